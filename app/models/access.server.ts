@@ -1,0 +1,193 @@
+import { json, redirect } from "@remix-run/node";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { db } from "~/db.server";
+import { companies, planFeatures, plans, sessions, subscriptions, users } from "~/db/schema";
+import { hasAppFeature } from "~/models/features";
+import { findRouteRule, type RouteRule } from "~/models/route-table";
+import { homePathFor, type RoleValue } from "~/models/roles";
+import { getAuthSession, redirectToLogin } from "~/sessions.server";
+
+export type SubscriptionState = {
+  status: number;
+  isActive: boolean;
+  isTrialing: boolean;
+  trialExpiration: string | null;
+  expirationDate: string | null;
+  hasPaymentMethod: boolean;
+};
+
+export type SessionUser = {
+  id: number;
+  companyId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: RoleValue;
+  color: string | null;
+  logoUrl: string | null;
+  twoFactorEnabled: boolean;
+  defaultArrivalWindowOffset: number;
+  sessionId: string;
+  impersonatorUserId: number | null;
+};
+
+export type CompanyAccess = {
+  id: number;
+  businessName: string;
+  logoUrl: string | null;
+  country: "US" | "CA";
+  timezone: string;
+  featureFlags: number;
+  twoWayTextEnabled: boolean;
+  messagingReady: boolean;
+  planId: number | null;
+  planName: string | null;
+  employeeLimit: number;
+  planFeatures: number[];
+  subscription: SubscriptionState;
+};
+
+/** What every model function receives: who asks, for which company. */
+export type CallerContext = { companyId: number; userId: number; role: RoleValue };
+
+export type Access = { user: SessionUser; company: CompanyAccess; ctx: CallerContext };
+
+export function subscriptionState(row: { status: number; trialExpiration: Date | null; expirationDate: Date | null; hasPaymentMethod: boolean } | null, now = new Date()): SubscriptionState {
+  if (!row) return { status: 1, isActive: false, isTrialing: false, trialExpiration: null, expirationDate: null, hasPaymentMethod: false };
+  const isTrialing = row.status === 0;
+  const isActive = isTrialing
+    ? !!row.trialExpiration && row.trialExpiration > now
+    : row.status === 2 && (!row.expirationDate || row.expirationDate > now);
+  return {
+    status: row.status,
+    isActive,
+    isTrialing,
+    trialExpiration: row.trialExpiration?.toISOString() ?? null,
+    expirationDate: row.expirationDate?.toISOString() ?? null,
+    hasPaymentMethod: row.hasPaymentMethod,
+  };
+}
+
+const cache = new WeakMap<Request, Promise<Access | null>>();
+
+/** Loads user, company, subscription and plan features for a session id in one round trip. */
+export async function loadAccessBySession(sessionId: string): Promise<Access | null> {
+  const [row] = await db
+    .select({
+      user: {
+        id: users.id,
+        companyId: users.companyId,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        color: users.color,
+        logoUrl: users.logoUrl,
+        twoFactorEnabled: users.twoFactorEnabled,
+        defaultArrivalWindowOffset: users.defaultArrivalWindowOffset,
+      },
+      impersonatorUserId: sessions.impersonatorUserId,
+      company: {
+        id: companies.id,
+        businessName: companies.businessName,
+        logoUrl: companies.logoUrl,
+        country: companies.country,
+        timezone: companies.timezone,
+        featureFlags: companies.featureFlags,
+        twoWayTextEnabled: companies.twoWayTextEnabled,
+        messagingReady: companies.messagingReady,
+      },
+      subscription: {
+        status: subscriptions.status,
+        planId: subscriptions.planId,
+        trialExpiration: subscriptions.trialExpiration,
+        expirationDate: subscriptions.expirationDate,
+        hasPaymentMethod: subscriptions.hasPaymentMethod,
+      },
+      planName: plans.name,
+      employeeLimit: plans.employeeLimit,
+      planFeatures: sql<number[]>`coalesce((select array_agg(${planFeatures.featureId}) from ${planFeatures} where ${planFeatures.planId} = ${subscriptions.planId}), '{}')`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row) return null;
+  const user: SessionUser = { ...row.user, role: row.user.role as RoleValue, sessionId, impersonatorUserId: row.impersonatorUserId };
+  const sub = row.subscription?.status == null ? null : (row.subscription as { status: number; trialExpiration: Date | null; expirationDate: Date | null; hasPaymentMethod: boolean });
+  const company: CompanyAccess = {
+    ...row.company,
+    country: row.company.country === "CA" ? "CA" : "US",
+    planId: row.subscription?.planId ?? null,
+    planName: row.planName,
+    employeeLimit: row.employeeLimit ?? 1,
+    planFeatures: (row.planFeatures ?? []).map(Number),
+    subscription: subscriptionState(sub),
+  };
+  return { user, company, ctx: { companyId: company.id, userId: user.id, role: user.role } };
+}
+
+/** The signed-in user's access, or null; computed once per request. */
+export function getAccess(request: Request): Promise<Access | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = getAuthSession(request).then((session) => {
+      const sessionId = session.get("sessionId");
+      return typeof sessionId === "string" ? loadAccessBySession(sessionId) : null;
+    });
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+export function forbidden(): never {
+  throw json({ message: "You do not have permission to access." }, { status: 403 });
+}
+
+export function notFound(): never {
+  throw json({ exceptionType: "not_found", message: "Not found" }, { status: 404 });
+}
+
+/** Why a signed-in user fails a rule, or null when they pass. */
+export function ruleFailure(rule: RouteRule, access: Access): "role" | "plan" | "feature" | null {
+  if (rule.roles && !rule.roles.includes(access.user.role)) return "role";
+  if (rule.planFeatures?.some((f) => !access.company.planFeatures.includes(f))) return "plan";
+  if (rule.appFeatures?.some((bit) => !hasAppFeature(access.company.featureFlags, bit))) return "feature";
+  if (rule.needsTwoWayTextEnabled && !access.company.twoWayTextEnabled) return "feature";
+  return null;
+}
+
+/** Whether the signed-in user may open a path (for navigation and links). */
+export function canOpen(access: Access, pathname: string): boolean {
+  const rule = findRouteRule(pathname);
+  return !!rule && (rule.kind !== "private" || ruleFailure(rule, access) === null);
+}
+
+/**
+ * The access check of every screen's loader and action, from the route table:
+ * guest pages send a signed-in user home; private pages need a session (else sign-in with
+ * redirectTo) and pass role, plan feature and application feature (else 403).
+ */
+export async function requireAccess(request: Request): Promise<Access> {
+  const pathname = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
+  const rule = findRouteRule(pathname);
+  if (!rule) throw new Error(`No route-table entry for ${pathname}`);
+  const access = await getAccess(request);
+  if (rule.kind !== "private") throw new Error(`${pathname} is public: use optionalAccess`);
+  if (!access) redirectToLogin(request);
+  if (ruleFailure(rule, access)) forbidden();
+  return access;
+}
+
+/** For guest and public pages: a signed-in user on a guest page goes home. */
+export async function optionalAccess(request: Request): Promise<Access | null> {
+  const pathname = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
+  const rule = findRouteRule(pathname);
+  if (!rule || rule.kind === "private") throw new Error(`${pathname} is not a public route`);
+  const access = await getAccess(request);
+  if (access && rule.kind === "guest") throw redirect(homePathFor(access.user.role));
+  return access;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { requireAccess } from "~/models/access.server";
+import { Role } from "~/models/roles";
+import { createTestCompany, createTestUser, makeRequest, sessionCookie } from "../helpers/factories";
+import { useTestDatabase } from "../helpers/db";
+
+useTestDatabase();
+
+async function statusOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+    return 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+describe("requireAccess", () => {
+  it("sends a visitor to sign in with the page they wanted", async () => {
+    try {
+      await requireAccess(makeRequest("/customers?tag=1"));
+      expect.unreachable();
+    } catch (thrown) {
+      const res = thrown as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fcustomers%3Ftag%3D1");
+    }
+  });
+
+  it("applies the roles of the route table", async () => {
+    const { companyId, userId: adminId } = await createTestCompany();
+    const { userId: techId } = await createTestUser(companyId, Role.FieldTech);
+    const admin = await sessionCookie(adminId);
+    const tech = await sessionCookie(techId);
+    expect(await statusOf(requireAccess(makeRequest("/customers", { cookie: admin })))).toBe(200);
+    expect(await statusOf(requireAccess(makeRequest("/customers", { cookie: tech })))).toBe(403);
+    expect(await statusOf(requireAccess(makeRequest("/schedule", { cookie: tech })))).toBe(200);
+    expect(await statusOf(requireAccess(makeRequest("/admin-panel", { cookie: admin })))).toBe(403);
+    // two-way text is off until the super admin enables it
+    expect(await statusOf(requireAccess(makeRequest("/inbox", { cookie: admin })))).toBe(403);
+  });
+});
