@@ -1,6 +1,11 @@
-import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { companies, users } from "./core";
+import { sql, type SQL } from "drizzle-orm";
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { companies, leadSources, tags, users } from "./core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Live customers only: deleted ones stay for the jobs and invoices that name them. */
+const live = (t: { deletedAt: unknown }) => sql`${t.deletedAt} is null`;
 
 export const customers = pgTable(
   "customers",
@@ -10,18 +15,31 @@ export const customers = pgTable(
     firstName: text("first_name").notNull(),
     lastName: text("last_name"),
     email: text("email"),
+    additionalEmails: text("additional_emails").array().notNull().default(sql`'{}'::text[]`),
     mainPhoneNumber: text("main_phone_number"),
+    secondaryPhoneNumbers: text("secondary_phone_numbers").array().notNull().default(sql`'{}'::text[]`),
     jobTitle: text("job_title"),
     ownCompanyName: text("own_company_name"),
     areTextMessagesAllowed: boolean("are_text_messages_allowed").notNull().default(true),
     notes: text("notes"),
+    /** Copy of the billing address's location, kept in the same transaction: the list shows and sorts by it without a join. */
+    billingLocation: text("billing_location"),
+    /** Lower-cased words of names, company, emails, phones and addresses, written by the model on every save. */
+    searchText: text("search_text").notNull().default(""),
+    searchVector: tsvector("search_vector").generatedAlwaysAs((): SQL => sql`to_tsvector('simple'::regconfig, ${customers.searchText})`),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
-    index("customers_company_name_idx").on(t.companyId, t.firstName, t.lastName, t.id),
-    index("customers_company_email_idx").on(t.companyId, sql`lower(${t.email})`),
-    index("customers_company_phone_idx").on(t.companyId, t.mainPhoneNumber),
+    index("customers_company_name_idx").on(t.companyId, sql`lower(${t.firstName})`, sql`lower(coalesce(${t.lastName}, ''))`, t.id).where(live(t)),
+    index("customers_company_company_name_idx").on(t.companyId, sql`lower(coalesce(${t.ownCompanyName}, ''))`, t.id).where(live(t)),
+    index("customers_company_billing_idx").on(t.companyId, sql`lower(coalesce(${t.billingLocation}, ''))`, t.id).where(live(t)),
+    index("customers_company_created_idx").on(t.companyId, t.createdAt, t.id).where(live(t)),
+    index("customers_company_email_idx").on(t.companyId, sql`lower(${t.email})`).where(live(t)),
+    index("customers_company_phone_idx").on(t.companyId, t.mainPhoneNumber).where(live(t)),
+    index("customers_search_idx").using("gin", t.searchVector),
   ],
 );
 
@@ -41,3 +59,45 @@ export const customerAddresses = pgTable(
   },
   (t) => [index("customer_addresses_customer_idx").on(t.customerId, t.position)],
 );
+
+/** Tags of type customer on a customer. */
+export const customerTags = pgTable(
+  "customer_tags",
+  {
+    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.tagId] }), index("customer_tags_tag_idx").on(t.tagId, t.customerId)],
+);
+
+export const customerLeadSources = pgTable(
+  "customer_lead_sources",
+  {
+    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    leadSourceId: integer("lead_source_id").notNull().references(() => leadSources.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.leadSourceId] }), index("customer_lead_sources_source_idx").on(t.leadSourceId)],
+);
+
+/** Files attached to a customer; the bytes live in the storage adapter under storageKey. */
+export const customerAttachments = pgTable(
+  "customer_attachments",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("customer_attachments_customer_idx").on(t.customerId, t.createdAt)],
+);
+
+/** Live customers per company, kept in the same transaction as every create and delete: the list's total without counting. */
+export const customerCounts = pgTable("customer_counts", {
+  companyId: integer("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
+  count: integer("count").notNull().default(0),
+});
