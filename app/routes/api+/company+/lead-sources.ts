@@ -1,0 +1,30 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/models/api.server";
+import { createLeadSource, LeadSourceNameTakenError, listLeadSources, renameLeadSource } from "~/models/lead-sources.server";
+import { BROAD_ROLES } from "~/models/roles";
+import { createLeadSourceSchema, renameLeadSourceSchema } from "~/models/tags.schema";
+
+/** GET /api/company/lead-sources → {data: [{id, name}]}. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess(request, { roles: BROAD_ROLES });
+  return json({ data: await listLeadSources(ctx) });
+}
+
+/** POST {name} creates; PUT {id, name} renames. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess(request, { roles: BROAD_ROLES });
+  try {
+    if (request.method === "POST") {
+      const input = parseOr400(createLeadSourceSchema, await readBody(request));
+      return json({ data: await createLeadSource(ctx, input) }, { status: 201 });
+    }
+    if (request.method === "PUT") {
+      const input = parseOr400(renameLeadSourceSchema, await readBody(request));
+      return json({ data: (await renameLeadSource(ctx, input)) ?? apiNotFound() });
+    }
+  } catch (error) {
+    if (error instanceof LeadSourceNameTakenError) return json({ errors: { name: error.message } }, { status: 400 });
+    throw error;
+  }
+  return json({ message: "Method not allowed" }, { status: 405 });
+}

@@ -1,0 +1,24 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/models/api.server";
+import { BROAD_ROLES } from "~/models/roles";
+import { createTagSchema, renameTagSchema } from "~/models/tags.schema";
+import { createTag, renameTag, TagNameTakenError } from "~/models/tags.server";
+
+/** POST /api/tags {name, type} creates; PUT /api/tags {id, name} renames. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess(request, { roles: BROAD_ROLES });
+  try {
+    if (request.method === "POST") {
+      const input = parseOr400(createTagSchema, await readBody(request));
+      return json({ data: await createTag(ctx, input) }, { status: 201 });
+    }
+    if (request.method === "PUT") {
+      const input = parseOr400(renameTagSchema, await readBody(request));
+      return json({ data: (await renameTag(ctx, input)) ?? apiNotFound() });
+    }
+  } catch (error) {
+    if (error instanceof TagNameTakenError) return json({ errors: { name: error.message } }, { status: 400 });
+    throw error;
+  }
+  return json({ message: "Method not allowed" }, { status: 405 });
+}
