@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { companies, leadSources, tags, users } from "./core";
+import { boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { companies, users } from "./core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -22,6 +22,13 @@ export const customers = pgTable(
     ownCompanyName: text("own_company_name"),
     areTextMessagesAllowed: boolean("are_text_messages_allowed").notNull().default(true),
     notes: text("notes"),
+    /**
+     * Tag and lead source ids, as arrays on the row so the list filters without a join (GIN).
+     * Ids of deleted tags may linger; they are harmless since ids are never reused and names
+     * are always read from the tags table.
+     */
+    tagIds: integer("tag_ids").array().notNull().default(sql`'{}'::integer[]`),
+    leadSourceIds: integer("lead_source_ids").array().notNull().default(sql`'{}'::integer[]`),
     /** Copy of the billing address's location, kept in the same transaction: the list shows and sorts by it without a join. */
     billingLocation: text("billing_location"),
     /** Lower-cased words of names, company, emails, phones and addresses, written by the model on every save. */
@@ -40,6 +47,7 @@ export const customers = pgTable(
     index("customers_company_email_idx").on(t.companyId, sql`lower(${t.email})`).where(live(t)),
     index("customers_company_phone_idx").on(t.companyId, t.mainPhoneNumber).where(live(t)),
     index("customers_search_idx").using("gin", t.searchVector),
+    index("customers_tags_idx").using("gin", t.tagIds),
   ],
 );
 
@@ -58,25 +66,6 @@ export const customerAddresses = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [index("customer_addresses_customer_idx").on(t.customerId, t.position)],
-);
-
-/** Tags of type customer on a customer. */
-export const customerTags = pgTable(
-  "customer_tags",
-  {
-    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
-  },
-  (t) => [primaryKey({ columns: [t.customerId, t.tagId] }), index("customer_tags_tag_idx").on(t.tagId, t.customerId)],
-);
-
-export const customerLeadSources = pgTable(
-  "customer_lead_sources",
-  {
-    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
-    leadSourceId: integer("lead_source_id").notNull().references(() => leadSources.id, { onDelete: "cascade" }),
-  },
-  (t) => [primaryKey({ columns: [t.customerId, t.leadSourceId] }), index("customer_lead_sources_source_idx").on(t.leadSourceId)],
 );
 
 /** Files attached to a customer; the bytes live in the storage adapter under storageKey. */
