@@ -109,6 +109,7 @@ export const routeTable: readonly RouteRule[] = [
   broad("/invoices"),
   broad("/invoices/:invoiceId"),
   broad("/activity-feed"),
+  broad("/onboarding/:actionType/dismiss"),
   // Super admin only
   superAdmin("/admin-panel"),
   superAdmin("/admin-panel/company-details/:id"),

@@ -1,0 +1,146 @@
+import { useField, useFormContext, useIsSubmitting } from "remix-validated-form";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+
+type FieldChrome = { name: string; label: ReactNode; hint?: ReactNode; formId?: string; className?: string };
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  return [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+}
+
+function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+const fieldId = (formId: string | undefined, name: string) => `${formId ?? "f"}-${name.replace(/[^\w-]/g, "-")}`;
+
+/**
+ * A labelled input. Errors show once the field is touched or the form submitted; server errors
+ * (also without JavaScript) always show.
+ */
+export function TextField({ name, label, hint, formId, className, ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+  const { error, getInputProps } = useField(name, { formId });
+  const id = fieldId(formId, name);
+  return (
+    <div className={`field ${className ?? ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <input {...getInputProps({ id, ...input })} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function TextareaField({ name, label, hint, formId, className, ...input }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const { error, getInputProps } = useField(name, { formId });
+  const id = fieldId(formId, name);
+  return (
+    <div className={`field ${className ?? ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <textarea {...getInputProps({ id, ...input })} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export type Option = { value: string | number; label: string };
+
+export function SelectField({ name, label, hint, formId, className, options, placeholder, ...input }: FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; placeholder?: string }) {
+  const { error, getInputProps } = useField(name, { formId });
+  const id = fieldId(formId, name);
+  return (
+    <div className={`field ${className ?? ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <select {...getInputProps({ id, ...input })} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function CheckboxField({ name, label, hint, formId, className, ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+  const { error, getInputProps } = useField(name, { formId });
+  const id = fieldId(formId, name);
+  return (
+    <div className={`field ${className ?? ""}`}>
+      <label className="checkbox" htmlFor={id}>
+        <input {...getInputProps({ id, type: "checkbox", ...input })} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} />
+        {label}
+      </label>
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** Several checkboxes posting one name (tags, sources, employees): works without JavaScript. */
+export function CheckboxGroupField({ name, label, options, selected, formId }: { name: string; label: string; options: readonly Option[]; selected: readonly (string | number)[]; formId?: string }) {
+  const { error } = useField(name, { formId });
+  const chosen = new Set(selected.map(String));
+  return (
+    <fieldset className="field">
+      <legend>{label}</legend>
+      {options.length === 0 ? <p className="field-hint">No options</p> : null}
+      <div className="row">
+        {options.map((o) => (
+          <label key={o.value} className="checkbox">
+            <input type="checkbox" name={name} value={o.value} defaultChecked={chosen.has(String(o.value))} />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The global form error: server messages that match no field. */
+export function FormError({ formId, message }: { formId?: string; message?: string | null }) {
+  const context = useFormContext(formId);
+  const text = message ?? context.fieldErrors._global;
+  if (!text) return null;
+  return (
+    <p className="form-error" role="alert">
+      {text}
+    </p>
+  );
+}
+
+export function SubmitButton({ children, formId, className = "button button-primary", name, value, busyText }: { children: ReactNode; formId?: string; className?: string; name?: string; value?: string; busyText?: string }) {
+  const submitting = useIsSubmitting(formId);
+  return (
+    <button type="submit" className={className} name={name} value={value} disabled={submitting} aria-busy={submitting || undefined}>
+      {submitting && busyText ? busyText : children}
+    </button>
+  );
+}
+
+/** Hidden field that catches bots on public forms; a filled honeypot is refused on the server. */
+export function Honeypot() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor="website-url">Leave this field empty</label>
+      <input id="website-url" name="websiteUrl" type="text" tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}

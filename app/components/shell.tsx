@@ -1,0 +1,151 @@
+import { Form, Link, NavLink, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
+import { Modal } from "~/components/modal";
+import type { Shell } from "~/models/navigation.server";
+
+const TIMER_CAP_MS = 2147483646;
+const SESSION_REFRESH_MS = 600000;
+
+const icons = {
+  inbox: <path d="M4 4h16v12H7l-3 3V4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />,
+  activity: <path d="M3 12h4l3-8 4 16 3-8h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />,
+  settings: (
+    <>
+      <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" stroke="currentColor" strokeWidth="2" />
+    </>
+  ),
+  menu: <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />,
+};
+
+function Icon({ name }: { name: keyof typeof icons }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true">
+      {icons[name]}
+    </svg>
+  );
+}
+
+function withDialog(location: { pathname: string; search: string }, open: boolean) {
+  const params = new URLSearchParams(location.search);
+  if (open) params.set("dialog", "limited");
+  else params.delete("dialog");
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ""}`;
+}
+
+/** Refreshes the account state when the trial or subscription ends, and the session every 10 minutes. */
+function useAccountRefresh(refreshAt: string | null) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const interval = setInterval(revalidate, SESSION_REFRESH_MS);
+    const timer = refreshAt ? setTimeout(revalidate, Math.min(Math.max(0, Date.parse(refreshAt) - Date.now()), TIMER_CAP_MS)) : undefined;
+    return () => {
+      clearInterval(interval);
+      if (timer) clearTimeout(timer);
+    };
+  }, [refreshAt, revalidate]);
+}
+
+/** The signed-in shell: navigation by role and feature, 'New' menu, profile menu, banners. Works without JavaScript. */
+export function AppShell({ shell, children, tip }: { shell: Shell; children: ReactNode; tip?: ReactNode }) {
+  const location = useLocation();
+  useAccountRefresh(shell.refreshAt);
+  const initials = `${shell.user.firstName[0] ?? ""}${shell.user.lastName[0] ?? ""}`.toUpperCase();
+  const limited = withDialog(location, true);
+  const navLinks = shell.nav.map((item) => (
+    <NavLink key={item.to} to={item.to} prefetch="intent">
+      {item.label}
+    </NavLink>
+  ));
+  return (
+    <>
+      <header className="shell-header">
+        <div className="shell-bar">
+          <details className="drawer menu">
+            <summary className="icon-button" aria-label="Open navigation">
+              <Icon name="menu" />
+            </summary>
+            <nav aria-label="Main">{navLinks}</nav>
+          </details>
+          <Link to={shell.home} className="shell-logo">
+            {shell.company.logoUrl ? <img src={shell.company.logoUrl} alt="" /> : null}
+            <span>{shell.company.businessName}</span>
+          </Link>
+          <nav className="shell-nav" aria-label="Main">
+            {navLinks}
+          </nav>
+          <span className="spacer" />
+          <details className="menu new-menu">
+            <summary className="button">New</summary>
+            <div className="menu-panel">
+              <Link to={shell.isActive ? "/jobs/new" : limited}>Job</Link>
+              <Link to={shell.isActive ? "/estimates/new" : limited}>Estimate</Link>
+              {shell.canCreateCustomer ? <Link to="/customers/new">Customer</Link> : null}
+            </div>
+          </details>
+          {shell.showInbox ? (
+            <Link to="/inbox" className="icon-button" aria-label="Inbox">
+              <Icon name="inbox" />
+            </Link>
+          ) : null}
+          {shell.showAdminIcons ? (
+            <>
+              <Link to="/activity-feed" className="icon-button" aria-label="Activity feed">
+                <Icon name="activity" />
+              </Link>
+              <Link to="/settings" className="icon-button" aria-label="Settings">
+                <Icon name="settings" />
+              </Link>
+            </>
+          ) : null}
+          <details className="menu">
+            <summary className="icon-button" aria-label="Profile menu">
+              <span className="avatar">{shell.user.logoUrl ? <img src={shell.user.logoUrl} alt="" /> : initials}</span>
+            </summary>
+            <div className="menu-panel">
+              <p className="muted" style={{ margin: "0.25rem 0.75rem" }}>
+                {shell.user.firstName} {shell.user.lastName}
+              </p>
+              {shell.user.isSuperAdmin ? <Link to="/admin-panel">Admin</Link> : null}
+              <Form method="post" action="/logout">
+                <button type="submit">Log Out</button>
+              </Form>
+            </div>
+          </details>
+        </div>
+      </header>
+      {shell.banners.map((banner) => (
+        <div key={banner.kind} className={`banner ${banner.kind === "inactive" ? "banner-danger" : banner.kind === "messaging" ? "banner-warning" : "banner-info"}`} role="status">
+          {banner.text}{" "}
+          {banner.kind === "impersonation" ? (
+            <Form method="post" action="/account/stop-impersonating">
+              <button type="submit" className="button-link">
+                {banner.linkText}
+              </button>
+            </Form>
+          ) : banner.linkTo ? (
+            <Link to={banner.linkTo}>{banner.linkText}</Link>
+          ) : null}
+        </div>
+      ))}
+      <main className="page" id="main">
+        {tip}
+        {children}
+      </main>
+      {new URLSearchParams(location.search).get("dialog") === "limited" ? (
+        <Modal title="Your account is limited" closeTo={withDialog(location, false)} size="sm">
+          <p>Please, subscribe or pay for the current subscription.</p>
+          <div className="modal-actions">
+            <Link className="button" to={withDialog(location, false)}>
+              Cancel
+            </Link>
+            <Link className="button button-primary" to="/billing">
+              Go to Billing
+            </Link>
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { ErrorScreen, errorScreenFor } from "~/components/error-screen";
+import { Toaster } from "~/components/toaster";
+import { toasts } from "~/sessions.server";
+import appStyles from "~/styles/app.css";
+import { useNonce } from "~/utils/nonce";
+import { useRouteError } from "@remix-run/react";
+
+export const links: LinksFunction = () => [
+  { rel: "preload", href: "/fonts/source-sans-pro-latin-400-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Fieldwise" }, { name: "viewport", content: "width=device-width, initial-scale=1" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await toasts().getToast(request);
+  return json({ toast: toast ?? null }, { headers });
+}
+
+function Document({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster initial={data?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return (
+    <Document>
+      <Outlet />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <Document>
+      <ErrorScreen {...errorScreenFor(error)} />
+    </Document>
+  );
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getAccess } from "~/models/access.server";
+import { redirectToLogin } from "~/sessions.server";
+import { ErrorScreen, notFoundScreen } from "~/components/error-screen";
+
+/** Unknown paths: a visitor goes to sign in (the spec's public-path rule), a signed-in user sees 'Page not found'. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await getAccess(request))) redirectToLogin(request);
+  throw new Response("Not found", { status: 404 });
+}
+
+export default function NotFoundRoute() {
+  return <ErrorScreen {...notFoundScreen} />;
+}

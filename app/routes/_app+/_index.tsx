@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireAccess } from "~/models/access.server";
+import { homePathFor } from "~/models/roles";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireAccess(request);
+  return redirect(homePathFor(user.role));
+}

@@ -1,0 +1,40 @@
+import { json } from "@remix-run/node";
+import { validationError } from "remix-validated-form";
+import type { Validator } from "remix-validated-form";
+
+/** Fields never sent back to the browser after a failed post. */
+const SECRET_FIELDS = /password|token|code|card/i;
+
+function withoutSecrets(data: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !SECRET_FIELDS.test(key)));
+}
+
+/**
+ * Validates a posted form on the server. On failure throws the 422 answer that puts each
+ * message on its field (also without JavaScript), with the submitted values minus secrets.
+ */
+export async function validateForm<T>(source: Request | FormData, validator: Validator<T>, formId?: string): Promise<T> {
+  const formData = source instanceof Request ? await source.formData() : source;
+  const result = await validator.validate(formData);
+  if (result.error) throw validationError({ ...result.error, formId }, withoutSecrets(result.submittedData));
+  return result.data;
+}
+
+/** A server-side rule failed (duplicate, limit): the same path as a schema error. */
+export function formErrors(fieldErrors: Record<string, string>, submitted: Record<string, unknown> = {}, formId?: string) {
+  return validationError({ fieldErrors, formId }, withoutSecrets(submitted));
+}
+
+/** An unknown intent on a page with several forms. */
+export function unknownIntent(): never {
+  throw json({ message: "Unknown action" }, { status: 400 });
+}
+
+export function formDataObject(formData: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of formData.entries()) {
+    if (key in out) out[key] = ([] as unknown[]).concat(out[key], value);
+    else out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+// The one Node process: Express serving the Remix app (and, later, the real-time hubs on the same port).
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+
+const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+const app$ = build.entry.module;
+
+const started = Date.now();
+const { port, banner } = await app$.boot();
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", process.env.TRUST_PROXY === "true");
+app.use(compression());
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${res.locals.cspNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https://maps.googleapis.com", "https://maps.gstatic.com"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  }),
+);
+// Cross-site form posts are refused on top of SameSite cookies.
+app.use((req, res, next) => {
+  if (app$.isCrossSiteRequest({ method: req.method, headers: req.headers })) {
+    res.status(403).json({ message: "Cross-site requests are not allowed." });
+    return;
+  }
+  next();
+});
+app.use("/build", express.static(path.join(buildDir, "client/build"), { immutable: true, maxAge: "1y" }));
+app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.all("*", createRequestHandler({ build, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
+
+const server = app.listen(port, () => {
+  console.log(banner(`http://localhost:${port}`, Date.now() - started));
+});
+app$.attachRealtime?.(server);
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing connections, the queue and the database...`);
+  server.close();
+  server.closeAllConnections?.();
+  try {
+    await app$.shutdown();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
