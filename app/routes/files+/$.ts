@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getAccess } from "~/models/access.server";
+import { parseKey, PUBLIC_FOLDERS, readStoredFile } from "~/services/storage.server";
+
+/**
+ * Serves stored files. Files of public folders (logos, price book and line-item images) are
+ * reachable by their unguessable URL, since customers see them on estimates and emails; all
+ * others only by a signed-in user of the owning company. Anything else answers 404.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const access = await getAccess(request);
+  const key = params["*"] ?? "";
+  const parts = parseKey(key);
+  if (!parts) throw new Response("Not found", { status: 404 });
+  if (!PUBLIC_FOLDERS.has(parts.folder) && access?.company.id !== parts.companyId) throw new Response("Not found", { status: 404 });
+  const file = await readStoredFile(key);
+  if (!file) throw new Response("Not found", { status: 404 });
+  return new Response(file.data, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.data.length),
+      "Cache-Control": PUBLIC_FOLDERS.has(parts.folder) ? "public, max-age=31536000, immutable" : "private, max-age=3600",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": file.contentType.startsWith("image/") || file.contentType.startsWith("video/") ? "inline" : "attachment",
+    },
+  });
+}
