@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { defineJob, startQueue, stopQueue } from "~/services/queue.server";
+import { useTestDatabase } from "../helpers/db";
+
+useTestDatabase();
+
+describe("background queue", () => {
+  const seen: string[] = [];
+  let failures = 0;
+  const greet = defineJob<{ name: string }>("test-greet", async ({ name }) => {
+    seen.push(name);
+  });
+  const flaky = defineJob<{ name: string }>(
+    "test-flaky",
+    async ({ name }) => {
+      if (failures++ === 0) throw new Error("first attempt fails");
+      seen.push(name);
+    },
+    { retryLimit: 2 },
+  );
+  afterAll(stopQueue);
+
+  it("runs a job on the app's database and retries a failed one", async () => {
+    await startQueue();
+    await greet.send({ name: "first" });
+    await flaky.send({ name: "retried" }, { retryDelay: 1, retryBackoff: false });
+    const deadline = Date.now() + 25_000;
+    while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(seen.sort()).toEqual(["first", "retried"]);
+    expect(failures).toBe(2);
+  });
+});
