@@ -17,11 +17,6 @@ const envSchema = z
     REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must start with redis://").optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
-    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -30,10 +25,9 @@ export type Env = z.infer<typeof envSchema>;
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  const lines = result.success ? [] : result.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`);
+  if (cleaned.NODE_ENV === "production" && !cleaned.SESSION_SECRET) lines.push("- SESSION_SECRET: SESSION_SECRET is required in production");
+  if (!result.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   return result.data;
 }
 
