@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { db } from "~/db.server";
-import { companies, customers, onboardingDismissals } from "~/db/schema";
+import { companies, customers, jobs, onboardingDismissals, priceListItems } from "~/db/schema";
 import type { CallerContext } from "~/models/access.server";
 import { isAdminRole, isBroadRole } from "~/models/roles";
 
@@ -25,13 +25,15 @@ export async function onboardingSteps(ctx: CallerContext): Promise<OnboardingSte
   const [row] = await db
     .select({
       profile: sql<boolean>`(${companies.logoUrl} is not null and ${companies.businessPhoneNumber} is not null and ${companies.location} is not null)`,
-      customers: exists(sql`select 1 from ${customers} where ${customers.companyId} = ${ctx.companyId}`),
+      prices: exists(sql`select 1 from ${priceListItems} where ${priceListItems.companyId} = ${ctx.companyId}`),
+      customers: exists(sql`select 1 from ${customers} where ${and(eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt))}`),
+      scheduledJob: exists(sql`select 1 from ${jobs} where ${and(eq(jobs.companyId, ctx.companyId), isNotNull(jobs.startTime))}`),
       messaging: companies.messagingReady,
       dismissed: sql<number[]>`coalesce((select array_agg(${onboardingDismissals.actionType}) from ${onboardingDismissals} where ${onboardingDismissals.companyId} = ${ctx.companyId}), '{}')`,
     })
     .from(companies)
     .where(eq(companies.id, ctx.companyId));
-  const done: Record<number, boolean> = { 0: !!row?.profile, 3: !!row?.customers, 4: !!row?.messaging };
+  const done: Record<number, boolean> = { 0: !!row?.profile, 2: !!row?.prices, 3: !!row?.customers, 4: !!row?.messaging, 5: !!row?.scheduledJob };
   const dismissed = new Set((row?.dismissed ?? []).map(Number));
   return ONBOARDING_STEPS.map((step) => ({ ...step, isDone: done[step.actionType] ?? false, isDismissed: dismissed.has(step.actionType) }));
 }
