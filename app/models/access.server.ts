@@ -70,53 +70,47 @@ export function subscriptionState(row: { status: number; trialExpiration: Date |
 
 const cache = new WeakMap<Request, Promise<Access | null>>();
 
-/** Loads user, company, subscription and plan features for a session id in one round trip. */
-export async function loadAccessBySession(sessionId: string): Promise<Access | null> {
-  const [row] = await db
-    .select({
-      user: {
-        id: users.id,
-        companyId: users.companyId,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        role: users.role,
-        color: users.color,
-        logoUrl: users.logoUrl,
-        twoFactorEnabled: users.twoFactorEnabled,
-        defaultArrivalWindowOffset: users.defaultArrivalWindowOffset,
-      },
-      impersonatorUserId: sessions.impersonatorUserId,
-      company: {
-        id: companies.id,
-        businessName: companies.businessName,
-        logoUrl: companies.logoUrl,
-        country: companies.country,
-        timezone: companies.timezone,
-        featureFlags: companies.featureFlags,
-        twoWayTextEnabled: companies.twoWayTextEnabled,
-        messagingReady: companies.messagingReady,
-      },
-      subscription: {
-        status: subscriptions.status,
-        planId: subscriptions.planId,
-        trialExpiration: subscriptions.trialExpiration,
-        expirationDate: subscriptions.expirationDate,
-        hasPaymentMethod: subscriptions.hasPaymentMethod,
-      },
-      planName: plans.name,
-      employeeLimit: plans.employeeLimit,
-      planFeatures: sql<number[]>`coalesce((select array_agg(${planFeatures.featureId}) from ${planFeatures} where ${planFeatures.planId} = ${subscriptions.planId}), '{}')`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
-    .leftJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), isNull(users.deletedAt)))
-    .limit(1);
-  if (!row) return null;
-  const user: SessionUser = { ...row.user, role: row.user.role as RoleValue, sessionId, impersonatorUserId: row.impersonatorUserId };
+const accessColumns = {
+  user: {
+    id: users.id,
+    companyId: users.companyId,
+    email: users.email,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    role: users.role,
+    color: users.color,
+    logoUrl: users.logoUrl,
+    twoFactorEnabled: users.twoFactorEnabled,
+    defaultArrivalWindowOffset: users.defaultArrivalWindowOffset,
+  },
+  company: {
+    id: companies.id,
+    businessName: companies.businessName,
+    logoUrl: companies.logoUrl,
+    country: companies.country,
+    timezone: companies.timezone,
+    featureFlags: companies.featureFlags,
+    twoWayTextEnabled: companies.twoWayTextEnabled,
+    messagingReady: companies.messagingReady,
+  },
+  subscription: {
+    status: subscriptions.status,
+    planId: subscriptions.planId,
+    trialExpiration: subscriptions.trialExpiration,
+    expirationDate: subscriptions.expirationDate,
+    hasPaymentMethod: subscriptions.hasPaymentMethod,
+  },
+  planName: plans.name,
+  employeeLimit: plans.employeeLimit,
+  planFeatures: sql<number[]>`coalesce((select array_agg(${planFeatures.featureId}) from ${planFeatures} where ${planFeatures.planId} = ${subscriptions.planId}), '{}')`,
+};
+
+const selectAccess = () =>
+  db.select(accessColumns).from(users).innerJoin(companies, eq(companies.id, users.companyId)).leftJoin(subscriptions, eq(subscriptions.companyId, companies.id)).leftJoin(plans, eq(plans.id, subscriptions.planId));
+type AccessRow = Awaited<ReturnType<typeof selectAccess>>[number];
+
+function toAccess(row: AccessRow, sessionId: string, impersonatorUserId: number | null): Access {
+  const user: SessionUser = { ...row.user, role: row.user.role as RoleValue, sessionId, impersonatorUserId };
   const sub = row.subscription?.status == null ? null : (row.subscription as { status: number; trialExpiration: Date | null; expirationDate: Date | null; hasPaymentMethod: boolean });
   const company: CompanyAccess = {
     ...row.company,
@@ -128,6 +122,28 @@ export async function loadAccessBySession(sessionId: string): Promise<Access | n
     subscription: subscriptionState(sub),
   };
   return { user, company, ctx: { companyId: company.id, userId: user.id, role: user.role } };
+}
+
+/** Loads user, company, subscription and plan features for a session id in one round trip. */
+export async function loadAccessBySession(sessionId: string): Promise<Access | null> {
+  const [row] = await db
+    .select({ ...accessColumns, impersonatorUserId: sessions.impersonatorUserId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), isNull(users.deletedAt)))
+    .limit(1);
+  return row ? toAccess(row, sessionId, row.impersonatorUserId) : null;
+}
+
+/** The access of a live user without a browser session (API key calls act as a user); sessionId names the credential. */
+export async function loadAccessForUser(userId: number, sessionId: string): Promise<Access | null> {
+  const [row] = await selectAccess()
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return row ? toAccess(row, sessionId, null) : null;
 }
 
 /** The signed-in user's access, or null; computed once per request. */

@@ -1,0 +1,14 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { companyFilterSchema, pageCompanies } from "~/models/admin-panel.server";
+import { pageResult, parseOr400, readPaging, readQuery, requireApiAccess } from "~/models/api.server";
+import { SUPER_ADMIN_ONLY } from "~/models/roles";
+
+/** GET /api/company/admin/page?pageNumber&pageSize&filter.priceId&filter.status&searchQuery (super admin). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess(request, { roles: SUPER_ADMIN_ONLY });
+  const query = readQuery(request);
+  const paging = readPaging(query);
+  const filter = parseOr400(companyFilterSchema, query.filter ?? {});
+  const { items, total } = await pageCompanies(ctx, paging, filter, typeof query.searchQuery === "string" ? query.searchQuery : undefined);
+  return json(pageResult(items, total, paging));
+}
