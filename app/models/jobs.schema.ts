@@ -1,0 +1,357 @@
+import { z } from "zod";
+import { checkbox, messages } from "~/utils/validation";
+
+/** Job status numbers of the spec (part 2 section 4). */
+export const JobStatus = {
+  Unscheduled: 0,
+  Scheduled: 1,
+  OnMyWay: 2,
+  Started: 3,
+  Finished: 4,
+  Paid: 5,
+  Cancelled: 6,
+  Prescheduled: 7,
+} as const;
+export type JobStatusValue = (typeof JobStatus)[keyof typeof JobStatus];
+export const JOB_STATUSES: readonly JobStatusValue[] = [0, 1, 2, 3, 4, 5, 6, 7];
+
+export const jobStatusLabels: Record<JobStatusValue, string> = {
+  0: "Unscheduled",
+  1: "Scheduled",
+  2: "On my way",
+  3: "Started",
+  4: "Finished",
+  5: "Paid",
+  6: "Cancelled",
+  7: "Prescheduled",
+};
+
+/**
+ * The allowed moves of updateJobStatus (docs/decisions/jobs-status-moves.md). A finished or paid
+ * job never goes back to scheduled except through undo; paid is reached by recording a payment
+ * (or from finished, when paid elsewhere).
+ */
+export const JOB_STATUS_MOVES: Record<JobStatusValue, readonly JobStatusValue[]> = {
+  0: [1, 6],
+  1: [0, 2, 3, 4, 6],
+  2: [1, 3, 4, 6],
+  3: [4, 6],
+  4: [5],
+  5: [],
+  6: [0, 1],
+  7: [0, 1, 6],
+};
+
+/** Statuses whose visits a series edit may still move or delete (not begun, not closed). */
+export const OPEN_VISIT_STATUSES: readonly JobStatusValue[] = [0, 1, 7];
+/** Statuses a payment may be recorded from. */
+export const PAYABLE_STATUSES: readonly JobStatusValue[] = [0, 1, 2, 3, 4, 7];
+
+/** Timeline event types 0-24 (the spec shows only some names; this is our documented list). */
+export const TimelineEvent = {
+  JobCreated: 0,
+  Scheduled: 1,
+  OnMyWay: 2,
+  Started: 3,
+  Finished: 4,
+  Paid: 5,
+  Cancelled: 6,
+  Unscheduled: 7,
+  Prescheduled: 8,
+  Rescheduled: 9,
+  EstimateSent: 10,
+  EstimateApproved: 11,
+  EstimateDeclined: 12,
+  InvoiceSent: 13,
+  InvoicePaid: 14,
+  VisitDetailsSent: 15,
+  PaymentRecorded: 16,
+  StatusUndone: 17,
+  Renamed: 18,
+  EmployeesAssigned: 19,
+  JobEdited: 20,
+  AttachmentAdded: 21,
+  AttachmentRemoved: 22,
+  ChecklistCompleted: 23,
+  Signed: 24,
+} as const;
+export type TimelineEventValue = (typeof TimelineEvent)[keyof typeof TimelineEvent];
+
+export const timelineEventLabels: Record<TimelineEventValue, string> = {
+  0: "Job created",
+  1: "Scheduled",
+  2: "On my way",
+  3: "Started",
+  4: "Finished",
+  5: "Paid",
+  6: "Cancelled",
+  7: "Unscheduled",
+  8: "Prescheduled",
+  9: "Rescheduled",
+  10: "Estimate sent",
+  11: "Estimate approved",
+  12: "Estimate declined",
+  13: "Invoice sent",
+  14: "Invoice paid",
+  15: "Visit details sent",
+  16: "Payment recorded",
+  17: "Status change undone",
+  18: "Renamed",
+  19: "Employees assigned",
+  20: "Job edited",
+  21: "Attachment added",
+  22: "Attachment removed",
+  23: "Checklist completed",
+  24: "Signed",
+};
+
+/** The timeline event that records a move to each status. */
+export const statusEvent: Record<JobStatusValue, TimelineEventValue> = {
+  0: TimelineEvent.Unscheduled,
+  1: TimelineEvent.Scheduled,
+  2: TimelineEvent.OnMyWay,
+  3: TimelineEvent.Started,
+  4: TimelineEvent.Finished,
+  5: TimelineEvent.Paid,
+  6: TimelineEvent.Cancelled,
+  7: TimelineEvent.Prescheduled,
+};
+
+export const ActorType = { System: 0, Employee: 1, MainParticipant: 2 } as const;
+
+export const PaymentMethod = { Cash: 0, Check: 1, Card: 2, Other: 3 } as const;
+export const paymentMethodLabels: Record<number, string> = { 0: "Cash", 1: "Check", 2: "Card", 3: "Other" };
+
+export const LineItemKind = { Material: 0, Service: 1 } as const;
+export const lineItemKindLabels: Record<number, string> = { 0: "Material", 1: "Service" };
+
+/** rrule frequency numbers (DECISIONS.md); 'never' is no rule at all. */
+export const Frequency = { Yearly: 0, Monthly: 1, Weekly: 2, Daily: 3 } as const;
+export const frequencyLabels: Record<number, string> = { 3: "Daily", 2: "Weekly", 1: "Monthly", 0: "Yearly" };
+export const setPositionLabels: Record<number, string> = { 1: "First", 2: "Second", 3: "Third", 4: "4th" };
+/** rrule weekday numbers: 0 Monday .. 6 Sunday. */
+export const weekdayLabels = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+/** Scope of an edit or deletion of one visit of a series (the spec's deletion scopes). */
+export const EditScope = { OnlyThis: 0, ThisAndFollowing: 1, All: 2 } as const;
+export type EditScopeValue = (typeof EditScope)[keyof typeof EditScope];
+export const editScopeLabels: Record<EditScopeValue, string> = { 0: "Only this", 1: "This and following", 2: "All" };
+
+/** Visits of a series exist as job rows this far ahead; a background step keeps the horizon. */
+export const SERIES_HORIZON_MONTHS = 12;
+/** A single series edit or creation never writes more visits than this in one request. */
+export const SERIES_MAX_VISITS = 1000;
+
+export const TAX_RATE_MAX = 100;
+export const NAME_MAX = 255;
+export const TEXT_MAX = 5000;
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const JOB_SORT_FIELDS = ["startTime", "name", "customerName", "status", "total", "createdAt"] as const;
+export type JobSortField = (typeof JOB_SORT_FIELDS)[number];
+
+/** Upload limits of the spec (part 2 section 5). */
+export const UPLOAD_LIMITS = {
+  image: { extensions: ["jpeg", "jpg", "gif", "png"], maxBytes: 10 * 1024 * 1024 },
+  video: { extensions: ["mp4", "webm", "mov", "mkv"], maxBytes: 50 * 1024 * 1024 },
+  document: { extensions: ["odt", "ods", "doc", "docx", "pdf", "txt", "xlsx", "xls"], maxBytes: 10 * 1024 * 1024 },
+} as const;
+
+const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+/** Dollars as typed ("$1,250.5", 12.5) to integer cents, rounded to the cent. */
+const moneyBase = (label: string) =>
+  z
+    .union([z.number(), z.string().trim()], { required_error: messages.required(label), invalid_type_error: messages.required(label) })
+    .transform((v, ctx) => {
+      const text = typeof v === "number" ? String(v) : v.replace(/[$,\s]/g, "");
+      if (!/^-?\d+(\.\d+)?(e-?\d+)?$/i.test(text) || !Number.isFinite(Number(text))) {
+        ctx.addIssue({ code: "custom", message: `${label} must be a number` });
+        return z.NEVER;
+      }
+      const cents = Math.round(Number(text) * 100);
+      if (cents < 0) {
+        ctx.addIssue({ code: "custom", message: messages.numberMin(label, 0) });
+        return z.NEVER;
+      }
+      if (cents > 100_000_000_00) {
+        ctx.addIssue({ code: "custom", message: `${label} is too large` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+/** Money typed in dollars ("12.5", 12.5) to integer cents, required. */
+export const requiredMoneyField = (label: string) => z.preprocess(blank, moneyBase(label));
+/** Money typed in dollars to integer cents; blank is undefined. */
+export const moneyField = (label: string) => z.preprocess(blank, moneyBase(label).optional());
+
+const quantityField = z.preprocess(
+  (v) => (v === "" || v === undefined || v === null ? 1 : typeof v === "string" ? Number(v.replace(/,/g, "")) : v),
+  z
+    .number({ invalid_type_error: "Quantity must be a number" })
+    .refine((n) => Number.isFinite(n), "Quantity must be a number")
+    .refine((n) => n > 0, "Quantity must be greater than 0")
+    .refine((n) => n <= 1_000_000, "Quantity is too large")
+    .transform((n) => Math.round(n * 1000) / 1000),
+);
+
+/** A line item (spec: valid only with a non-empty trimmed name and a unitPrice, 0 allowed). */
+export const lineItemSchema = z.object({
+  kind: z.preprocess(blank, z.coerce.number().int().min(0).max(1).default(1)),
+  name: z.string({ required_error: messages.required("Name"), invalid_type_error: messages.required("Name") }).trim().min(1, messages.required("Name")).max(NAME_MAX, messages.max("Name", NAME_MAX)),
+  description: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Description", TEXT_MAX)).optional()),
+  quantity: quantityField,
+  unitPrice: requiredMoneyField("Unit price"),
+  cost: moneyField("Cost").transform((v) => v ?? 0),
+  isTaxable: checkbox(),
+  imageUrl: z.preprocess(blank, z.string().max(2000).optional()),
+  priceListItemId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+});
+export type LineItemInput = z.infer<typeof lineItemSchema>;
+
+const percentField = z.preprocess(
+  (v) => (v === "" || v === undefined || v === null ? 0 : typeof v === "string" ? Number(v.replace(/[%\s]/g, "")) : v),
+  z
+    .number({ invalid_type_error: "Tax rate must be a number" })
+    .refine((n) => Number.isFinite(n), "Tax rate must be a number")
+    .refine((n) => n >= 0, messages.numberMin("Tax rate", 0))
+    .refine((n) => n <= TAX_RATE_MAX, `Tax rate must be less than or equal to ${TAX_RATE_MAX}`)
+    .transform((n) => Math.round(n * 100)),
+);
+
+/**
+ * Recurrence rule of the spec. frequency 0-3 (rrule numbers); absent/null = never.
+ * Ends: never (no count, no until), after `count` visits, or on `until`.
+ */
+export const recurrenceSchema = z.object({
+  frequency: z.coerce.number({ invalid_type_error: "Frequency is required" }).int().refine((n) => n >= 0 && n <= 3, "Frequency must be 0-3"),
+  interval: z.preprocess(blank, z.coerce.number().int().min(1, messages.numberMin("Interval", 1)).max(99).default(1)),
+  count: z.preprocess(blank, z.coerce.number().int().min(1, messages.numberMin("Count", 1)).max(SERIES_MAX_VISITS).optional()),
+  until: z.preprocess(blank, z.coerce.date({ invalid_type_error: "Until must be a date" }).optional()),
+  setPosition: z.preprocess(blank, z.coerce.number().int().refine((n) => (n >= 1 && n <= 4) || n === -1, "Set position must be first to 4th").optional()),
+  daysOfWeek: z.preprocess((v) => (v === undefined || v === "" ? undefined : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().min(0).max(6)).max(7).optional()),
+  daysOfMonth: z.preprocess((v) => (v === undefined || v === "" ? undefined : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().min(1).max(31)).max(31).optional()),
+  daysOfYear: z.array(z.coerce.number().int().min(1).max(366)).max(366).optional(),
+  month: z.preprocess(blank, z.coerce.number().int().min(1).max(12).optional()),
+  weekNumber: z.preprocess(blank, z.coerce.number().int().min(1).max(53).optional()),
+  onWeekBasis: z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean()).optional(),
+});
+export type RecurrenceInput = z.infer<typeof recurrenceSchema>;
+
+const idArray = z.preprocess(
+  (v) => (v === undefined || v === "" || v === null ? [] : Array.isArray(v) ? v : String(v).split(",")),
+  z.array(z.coerce.number().int().positive()).max(200),
+);
+
+const isoDate = (label: string) => z.preprocess(blank, z.coerce.date({ invalid_type_error: `${label} must be a date` }).optional());
+
+/** Scheduling fields shared by job creation and jobs/schedule. */
+export const scheduleFieldsSchema = z.object({
+  startTime: isoDate("Start time"),
+  endTime: isoDate("End time"),
+  isAllDay: checkbox().optional(),
+  arrivalWindowOffset: z.preprocess(blank, z.coerce.number().int().min(0, messages.numberMin("Arrival window", 0)).max(24 * 60).optional()),
+  /** The client's UTC offset in minutes; visits are planned in the company's IANA zone instead. */
+  timezoneOffset: z.preprocess(blank, z.coerce.number().int().optional()),
+  timezone: z.preprocess(blank, z.string().max(64).optional()),
+  employeeIds: idArray.optional(),
+  sendAppointmentReminder: checkbox().optional(),
+  recurrence: z.preprocess((v) => (v === "" ? null : v), recurrenceSchema.nullable().optional()),
+});
+
+/** POST jobs (job fields of the spec). Money in dollars, tax rate in percent. */
+export const jobCreateSchema = scheduleFieldsSchema.extend({
+  customerId: z.coerce.number({ required_error: messages.required("Customer"), invalid_type_error: messages.required("Customer") }).int().positive(messages.required("Customer")),
+  customerAddressId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+  location: z.preprocess(blank, z.string().trim().max(500).optional()),
+  name: z.preprocess(blank, z.string().trim().max(NAME_MAX, messages.max("Name", NAME_MAX)).optional()),
+  description: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Description", TEXT_MAX)).optional()),
+  privateNotes: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Private notes", TEXT_MAX)).optional()),
+  message: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Message", TEXT_MAX)).optional()),
+  lineItems: z.array(lineItemSchema).max(200).default([]),
+  taxRate: percentField,
+  discount: moneyField("Discount").transform((v) => v ?? 0),
+  tags: idArray.default([]),
+  jobStatus: z.preprocess(blank, z.coerce.number().int().refine((n) => n === 0 || n === 1 || n === 7, "Status must be unscheduled, scheduled or prescheduled").optional()),
+  bookingRequestId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+  templateId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+  servicePlanVisitDescription: z.preprocess(blank, z.string().trim().max(TEXT_MAX).optional()),
+});
+export type JobCreateInput = z.infer<typeof jobCreateSchema>;
+
+/** PUT jobs/{id} {privateNotes, discount, lineItems, taxRate, message, servicePlanVisitDescription, tags, isAllDay}. */
+export const jobUpdateSchema = z.object({
+  name: z.preprocess(blank, z.string().trim().max(NAME_MAX, messages.max("Name", NAME_MAX)).optional()),
+  description: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX, messages.max("Description", TEXT_MAX)).optional()),
+  customerAddressId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+  privateNotes: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX, messages.max("Private notes", TEXT_MAX)).optional()),
+  message: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX, messages.max("Message", TEXT_MAX)).optional()),
+  servicePlanVisitDescription: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX).optional()),
+  lineItems: z.array(lineItemSchema).max(200).optional(),
+  taxRate: percentField.optional(),
+  discount: moneyField("Discount"),
+  tags: idArray.optional(),
+  isAllDay: checkbox().optional(),
+});
+export type JobUpdateInput = z.infer<typeof jobUpdateSchema>;
+
+/** POST jobs/schedule. */
+export const jobScheduleSchema = scheduleFieldsSchema.extend({
+  id: z.coerce.number().int().positive(),
+  changeRecurrentJobs: checkbox().optional(),
+  recurrentEventEditOption: z.preprocess(blank, z.coerce.number().int().min(0).max(2).optional()),
+  description: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX).optional()),
+  setArrivalWindowOffsetAsDefault: checkbox().optional(),
+  oldStartTime: isoDate("Old start time"),
+  oldEndTime: isoDate("Old end time"),
+  notify: checkbox().optional(),
+});
+export type JobScheduleInput = z.infer<typeof jobScheduleSchema>;
+
+export const updateJobStatusSchema = z.object({
+  jobId: z.coerce.number().int().positive(),
+  status: z.coerce.number({ invalid_type_error: messages.required("Status") }).int().refine((n) => n >= 0 && n <= 7, "Status must be 0-7"),
+  startDate: isoDate("Start date"),
+  notifyCustomer: checkbox().optional(),
+  reason: z.preprocess(blank, z.string().trim().max(1000, messages.max("Reason", 1000)).optional()),
+});
+
+export const undoStatusSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  statusClicked: z.coerce.number().int().min(0).max(7),
+});
+
+export const paySchema = z.object({
+  method: z.coerce.number({ invalid_type_error: messages.required("Payment method"), required_error: messages.required("Payment method") }).int().refine((n) => n >= 0 && n <= 3, messages.required("Payment method")),
+  amount: moneyField("Amount"),
+  note: z.preprocess(blank, z.string().trim().max(1000, messages.max("Note", 1000)).optional()),
+});
+
+export const renameSchema = z.object({ name: z.string({ required_error: messages.required("Name") }).trim().min(1, messages.required("Name")).max(NAME_MAX, messages.max("Name", NAME_MAX)) });
+export const segmentSchema = z.object({ name: z.string({ required_error: messages.required("Name") }).trim().min(1, messages.required("Name")).max(NAME_MAX, messages.max("Name", NAME_MAX)) });
+
+/** Totals of a job, all in cents. */
+export type JobTotals = { subtotalCents: number; discountCents: number; taxCents: number; totalCents: number; lineAmounts: number[] };
+
+/** quantity x unit price to the cent, half away from zero (quantity has at most 3 decimals). */
+export function lineAmountCents(quantity: number, unitPriceCents: number): number {
+  const milli = Math.round(quantity * 1000);
+  const product = milli * unitPriceCents;
+  return Math.sign(product) * Math.round(Math.abs(product) / 1000);
+}
+
+/**
+ * The totals rule (docs/decisions/jobs-totals.md): subtotal = sum of line amounts; the discount is
+ * capped at the subtotal; tax = rate x (taxable lines minus their proportional share of the
+ * discount); every rounding is to the cent, half up; total = subtotal - discount + tax.
+ */
+export function computeTotals(lines: ReadonlyArray<{ quantity: number; unitPriceCents: number; isTaxable: boolean }>, discountCents: number, taxRateBasisPoints: number): JobTotals {
+  const lineAmounts = lines.map((l) => lineAmountCents(l.quantity, l.unitPriceCents));
+  const subtotalCents = lineAmounts.reduce((a, b) => a + b, 0);
+  const taxableCents = lineAmounts.reduce((sum, amount, i) => (lines[i].isTaxable ? sum + amount : sum), 0);
+  const discount = Math.max(0, Math.min(discountCents, subtotalCents));
+  const taxableDiscount = subtotalCents === 0 ? 0 : Math.round((discount * taxableCents) / subtotalCents);
+  const taxCents = Math.round(((taxableCents - taxableDiscount) * taxRateBasisPoints) / 10000);
+  return { subtotalCents, discountCents: discount, taxCents, totalCents: subtotalCents - discount + taxCents, lineAmounts };
+}

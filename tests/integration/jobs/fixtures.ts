@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db.server";
+import { companies, customerAddresses, customers } from "~/db/schema";
+import type { CallerContext } from "~/models/access.server";
+import { Role, type RoleValue } from "~/models/roles";
+import { createTestCompany, createTestUser } from "../../helpers/factories";
+
+/** A company (in a given zone) with its admin, two field techs and a customer with a property. */
+export async function jobsFixture(timezone = "America/New_York") {
+  const company = await createTestCompany();
+  await db.update(companies).set({ timezone }).where(eq(companies.id, company.companyId));
+  const tech = await createTestUser(company.companyId, Role.FieldTech);
+  const otherTech = await createTestUser(company.companyId, Role.FieldTech);
+  const customerId = await createCustomerRow(company.companyId, "Grace", "Hopper");
+  const [address] = await db.insert(customerAddresses).values({ companyId: company.companyId, customerId, location: "1 Main St, Springfield", isBilling: true }).returning({ id: customerAddresses.id });
+  const ctxOf = (userId: number, role: RoleValue): CallerContext => ({ companyId: company.companyId, userId, role });
+  return {
+    companyId: company.companyId,
+    adminId: company.userId,
+    techId: tech.userId,
+    otherTechId: otherTech.userId,
+    customerId,
+    addressId: address.id,
+    admin: ctxOf(company.userId, Role.CompanyAdmin),
+    tech: ctxOf(tech.userId, Role.FieldTech),
+    otherTech: ctxOf(otherTech.userId, Role.FieldTech),
+  };
+}
+
+export async function createCustomerRow(companyId: number, firstName: string, lastName: string) {
+  const [row] = await db.insert(customers).values({ companyId, firstName, lastName, searchText: `${firstName} ${lastName}`.toLowerCase() }).returning({ id: customers.id });
+  return row.id;
+}
+
+/** Wall-clock "HH:mm" of an instant in a zone. */
+export const wallTime = (d: Date | string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(d));
+export const wallDate = (d: Date | string, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(d));
