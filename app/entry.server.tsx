@@ -5,9 +5,12 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/utils/nonce";
+// Registers the company API key as a way to authenticate /api calls.
+import "~/models/api-keys.server";
 
 export { boot, shutdown } from "~/boot.server";
 export { isCrossSiteRequest } from "~/utils/origin.server";
+export { sampleRecordIds, sessionCookieFor } from "~/models/session-fixtures.server";
 
 const ABORT_DELAY = 5_000;
 

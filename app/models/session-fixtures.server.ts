@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import { db } from "~/db.server";
+import { users } from "~/db/schema";
+import { authSessionStorage, createSessionRow } from "~/sessions.server";
+
+/*
+ * For the end-to-end harness and the benchmark, which load the built app in Node next to the
+ * server: never reachable over HTTP. Creating the session row directly spares every test the
+ * sign-in screen (and its password hashing).
+ */
+
+/** A signed `__session=...` cookie pair for a user, from a fresh session row. */
+export async function sessionCookieFor(who: { email: string } | { userId: number }): Promise<string> {
+  let userId: number;
+  if ("userId" in who) userId = who.userId;
+  else {
+    const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${who.email.toLowerCase()}`).limit(1);
+    if (!row) throw new Error(`No user with the email ${who.email}`);
+    userId = row.id;
+  }
+  const session = await authSessionStorage().getSession();
+  session.set("sessionId", await createSessionRow(userId));
+  return (await authSessionStorage().commitSession(session)).split(";")[0];
+}
+
+/** One record id per company-owned table (the lowest), keyed by table name: real ids for route parameters. */
+export async function sampleRecordIds(companyId: number): Promise<Record<string, number>> {
+  const tables = await db.execute<{ table_name: string }>(sql`
+    select c.table_name from information_schema.columns c
+    join information_schema.columns i on i.table_schema = c.table_schema and i.table_name = c.table_name and i.column_name = 'id'
+    where c.table_schema = 'public' and c.column_name = 'company_id' order by c.table_name`);
+  const ids: Record<string, number> = { companies: companyId };
+  for (const { table_name } of tables.rows) {
+    const found = await db.execute<{ id: unknown }>(sql`select id from ${sql.identifier(table_name)} where company_id = ${companyId} order by id limit 1`);
+    const id = Number(found.rows[0]?.id);
+    if (Number.isInteger(id)) ids[table_name] = id;
+  }
+  return ids;
+}

@@ -1,0 +1,115 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { DEMO_LOGINS } from "~/models/demo-seed.server";
+
+/** What the harness hands to the test files (read with inject("e2e")). */
+export type E2eContext = { baseUrl: string; buildDir: string; dataDir: string; sessionsFile: string; claimsDir: string };
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    e2e: E2eContext;
+  }
+}
+
+export const SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
+/** Session cookies made per demo login before the server starts; each signIn takes an unused one. */
+const SESSIONS_PER_LOGIN = 40;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the app into its own folder (never ./build, which other people may be using); a broken tree fails loudly. */
+function buildApp(buildDir: string) {
+  const started = Date.now();
+  const result = spawnSync("npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir }, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`e2e: the build failed (npm run build, exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  console.log(`e2e: built into ${path.relative(process.cwd(), buildDir)} in ${Date.now() - started} ms`);
+}
+
+async function waitForServer(baseUrl: string, server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`e2e: the server exited with ${server.exitCode} before answering:\n${log()}`);
+    try {
+      await fetch(`${baseUrl}/404`, { redirect: "manual" });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`e2e: the server did not answer within 90 s:\n${log()}`);
+}
+
+function stopServer(server: ChildProcess, log: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (server.exitCode !== null) return reject(new Error(`e2e: the server had already exited with ${server.exitCode}:\n${log()}`));
+    const timer = setTimeout(() => {
+      server.kill("SIGKILL");
+      reject(new Error(`e2e: the server did not exit within 15 s of SIGTERM:\n${log()}`));
+    }, 15_000);
+    server.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`e2e: the server exited with ${code ?? signal} after SIGTERM (expected 0):\n${log()}`));
+    });
+    server.kill("SIGTERM");
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const ownBuild = !process.env.E2E_BUILD_DIR;
+  const buildDir = path.resolve(process.env.E2E_BUILD_DIR || `.cache/e2e-build-${process.pid}`);
+  if (ownBuild) buildApp(buildDir);
+  else if (!existsSync(path.join(buildDir, "server/index.js"))) throw new Error(`e2e: E2E_BUILD_DIR=${buildDir} holds no build (server/index.js)`);
+
+  const started = Date.now();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "fieldwise-e2e-"));
+  const sessionsFile = path.join(dataDir, "sessions.json");
+  const claimsDir = path.join(dataDir, "session-claims");
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: dataDir, SEED_DEMO: "true", SESSION_SECRET, PORT: String(port) };
+  delete env.DATABASE_URL;
+
+  // Seeds the demo company and creates the session rows while the embedded database is still free.
+  const prepare = spawnSync("node", ["tests/e2e/prepare-sessions.mjs", sessionsFile, String(SESSIONS_PER_LOGIN), JSON.stringify(DEMO_LOGINS)], { env, encoding: "utf8" });
+  if (prepare.status !== 0) throw new Error(`e2e: seeding the demo data failed:\n${prepare.stdout}\n${prepare.stderr}`);
+  console.log(`e2e: demo data and sessions ready in ${Date.now() - started} ms`);
+
+  const logPath = path.join(dataDir, "server.log");
+  const logFile = createWriteStream(logPath);
+  const server = spawn("node", ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout!.pipe(logFile);
+  server.stderr!.pipe(logFile);
+  const log = () => (existsSync(logPath) ? readFileSync(logPath, "utf8") : "");
+  await waitForServer(baseUrl, server, log);
+  console.log(`e2e: server up at ${baseUrl} in ${Date.now() - started} ms`);
+
+  project.provide("e2e", { baseUrl, buildDir, dataDir, sessionsFile, claimsDir });
+
+  return async () => {
+    try {
+      await stopServer(server, log);
+      const errors = log().split("\n").filter((line) => /error/i.test(line));
+      if (errors.length) console.warn(`e2e: the server logged errors (full log was in ${logPath}):\n${errors.slice(0, 20).join("\n")}`);
+    } finally {
+      logFile.end();
+      if (!process.env.E2E_KEEP) {
+        rmSync(dataDir, { recursive: true, force: true });
+        if (ownBuild) rmSync(buildDir, { recursive: true, force: true });
+      }
+    }
+  };
+}
