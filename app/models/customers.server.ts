@@ -6,6 +6,7 @@ import { FILTERED_COUNT_CAP, displayName, type CustomerInput, type CustomerListR
 import { ownLeadSourceIds } from "~/models/lead-sources.server";
 import { TagType } from "~/models/tags.schema";
 import { ownTagIds } from "~/models/tags.server";
+import { fileUrl } from "~/services/storage.server";
 import { messages, normalizePhone } from "~/utils/validation";
 
 /** Server rules (duplicates) failed: a map from field to message, like a validation error. */
@@ -421,5 +422,5 @@ export async function listCustomerAttachments(ctx: CallerContext, customerId: nu
     .from(customerAttachments)
     .where(and(eq(customerAttachments.customerId, customerId), eq(customerAttachments.companyId, ctx.companyId)))
     .orderBy(asc(customerAttachments.createdAt), asc(customerAttachments.id));
-  return rows.map(({ storageKey, createdAt, ...r }) => ({ ...r, fileUrl: `/files/${storageKey}`, createdAt: createdAt.toISOString() }));
+  return rows.map(({ storageKey, createdAt, ...r }) => ({ ...r, fileUrl: fileUrl(storageKey), createdAt: createdAt.toISOString() }));
 }

@@ -1,0 +1,26 @@
+import { json } from "@remix-run/node";
+import { apiNotFound, requireApiAccess } from "~/models/api.server";
+import { CustomerRuleError } from "~/models/customers.server";
+import { BROAD_ROLES } from "~/models/roles";
+
+/** The customer area's API gate: the broader role set of the route table (a field tech gets 403). */
+export const requireCustomerApi = (request: Request) => requireApiAccess(request, { roles: BROAD_ROLES });
+
+/** The {id} of a path, or 404 like a missing customer. */
+export function customerIdParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) return apiNotFound();
+  return id;
+}
+
+/** Duplicate rules answer like validation: 400 {errors: {field: message}}. */
+export async function withRuleErrors<T>(work: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof CustomerRuleError) return json({ errors: error.errors }, { status: 400 });
+    throw error;
+  }
+}
+
+export const methodNotAllowed = () => json({ message: "Method not allowed" }, { status: 405 });

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { registerCall } from "~/openapi/registry.server";
+
+const broad = "office staff, company admin, super admin (a field tech gets 403)";
+const tag = "Customers";
+const id = z.object({ id: z.number().int() });
+const geoData = z.object({ placeId: z.string().optional(), latitude: z.number(), longitude: z.number() }).nullable();
+const address = z.object({
+  id: z.number().int().optional().openapi({ description: "Send it on update to keep the property (jobs point at it)" }),
+  location: z.string(),
+  geoData: geoData.optional(),
+  unitNumber: z.string().max(10).nullable().optional().openapi({ description: "'Unit # should be 10 characters maximum'" }),
+  notes: z.string().nullable().optional(),
+  isBilling: z.boolean().optional().openapi({ description: "Exactly one address bills; the first by default" }),
+});
+const customerBody = z.object({
+  email: z.string().email().nullable().optional(),
+  firstName: z.string().min(2).max(255),
+  lastName: z.string().min(2).max(255).nullable().optional(),
+  additionalEmails: z.array(z.string()).optional().openapi({ description: "Blank entries are dropped" }),
+  mainPhoneNumber: z.string().nullable().optional().openapi({ description: "US or Canada; stored in E.164 with the leading plus" }),
+  secondaryPhoneNumbers: z.array(z.string()).optional(),
+  jobTitle: z.string().nullable().optional(),
+  ownCompanyName: z.string().nullable().optional(),
+  areTextMessagesAllowed: z.boolean().optional().openapi({ description: "Default true" }),
+  addresses: z.array(address).optional(),
+  notes: z.string().nullable().optional(),
+  tagIds: z.array(z.number().int()).optional().openapi({ description: "Customer tags (type 0); `tags` [{id}] is accepted too" }),
+  leadSourceIds: z.array(z.number().int()).nullable().optional().openapi({ description: "Null when empty" }),
+});
+const tagOption = z.object({ id: z.number().int(), label: z.string() });
+const storedAddress = address.extend({ id: z.number().int() });
+const attachment = z.object({ id: z.number().int(), fileUrl: z.string(), fileName: z.string(), contentType: z.string(), size: z.number().int(), createdAt: z.string() });
+const customer = customerBody.extend({
+  id: z.number().int(),
+  companyId: z.number().int(),
+  addresses: z.array(storedAddress),
+  billingAddress: storedAddress.nullable(),
+  tags: z.array(tagOption),
+  leadSources: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  createdByUserId: z.number().int().nullable(),
+  createdAt: z.string(),
+  attachments: z.array(attachment),
+});
+const reduced = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string().nullable(), email: z.string().nullable(), mainPhoneNumber: z.string().nullable(), ownCompanyName: z.string().nullable(), areTextMessagesAllowed: z.boolean(), billingAddress: z.object({ location: z.string() }).nullable() });
+const listRow = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string().nullable(), ownCompanyName: z.string().nullable(), billingAddress: z.object({ location: z.string() }).nullable(), tags: z.array(tagOption), notes: z.string().nullable() });
+const paging = {
+  pageNumber: z.number().int().min(1).optional().openapi({ description: "1-based, default 1" }),
+  pageSize: z.number().int().min(1).max(10000).optional().openapi({ description: "Default 10" }),
+  "sortSettings[0].fieldName": z.string().optional(),
+  "sortSettings[0].descending": z.boolean().optional(),
+  searchQuery: z.string().optional(),
+};
+const pageOf = (item: z.ZodTypeAny) => z.object({ items: z.array(item), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() });
+const duplicate = z.object({ isTaken: z.boolean(), takenBy: z.string().nullable().openapi({ description: "The other customer's name" }) });
+const pathId = z.object({ id: z.number().int() });
+
+registerCall({ method: "post", path: "/customers/check-email", tag, summary: "Is this email taken by another customer of the company? (customerId excludes the one being edited)", access: broad, body: z.object({ email: z.string().email(), customerId: z.number().int().optional() }), response: duplicate });
+registerCall({ method: "post", path: "/customers/check-phone-number", tag, summary: "Is this primary phone taken by another customer of the company? (compared in E.164)", access: broad, body: z.object({ phoneNumber: z.string(), customerId: z.number().int().optional() }), response: duplicate });
+registerCall({
+  method: "post",
+  path: "/customers/create",
+  tag,
+  summary: "Create a customer. 400 {errors} with the form's messages, including 'Email already taken by {name}' and 'Primary Phone already taken by {name}'",
+  access: broad,
+  body: customerBody,
+  response: z.object({ customerId: z.number().int() }),
+});
+registerCall({ method: "put", path: "/customers/update", tag, summary: "Update a customer (same rules as create); properties sent with their id are kept, others removed", access: broad, body: customerBody.extend({ id: z.number().int() }), response: z.object({ customerId: z.number().int() }) });
+registerCall({ method: "delete", path: "/customers", tag, summary: "Delete a customer (?id=); it disappears from lists, searches, counts and duplicate checks", access: broad, query: z.object({ id: z.number().int() }), response: id });
+registerCall({
+  method: "get",
+  path: "/customers/page",
+  tag,
+  summary:
+    "One page of the customer list. Sort fields: name (default), ownCompanyName, billingAddress, createdAt. tagIds: customers with any of these tags; excludeTagIds: none of these. searchQuery matches word prefixes of name, company, emails, phones (digits) and addresses. With a filter, total counts up to 1000 (totalIsCapped then true)",
+  access: broad,
+  query: z.object({ ...paging, "tagIds[0]": z.number().int().optional(), "excludeTagIds[0]": z.number().int().optional() }),
+  response: pageOf(listRow).extend({ totalIsCapped: z.boolean() }),
+});
+registerCall({ method: "get", path: "/customers/search", tag, summary: "Quick search (up to 20) for pickers", access: broad, query: z.object({ searchQuery: z.string() }), response: z.array(reduced) });
+registerCall({ method: "get", path: "/customers/{id}", tag, summary: "The whole customer", access: broad, params: pathId, response: customer });
+registerCall({ method: "get", path: "/customers/{id}/reduced", tag, summary: "The short form of a customer", access: broad, params: pathId, response: reduced });
+registerCall({ method: "get", path: "/customers/{id}/jobs/page", tag, summary: "The customer's jobs (paging, searchQuery, tags)", access: broad, params: pathId, query: z.object({ ...paging, "tags[0]": z.number().int().optional() }), response: pageOf(z.object({ id: z.number().int() }).passthrough()) });
+for (const [sub, what] of [
+  ["estimates", "estimates"],
+  ["invoices", "invoices"],
+  ["subscriptions-invoices", "subscription invoices"],
+] as const) {
+  registerCall({ method: "get", path: `/customers/{id}/${sub}/page`, tag, summary: `The customer's ${what} (paging, searchQuery); an empty page until the ${what} area is built`, access: broad, params: pathId, query: z.object(paging), response: pageOf(z.object({ id: z.number().int() }).passthrough()) });
+}
+registerCall({ method: "get", path: "/customers/downloadTemplate", tag, summary: "The CSV template for uploadCustomers (text/csv)", access: broad, responseDescription: "text/csv" });
+registerCall({ method: "get", path: "/customers/exportCustomers", tag, summary: "All customers of the company as CSV, in the template's columns (text/csv)", access: broad, responseDescription: "text/csv" });
+registerCall({
+  method: "post",
+  path: "/customers/uploadCustomers",
+  tag,
+  summary: "Import customers from a CSV (template columns, at most 5000 rows, 5 MB). Rows are checked like the form; a row whose email or primary phone already exists is skipped, so a second import creates nothing",
+  access: broad,
+  multipart: z.object({ file: z.string().openapi({ format: "binary" }) }),
+  response: z.object({
+    imported: z.number().int(),
+    skipped: z.number().int(),
+    rejected: z.number().int(),
+    rows: z.array(z.object({ row: z.number().int(), name: z.string(), status: z.enum(["imported", "skipped", "rejected"]), customerId: z.number().int().optional(), messages: z.array(z.string()) })),
+  }),
+});
+registerCall({
+  method: "post",
+  path: "/customers/attachment",
+  tag,
+  summary:
+    "Attach files (images jpeg/jpg/gif/png up to 10 MB, videos mp4/webm/mov/mkv up to 50 MB, documents odt/ods/doc/docx/pdf/txt/xlsx/xls up to 10 MB; checked by content; at most 20 per customer). Oversize files are dropped with their message and the rest kept",
+  access: broad,
+  multipart: z.object({ customerId: z.number().int(), files: z.array(z.string().openapi({ format: "binary" })) }),
+  response: z.object({ attachments: z.array(attachment), errors: z.array(z.string()) }),
+});
+registerCall({ method: "delete", path: "/customers/attachment", tag, summary: "Delete an attachment", access: broad, body: z.object({ customerId: z.number().int(), fileUrl: z.string() }), response: z.object({ customerId: z.number().int(), fileUrl: z.string() }) });
+registerCall({
+  method: "patch",
+  path: "/customers/{id}/address-geo-data",
+  tag,
+  summary: "Save geocoded addresses [{id, geoData}] (the body may also be the array itself)",
+  access: broad,
+  params: pathId,
+  body: z.object({ addresses: z.array(z.object({ id: z.number().int(), geoData })) }),
+  response: z.object({ addresses: z.array(storedAddress) }),
+});

@@ -1,0 +1,10 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiNotFound } from "~/models/api.server";
+import { customerIdParam, requireCustomerApi } from "~/models/customers-api.server";
+import { getCustomer } from "~/models/customers.server";
+
+/** GET /api/customers/{id}: the whole customer with addresses, tags, lead sources and attachments. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireCustomerApi(request);
+  return json((await getCustomer(ctx, customerIdParam(params.id))) ?? apiNotFound());
+}

@@ -1,0 +1,10 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiNotFound } from "~/models/api.server";
+import { customerIdParam, requireCustomerApi } from "~/models/customers-api.server";
+import { getReducedCustomer } from "~/models/customers.server";
+
+/** GET /api/customers/{id}/reduced: id, names, email, primary phone, company, text preference, billing address. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireCustomerApi(request);
+  return json((await getReducedCustomer(ctx, customerIdParam(params.id))) ?? apiNotFound());
+}

@@ -1,0 +1,13 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiNotFound, readPaging, readQuery } from "~/models/api.server";
+import { emptyCustomerTabPage } from "~/models/customer-tabs.server";
+import { customerIdParam, requireCustomerApi } from "~/models/customers-api.server";
+import { customerExists } from "~/models/customers.server";
+
+/** GET /api/customers/{id}/subscriptions-invoices/page?pageNumber&pageSize&searchQuery: empty until the subscriptions-invoices area is built (see customer-tabs.server.ts). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireCustomerApi(request);
+  const id = customerIdParam(params.id);
+  if (!(await customerExists(ctx, id))) return apiNotFound();
+  return json(emptyCustomerTabPage(readPaging(readQuery(request))));
+}

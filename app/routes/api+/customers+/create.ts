@@ -1,0 +1,13 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { parseOr400, readBody } from "~/models/api.server";
+import { methodNotAllowed, requireCustomerApi, withRuleErrors } from "~/models/customers-api.server";
+import { customerInputSchema } from "~/models/customers.schema";
+import { createCustomer } from "~/models/customers.server";
+
+/** POST /api/customers/create {customer fields} → {customerId}. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx, company } = await requireCustomerApi(request);
+  if (request.method !== "POST") return methodNotAllowed();
+  const input = parseOr400(customerInputSchema(company.country), await readBody(request));
+  return withRuleErrors(async () => json({ customerId: await createCustomer(ctx, input) }, { status: 201 }));
+}

@@ -1,0 +1,18 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
+import { methodNotAllowed, requireCustomerApi, withRuleErrors } from "~/models/customers-api.server";
+import { customerInputSchema } from "~/models/customers.schema";
+import { updateCustomer } from "~/models/customers.server";
+
+const idSchema = z.object({ id: z.coerce.number({ invalid_type_error: "Id is required" }).int().positive("Id is required") });
+
+/** PUT /api/customers/update {id, customer fields}: addresses sent with their id are kept. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx, company } = await requireCustomerApi(request);
+  if (request.method !== "PUT") return methodNotAllowed();
+  const body = await readBody(request);
+  const { id } = parseOr400(idSchema, body);
+  const input = parseOr400(customerInputSchema(company.country), body);
+  return withRuleErrors(async () => ((await updateCustomer(ctx, id, input)) ? json({ customerId: id }) : apiNotFound()));
+}
