@@ -2,6 +2,7 @@ import { OpenApiGeneratorV3 } from "@asteasolutions/zod-to-openapi";
 import { PRODUCT_NAME } from "~/env.server";
 import { registry } from "~/openapi/registry.server";
 // One line per area: each file registers its /api calls.
+import "~/openapi/account.server";
 import "~/openapi/company.server";
 import "~/openapi/customers.server";
 import "~/openapi/employees.server";

@@ -1,24 +1,34 @@
-type RequestLike = { method: string; headers: Record<string, string | string[] | undefined> };
-
-const header = (headers: RequestLike["headers"], name: string) => {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
+/** What the Origin check needs of a request: Node's IncomingMessage and the Fetch Request both fit. */
+export type RequestLike = {
+  method?: string;
+  headers: Headers | Record<string, string | string[] | undefined>;
 };
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function header(headers: RequestLike["headers"], name: string): string | undefined {
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name) ?? undefined;
+  const value = (headers as Record<string, string | string[] | undefined>)[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
 /**
- * A state-changing request whose Origin names another host than the one it was sent to.
- * Requests without Origin (server-to-server calls, webhooks) are allowed; they carry no cookies
- * a browser attached on a user's behalf from another site.
+ * True when a state-changing request comes from another site: its Origin names a host other
+ * than the one it was sent to (X-Forwarded-Host behind a proxy, else Host). No Origin (old
+ * browsers, API clients, same-origin GETs) is allowed: SameSite=Lax cookies cover those.
+ * "null" (sandboxed frames, some redirects) counts as another site.
  */
 export function isCrossSiteRequest(request: RequestLike): boolean {
-  if (["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase())) return false;
+  if (SAFE_METHODS.has((request.method ?? "GET").toUpperCase())) return false;
   const origin = header(request.headers, "origin");
   if (!origin) return false;
-  if (origin === "null") return true;
-  const host = header(request.headers, "x-forwarded-host") ?? header(request.headers, "host");
+  const target = (header(request.headers, "x-forwarded-host") ?? header(request.headers, "host"))?.split(",")[0].trim().toLowerCase();
+  if (!target) return true;
+  let originHost: string;
   try {
-    return new URL(origin).host !== host;
+    originHost = new URL(origin).host.toLowerCase();
   } catch {
     return true;
   }
+  return originHost !== target;
 }

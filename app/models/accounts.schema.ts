@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { checkbox, emailField, messages, optionalText, phoneField, optionalPhoneField, requiredText, urlField } from "~/utils/validation";
+
+/** The 23 business types offered at sign-up; the stored industry is the index in this list. */
+export const BUSINESS_TYPES = [
+  "Appliance Repair",
+  "Carpet Cleaning",
+  "Chimney Sweep",
+  "Cleaning",
+  "Construction",
+  "Contractor",
+  "Electrical",
+  "Fencing",
+  "Flooring",
+  "Garage Door",
+  "Handyman",
+  "HVAC",
+  "Junk Removal",
+  "Landscaping",
+  "Lawn Care",
+  "Locksmith",
+  "Painting",
+  "Pest Control",
+  "Plumbing",
+  "Pool and Spa",
+  "Pressure Washing",
+  "Roofing",
+  "Window Cleaning",
+] as const;
+
+/** Team size values of the spec. */
+export const TEAM_SIZES = [
+  { value: 0, label: "Just me" },
+  { value: 1, label: "2-5" },
+  { value: 2, label: "6-9" },
+  { value: 3, label: "10+" },
+] as const;
+
+export const COUNTRIES = [
+  { value: "US", label: "United States" },
+  { value: "CA", label: "Canada" },
+] as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** A form field a person never sees; a bot that fills it is refused. */
+export const HONEYPOT_FIELD = "websiteUrl";
+
+const password = (label = "Password") => z.string({ required_error: messages.required(label) }).min(1, messages.required(label)).min(PASSWORD_MIN, messages.min(label, PASSWORD_MIN)).max(PASSWORD_MAX, messages.max(label, PASSWORD_MAX));
+const choice = (label: string, max: number) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ required_error: messages.required(label), invalid_type_error: messages.required(label) }).int().min(0).max(max));
+const honeypot = z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().max(0, "Please leave this field empty"));
+
+/** Step 1 of sign-up, also the body of account/signUpFirstStepPassed. */
+export const signUpAccountSchema = z.object({
+  email: emailField(),
+  firstName: requiredText("First Name", { min: 2, max: 255 }),
+  lastName: requiredText("Last Name", { min: 2, max: 255 }),
+  phoneNumber: phoneField("Phone Number"),
+});
+
+/** Step 2 of sign-up: password and business. */
+export const signUpBusinessObject = z.object({
+  password: password(),
+  businessName: requiredText("Business Name", { min: 2, max: 255 }),
+  businessPhoneNumber: optionalPhoneField(),
+  businessWebsite: urlField("Business Website"),
+  industry: choice("Industry", BUSINESS_TYPES.length - 1),
+  companySize: choice("Company Size", TEAM_SIZES.length - 1),
+  mainInterests: optionalText("Main Interests", { max: 500 }),
+  location: optionalText("Location", { max: 500 }),
+  isDemoRequested: checkbox(),
+  country: z.enum(["US", "CA"], { errorMap: () => ({ message: messages.required("Country") }) }).default("US"),
+});
+
+const screenOnly = z.object({
+  confirmPassword: z.string().optional(),
+  terms: checkbox().refine((v) => v, messages.acceptTerms),
+  [HONEYPOT_FIELD]: honeypot,
+});
+
+const matchingPasswords = (v: { password?: string; confirmPassword?: string }, ctx: z.RefinementCtx) => {
+  if (v.password && v.confirmPassword !== v.password) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: messages.confirmPassword });
+};
+
+/** The sign-up screen's second step (with the first step's fields carried along). */
+export const signUpBusinessStepSchema = signUpBusinessObject.merge(screenOnly).superRefine(matchingPasswords);
+/** The whole sign-up screen. */
+export const signUpScreenSchema = signUpAccountSchema.merge(signUpBusinessObject).merge(screenOnly).superRefine(matchingPasswords);
+/** account/sign-up (API): terms acceptance is the caller's to show; the honeypot is a screen thing. */
+export const signUpSchema = signUpAccountSchema.merge(signUpBusinessObject);
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  email: emailField(),
+  password: z.string({ required_error: messages.required("Password") }).min(1, messages.required("Password")).max(PASSWORD_MAX),
+  redirectTo: z.string().optional(),
+});
+
+export const codeField = z.string({ required_error: messages.required("Code") }).trim().min(1, messages.required("Code")).regex(/^\d{6}$/, "Code should contain 6 digits");
+export const verifyCodeScreenSchema = z.object({ code: codeField });
+export const verifyCodeSchema = signInSchema.pick({ email: true, password: true }).extend({ code: codeField });
+
+export const forgotPasswordSchema = z.object({ email: emailField() });
+
+export const resetPasswordScreenSchema = z
+  .object({ token: z.string().min(1, "This link is not valid"), password: password(), confirmPassword: z.string().optional() })
+  .superRefine(matchingPasswords);
+export const resetPasswordSchema = z.object({ token: z.string().min(1, "This link is not valid"), password: password() });
+
+export const emailExistsSchema = z.object({ email: emailField() });

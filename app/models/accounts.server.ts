@@ -1,0 +1,255 @@
+import { randomInt } from "node:crypto";
+import { and, asc, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { db } from "~/db.server";
+import { sessions, users, verifications } from "~/db/schema";
+import { env, PRODUCT_NAME } from "~/env.server";
+import type { Access, CallerContext } from "~/models/access.server";
+import type { SignUpInput } from "~/models/accounts.schema";
+import { hashPassword, hashSecret, randomToken, verifyPassword } from "~/models/passwords.server";
+import { createCompanyWithAdmin, emailExists } from "~/models/signup.server";
+import { sendEmail } from "~/services/mailer.server";
+import { consumeAttempt, forgiveAccount } from "~/services/rate-limits.server";
+
+export const TWO_FACTOR_MINUTES = 10;
+export const TWO_FACTOR_TRIES = 5;
+export const RESET_LINK_MINUTES = 60;
+
+/** Messages of the account screens and calls (the spec leaves these to us). */
+export const accountMessages = {
+  invalidCredentials: "Invalid email or password",
+  emailTaken: "An account with this email already exists",
+  codeSent: "We sent a 6-digit code to your email. It is valid for 10 minutes.",
+  wrongCode: "The code is not correct. Check the latest email we sent and try again.",
+  codeExpired: "This code has expired. Sign in again to get a new code.",
+  tooManyTries: "Too many wrong codes. Sign in again to get a new code.",
+  signInExpired: "Your sign-in has expired. Please sign in again.",
+  forgotSent: "If an account exists for this email, we sent a link to reset the password. The link is valid for 1 hour.",
+  linkInvalid: "This link is not valid. Please ask for a new one.",
+  linkExpired: "This link has expired. Please ask for a new one.",
+  linkUsed: "This link was already used. Please ask for a new one.",
+  passwordChanged: "Your password was changed. Sign in with your new password.",
+} as const;
+
+export type AccountUser = { id: number; companyId: number; email: string; role: number; twoFactorEnabled: boolean };
+
+const userColumns = { id: users.id, companyId: users.companyId, email: users.email, role: users.role, twoFactorEnabled: users.twoFactorEnabled };
+const byEmail = (email: string) => and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.deletedAt));
+
+// Compared against when the email is unknown, so both answers take the same time.
+let decoyHash: Promise<string> | undefined;
+
+/** The user for an email and password, or null. */
+export async function verifyCredentials(email: string, password: string): Promise<AccountUser | null> {
+  const [row] = await db.select({ ...userColumns, passwordHash: users.passwordHash }).from(users).where(byEmail(email)).limit(1);
+  if (!row) {
+    decoyHash ??= hashPassword(randomToken());
+    await verifyPassword(password, await decoyHash);
+    return null;
+  }
+  if (!(await verifyPassword(password, row.passwordHash))) return null;
+  const { passwordHash: _hash, ...user } = row;
+  return user;
+}
+
+export type SignInOutcome =
+  | { kind: "invalid" }
+  | { kind: "twoFactor"; user: AccountUser }
+  | { kind: "signedIn"; user: AccountUser };
+
+/**
+ * Sign-in with email and password, rate-limited per account and address (throws RateLimited).
+ * A user with two-factor on gets a code by email and must pass the code step.
+ */
+export async function signInWithPassword(input: { email: string; password: string; address: string }): Promise<SignInOutcome> {
+  await consumeAttempt("signIn", { account: input.email, address: input.address });
+  const user = await verifyCredentials(input.email, input.password);
+  if (!user) return { kind: "invalid" };
+  await forgiveAccount("signIn", input.email);
+  if (user.twoFactorEnabled) {
+    await sendTwoFactorCode(user);
+    return { kind: "twoFactor", user };
+  }
+  return { kind: "signedIn", user };
+}
+
+export async function findAccountUser(userId: number): Promise<AccountUser | null> {
+  const [row] = await db.select(userColumns).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
+  return row ?? null;
+}
+
+const twoFactorHash = (userId: number, code: string) => hashSecret(`two_factor:${userId}:${code}:${env().SESSION_SECRET ?? ""}`);
+
+/** A fresh 6-digit code by email; earlier codes of the user stop working. */
+export async function sendTwoFactorCode(user: AccountUser, now = new Date()): Promise<void> {
+  const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
+  await db.transaction(async (tx) => {
+    await tx.delete(verifications).where(and(eq(verifications.userId, user.id), eq(verifications.kind, "two_factor")));
+    await tx.insert(verifications).values({ userId: user.id, kind: "two_factor", secretHash: twoFactorHash(user.id, code), expiresAt: new Date(now.getTime() + TWO_FACTOR_MINUTES * 60_000) });
+  });
+  await sendEmail({
+    to: user.email,
+    companyId: user.companyId,
+    subject: `Your ${PRODUCT_NAME} sign-in code: ${code}`,
+    text: `Your sign-in code is ${code}.\n\nIt is valid for ${TWO_FACTOR_MINUTES} minutes. If you did not try to sign in, change your password.`,
+  });
+}
+
+export type CodeOutcome = "ok" | "wrong" | "expired" | "tooManyTries";
+
+/** Checks a code: 10 minutes, 5 tries, single use. Each try is counted before comparing. */
+export async function verifyTwoFactorCode(userId: number, code: string, now = new Date()): Promise<CodeOutcome> {
+  const [pending] = await db
+    .select({ id: verifications.id, expiresAt: verifications.expiresAt, attempts: verifications.attempts })
+    .from(verifications)
+    .where(and(eq(verifications.userId, userId), eq(verifications.kind, "two_factor"), isNull(verifications.usedAt)))
+    .orderBy(desc(verifications.id))
+    .limit(1);
+  if (!pending || pending.expiresAt <= now) return "expired";
+  const [tried] = await db
+    .update(verifications)
+    .set({ attempts: sql`${verifications.attempts} + 1` })
+    .where(and(eq(verifications.id, pending.id), sql`${verifications.attempts} < ${TWO_FACTOR_TRIES}`, isNull(verifications.usedAt)))
+    .returning({ attempts: verifications.attempts, secretHash: verifications.secretHash });
+  if (!tried) return "tooManyTries";
+  if (tried.secretHash !== twoFactorHash(userId, code)) return tried.attempts >= TWO_FACTOR_TRIES ? "tooManyTries" : "wrong";
+  const [used] = await db.update(verifications).set({ usedAt: now }).where(and(eq(verifications.id, pending.id), isNull(verifications.usedAt))).returning({ id: verifications.id });
+  return used ? "ok" : "expired";
+}
+
+export const codeMessage = (outcome: Exclude<CodeOutcome, "ok">) =>
+  outcome === "wrong" ? accountMessages.wrongCode : outcome === "expired" ? accountMessages.codeExpired : accountMessages.tooManyTries;
+
+/** Email and password again plus the code (the API's verify-code is stateless). Rate-limited. */
+export async function signInWithCode(input: { email: string; password: string; code: string; address: string }): Promise<{ user: AccountUser } | { error: string }> {
+  await consumeAttempt("code", { account: input.email, address: input.address });
+  const user = await verifyCredentials(input.email, input.password);
+  if (!user) return { error: accountMessages.invalidCredentials };
+  const outcome = await verifyTwoFactorCode(user.id, input.code);
+  return outcome === "ok" ? { user } : { error: codeMessage(outcome) };
+}
+
+export type SignUpResult = { ok: true; userId: number; companyId: number } | { ok: false; errors: Record<string, string> };
+
+/** Creates the company, its admin, the 14-day trial and the preset lead sources in one transaction. */
+export async function signUp(input: SignUpInput): Promise<SignUpResult> {
+  if (await emailExists(db, input.email)) return { ok: false, errors: { email: accountMessages.emailTaken } };
+  try {
+    const ids = await db.transaction((tx) => createCompanyWithAdmin(tx, { ...input, isDemoRequested: input.isDemoRequested }));
+    return { ok: true, ...ids };
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) return { ok: false, errors: { email: accountMessages.emailTaken } };
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Emails a single-use reset link valid 1 hour when the email has an account. Rate-limited;
+ * the caller answers the same either way.
+ */
+export async function requestPasswordReset(input: { email: string; address: string; origin: string }, now = new Date()): Promise<void> {
+  await consumeAttempt("forgotPassword", { account: input.email, address: input.address });
+  const [user] = await db.select(userColumns).from(users).where(byEmail(input.email)).limit(1);
+  if (!user) return;
+  const token = randomToken();
+  await db.transaction(async (tx) => {
+    await tx.delete(verifications).where(and(eq(verifications.userId, user.id), eq(verifications.kind, "password_reset"), isNull(verifications.usedAt)));
+    await tx.insert(verifications).values({ userId: user.id, kind: "password_reset", secretHash: hashSecret(token), expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000) });
+  });
+  const link = `${env().APP_URL ?? input.origin}/reset?token=${encodeURIComponent(token)}`;
+  await sendEmail({
+    to: user.email,
+    companyId: user.companyId,
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nOpen this link to choose a new password (valid for 1 hour, usable once):\n${link}\n\nIf it was not you, ignore this email.`,
+    html: `<p>Someone asked to reset the password of your ${PRODUCT_NAME} account.</p><p><a href="${link}">Choose a new password</a> (valid for 1 hour, usable once).</p><p>If it was not you, ignore this email.</p>`,
+  });
+}
+
+/** Why a reset link cannot be used, or null when it can. */
+export async function checkResetToken(token: string, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select({ usedAt: verifications.usedAt, expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(and(eq(verifications.secretHash, hashSecret(token)), eq(verifications.kind, "password_reset")))
+    .limit(1);
+  if (!row) return accountMessages.linkInvalid;
+  if (row.usedAt) return accountMessages.linkUsed;
+  if (row.expiresAt <= now) return accountMessages.linkExpired;
+  return null;
+}
+
+/** Sets the new password, spends the link and ends every session of the user, together. */
+export async function resetPassword(input: { token: string; password: string }, now = new Date()): Promise<{ ok: true; userId: number } | { ok: false; message: string }> {
+  const problem = await checkResetToken(input.token, now);
+  if (problem) return { ok: false, message: problem };
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(verifications)
+      .set({ usedAt: now })
+      .where(and(eq(verifications.secretHash, hashSecret(input.token)), eq(verifications.kind, "password_reset"), isNull(verifications.usedAt), gt(verifications.expiresAt, now)))
+      .returning({ userId: verifications.userId });
+    if (!spent) return { ok: false as const, message: accountMessages.linkUsed };
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+    await tx.delete(sessions).where(or(eq(sessions.userId, spent.userId), eq(sessions.impersonatorUserId, spent.userId)));
+    return { ok: true as const, userId: spent.userId };
+  });
+}
+
+/** The spec's Current user entity. */
+export function currentUser(access: Access) {
+  const { user, company } = access;
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    roles: [user.role],
+    features: company.planFeatures,
+    subscription: {
+      isActive: company.subscription.isActive,
+      isTrialing: company.subscription.isTrialing,
+      trialExpiration: company.subscription.trialExpiration,
+      expirationDate: company.subscription.expirationDate,
+    },
+    isShadowLogIn: user.impersonatorUserId !== null,
+    defaultArrivalWindowOffset: user.defaultArrivalWindowOffset,
+    quickBooksInfo: null,
+    businessName: company.businessName,
+    logoUrl: user.logoUrl,
+    companyLogoUrl: company.logoUrl,
+    country: company.country,
+    company: {
+      id: company.id,
+      businessName: company.businessName,
+      logoUrl: company.logoUrl,
+      country: company.country,
+      timezone: company.timezone,
+      featureFlags: company.featureFlags,
+      twoWayTextEnabled: company.twoWayTextEnabled,
+      planName: company.planName,
+    },
+    calendarSyncToken: null,
+    canSendEmails: true,
+    canSendSms: company.messagingReady,
+  };
+}
+export type CurrentUser = ReturnType<typeof currentUser>;
+
+/** The company's users (for pickers and the schedule), by name. */
+export async function listCompanyUsers(ctx: CallerContext) {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role, color: users.color })
+    .from(users)
+    .where(and(eq(users.companyId, ctx.companyId), isNull(users.deletedAt)))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`.trim(), firstName: r.firstName, lastName: r.lastName, role: r.role, color: r.color }));
+}

@@ -1,0 +1,19 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
+import { emailExistsSchema } from "~/models/accounts.schema";
+import { parseOr400, readBody } from "~/models/api.server";
+import { emailExists } from "~/models/signup.server";
+import { clientAddress, consumeAttempt, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
+
+/** POST /api/account/email-exists {email}: {exists}. Rate-limited, since it tells who has an account. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  const { email } = parseOr400(emailExistsSchema, await readBody(request));
+  try {
+    await consumeAttempt("emailCheck", { account: email, address: clientAddress(context) });
+  } catch (error) {
+    if (error instanceof RateLimited) return tooManyAttempts(error);
+    throw error;
+  }
+  return json({ exists: await emailExists(db, email) });
+}

@@ -1,0 +1,18 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { forgotPasswordSchema } from "~/models/accounts.schema";
+import { accountMessages, requestPasswordReset } from "~/models/accounts.server";
+import { parseOr400, readBody } from "~/models/api.server";
+import { clientAddress, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
+
+/** POST /api/account/forgotPassword {email}: the same answer whether the email has an account or not. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  const { email } = parseOr400(forgotPasswordSchema, await readBody(request));
+  try {
+    await requestPasswordReset({ email, address: clientAddress(context), origin: new URL(request.url).origin });
+  } catch (error) {
+    if (error instanceof RateLimited) return tooManyAttempts(error);
+    throw error;
+  }
+  return json({ message: accountMessages.forgotSent });
+}

@@ -1,0 +1,13 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { resetPasswordSchema } from "~/models/accounts.schema";
+import { accountMessages, resetPassword } from "~/models/accounts.server";
+import { parseOr400, readBody } from "~/models/api.server";
+
+/** POST /api/account/resetPassword {password, token}: sets the password and ends all the user's sessions. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  const input = parseOr400(resetPasswordSchema, await readBody(request));
+  const result = await resetPassword(input);
+  if (!result.ok) return json({ message: result.message }, { status: 400 });
+  return json({ message: accountMessages.passwordChanged });
+}

@@ -1,0 +1,25 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { signInSession } from "~/models/account-sessions.server";
+import { signInSchema } from "~/models/accounts.schema";
+import { accountMessages, currentUser, signInWithPassword } from "~/models/accounts.server";
+import { parseOr400, readBody } from "~/models/api.server";
+import { clientAddress, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
+
+/**
+ * POST /api/account/sign-in {email, password}: the current user and the session cookie, or
+ * {needTwoFactorAuthentication: true} when a code was emailed (then account/verify-code).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  const input = parseOr400(signInSchema, await readBody(request));
+  try {
+    const outcome = await signInWithPassword({ email: input.email, password: input.password, address: clientAddress(context) });
+    if (outcome.kind === "invalid") return json({ message: accountMessages.invalidCredentials }, { status: 400 });
+    if (outcome.kind === "twoFactor") return json({ needTwoFactorAuthentication: true });
+    const { cookie, access } = await signInSession(request, outcome.user.id);
+    return json({ ...currentUser(access), needTwoFactorAuthentication: false }, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof RateLimited) return tooManyAttempts(error);
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { signInSession } from "~/models/account-sessions.server";
+import { signUpSchema } from "~/models/accounts.schema";
+import { currentUser, signUp } from "~/models/accounts.server";
+import { parseOr400, readBody } from "~/models/api.server";
+
+/** POST /api/account/sign-up: a company, its admin and a 14-day trial; answers the signed-in user. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  const input = parseOr400(signUpSchema, await readBody(request));
+  const result = await signUp(input);
+  if (!result.ok) return json({ errors: result.errors }, { status: 400 });
+  const { cookie, access } = await signInSession(request, result.userId);
+  return json(currentUser(access), { status: 201, headers: { "Set-Cookie": cookie } });
+}

@@ -1,0 +1,21 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { signUpAccountSchema } from "~/models/accounts.schema";
+import { accountMessages } from "~/models/accounts.server";
+import { parseOr400, readBody } from "~/models/api.server";
+import { emailExists } from "~/models/signup.server";
+import { db } from "~/db.server";
+import { clientAddress, consumeAttempt, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
+
+/** POST /api/account/signUpFirstStepPassed {email, firstName, lastName, phoneNumber}: 200 {} or 400 {errors}. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  const input = parseOr400(signUpAccountSchema, await readBody(request));
+  try {
+    await consumeAttempt("emailCheck", { account: input.email, address: clientAddress(context) });
+  } catch (error) {
+    if (error instanceof RateLimited) return tooManyAttempts(error);
+    throw error;
+  }
+  if (await emailExists(db, input.email)) return json({ errors: { email: accountMessages.emailTaken } }, { status: 400 });
+  return json({});
+}

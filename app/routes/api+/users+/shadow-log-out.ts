@@ -1,0 +1,16 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { accessFromCookie, endShadowLogIn } from "~/models/account-sessions.server";
+import { currentUser } from "~/models/accounts.server";
+import { requireApiAccess } from "~/models/api.server";
+import { ALL_ROLES } from "~/models/roles";
+import { messages } from "~/utils/validation";
+
+/** GET /api/users/shadow-log-out: back to the super admin's own session. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await requireApiAccess(request, { roles: ALL_ROLES });
+  const back = await endShadowLogIn(request, access);
+  if (!back) return json({ message: "You are not acting as another user" }, { status: 400 });
+  const own = back.signedIn ? await accessFromCookie(back.cookie) : null;
+  if (!own) return json({ message: messages.loggedOut }, { status: 401, headers: { "Set-Cookie": back.cookie } });
+  return json(currentUser(own), { headers: { "Set-Cookie": back.cookie } });
+}
