@@ -71,10 +71,10 @@ export const isFileChosen = (value: FormDataEntryValue | null | undefined): valu
  * message to show; nothing is stored here.
  */
 export async function processImageUpload(file: File | Buffer, rules: ImageRules): Promise<Buffer> {
-  const size = file instanceof Buffer ? file.length : file.size;
+  const size = Buffer.isBuffer(file) ? file.length : file.size;
   if (size > rules.maxBytes) throw new ImageUploadError(rules.tooLargeMessage);
   if (size === 0) throw new ImageUploadError(uploadMessages.failed);
-  let data = file instanceof Buffer ? file : Buffer.from(await file.arrayBuffer());
+  let data = Buffer.isBuffer(file) ? file : Buffer.from(await file.arrayBuffer());
   const kind = await detectKind(data);
   if (!kind || !rules.accept.includes(kind)) throw new ImageUploadError(rules.wrongTypeMessage);
   if (kind === "heic") {

@@ -15,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!PUBLIC_FOLDERS.has(parts.folder) && access?.company.id !== parts.companyId) throw new Response("Not found", { status: 404 });
   const file = await readStoredFile(key);
   if (!file) throw new Response("Not found", { status: 404 });
-  return new Response(file.data, {
+  return new Response(new Uint8Array(file.data), {
     headers: {
       "Content-Type": file.contentType,
       "Content-Length": String(file.data.length),

@@ -8,22 +8,9 @@ import { action as sourcesAction, loader as sourcesLoader } from "~/routes/api+/
 import { action as sourceDelete } from "~/routes/api+/company+/lead-sources.$sourceId";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
+import { args, call } from "./call";
 
 useTestDatabase();
-
-/** Calls a route function and gives back status and JSON, whether it returned or threw a Response. */
-async function call(run: () => Promise<Response>) {
-  let res: Response;
-  try {
-    res = await run();
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    res = thrown;
-  }
-  return { status: res.status, body: await res.json() };
-}
-
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
 describe("tags API", () => {
   it("creates, lists by type, renames and deletes tags of the caller's company", async () => {
