@@ -80,8 +80,16 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
-export function redirectToLogin(request: Request): never {
+/**
+ * Sends a visitor to sign in, back to the wanted page afterwards. A dead session (expired, revoked,
+ * user deleted) also gets its cookie cleared and the spec's 'You were logged out' toast.
+ */
+export async function loginRedirect(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const redirectTo = url.pathname + url.search;
-  throw redirect(redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  const wanted = url.pathname + url.search;
+  const to = wanted === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(wanted)}`;
+  const session = await getAuthSession(request);
+  if (typeof session.get("sessionId") !== "string") return redirect(to);
+  const headers = new Headers({ "Set-Cookie": await authSessionStorage().destroySession(session) });
+  return toasts().redirectWithError(to, "You were logged out", { headers });
 }

@@ -5,7 +5,7 @@ import { companies, planFeatures, plans, sessions, subscriptions, users } from "
 import { hasAppFeature } from "~/models/features";
 import { findRouteRule, type RouteRule } from "~/models/route-table";
 import { homePathFor, type RoleValue } from "~/models/roles";
-import { getAuthSession, redirectToLogin } from "~/sessions.server";
+import { getAuthSession, loginRedirect } from "~/sessions.server";
 
 export type SubscriptionState = {
   status: number;
@@ -193,7 +193,7 @@ export async function requireAccess(request: Request): Promise<Access> {
   if (!rule) throw new Error(`No route-table entry for ${pathname}`);
   const access = await getAccess(request);
   if (rule.kind !== "private") throw new Error(`${pathname} is public: use optionalAccess`);
-  if (!access) redirectToLogin(request);
+  if (!access) throw await loginRedirect(request);
   if (ruleFailure(rule, access)) forbidden();
   return access;
 }

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getAccess } from "~/models/access.server";
-import { redirectToLogin } from "~/sessions.server";
+import { loginRedirect } from "~/sessions.server";
 import { ErrorScreen, notFoundScreen } from "~/components/error-screen";
 
 /** Unknown paths: a visitor goes to sign in (the spec's public-path rule), a signed-in user sees 'Page not found'. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (!(await getAccess(request))) redirectToLogin(request);
+  if (!(await getAccess(request))) throw await loginRedirect(request);
   throw new Response("Not found", { status: 404 });
 }
 

@@ -41,3 +41,24 @@ describe("requireAccess", () => {
     expect(await statusOf(requireAccess(makeRequest("/inbox", { cookie: admin })))).toBe(403);
   });
 });
+
+describe("a dead session", () => {
+  it("goes to sign in with 'You were logged out' and a cleared cookie", async () => {
+    const { userId } = await createTestCompany();
+    const cookie = await sessionCookie(userId);
+    const { db } = await import("~/db.server");
+    const { sessions } = await import("~/db/schema");
+    await db.delete(sessions);
+    try {
+      await requireAccess(makeRequest("/dashboard", { cookie }));
+      expect.unreachable();
+    } catch (thrown) {
+      const res = thrown as Response;
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard");
+      const cookies = res.headers.get("Set-Cookie") ?? "";
+      expect(cookies).toMatch(/__session=;/);
+      expect(cookies).toMatch(/__toast=/);
+    }
+  });
+});
