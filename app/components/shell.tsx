@@ -8,7 +8,6 @@ const SESSION_REFRESH_MS = 600000;
 
 const icons = {
   inbox: <path d="M4 4h16v12H7l-3 3V4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />,
-  activity: <path d="M3 12h4l3-8 4 16 3-8h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />,
   settings: (
     <>
       <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -90,14 +89,9 @@ export function AppShell({ shell, children, tip }: { shell: Shell; children: Rea
             </Link>
           ) : null}
           {shell.showAdminIcons ? (
-            <>
-              <Link to="/activity-feed" className="icon-button" aria-label="Activity feed">
-                <Icon name="activity" />
-              </Link>
-              <Link to="/settings" className="icon-button" aria-label="Settings">
-                <Icon name="settings" />
-              </Link>
-            </>
+            <Link to="/settings" className="icon-button" aria-label="Settings">
+              <Icon name="settings" />
+            </Link>
           ) : null}
           <details className="menu">
             <summary className="icon-button" aria-label="Profile menu">
