@@ -1,0 +1,29 @@
+import { Link } from "@remix-run/react";
+import type { UnscheduledJob } from "~/models/schedule";
+
+/** Jobs waiting for a time, beside the calendar; each opens the schedule screen. */
+export function UnscheduledList({ jobs, returnTo }: { jobs: UnscheduledJob[]; returnTo: string }) {
+  return (
+    <aside className="card schedule-unscheduled" aria-labelledby="unscheduled-title">
+      <h2 id="unscheduled-title">Unscheduled</h2>
+      {jobs.length === 0 ? (
+        <p className="muted">No items</p>
+      ) : (
+        <ul>
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <Link to={`/jobs/${job.id}`}>{job.customerName}</Link>
+              {job.title && job.title !== job.customerName ? <span className="muted"> {job.title}</span> : null}{" "}
+              <Link className="button button-sm" to={`/jobs/${job.id}/schedule?returnTo=${encodeURIComponent(returnTo)}`} aria-label={`Schedule ${job.customerName}`}>
+                Schedule
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to="/jobs" className="muted">
+        All jobs
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,65 @@
+import { Link } from "@remix-run/react";
+import type { CSSProperties } from "react";
+import { jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
+import { splitWall, statusColors, timeLabel, type ScheduleVisit } from "~/models/schedule";
+
+export const DEFAULT_EMPLOYEE_COLOR = "#8a93b2";
+
+export function visitTimeText(visit: Pick<ScheduleVisit, "start" | "end" | "isAllDay">): string {
+  if (visit.isAllDay) return "All day";
+  const s = splitWall(visit.start);
+  const e = splitWall(visit.end);
+  if (!s || !e) return "";
+  return `${timeLabel(s.minutes)} – ${timeLabel(e.minutes)}`;
+}
+
+/**
+ * One visit on the calendar: links to the job, shows customer, time and status colour, and a
+ * Reschedule link (the way to move it without JavaScript). The data attributes are what the
+ * drag-and-drop island reads; `lane` is the employee lane it sits in (day view).
+ */
+export function VisitBlock({
+  visit,
+  color,
+  style,
+  lane,
+  compact,
+  returnTo,
+}: {
+  visit: ScheduleVisit;
+  color: string | null;
+  style?: CSSProperties;
+  lane?: number;
+  compact?: boolean;
+  returnTo: string;
+}) {
+  const status = jobStatusLabels[visit.status as JobStatusValue] ?? "";
+  const time = visitTimeText(visit);
+  const title = visit.title && visit.title !== visit.customerName ? visit.title : null;
+  return (
+    <div
+      className={`visit${compact ? " visit-compact" : ""}${visit.isRecurring ? " visit-recurring" : ""}`}
+      style={{ ...style, "--employee": color ?? DEFAULT_EMPLOYEE_COLOR, "--status": statusColors[visit.status] ?? statusColors[1] } as CSSProperties}
+      data-visit-id={visit.id}
+      data-start={visit.start}
+      data-end={visit.end}
+      data-all-day={visit.isAllDay || undefined}
+      data-recurring={visit.isRecurring || undefined}
+      data-lane={lane}
+    >
+      <Link className="visit-main" to={`/jobs/${visit.id}`} draggable={false}>
+        <span className="visit-status" title={status}>
+          <span className="visually-hidden">{status}: </span>
+        </span>
+        <strong className="visit-customer">{visit.customerName}</strong>
+        <span className="visit-time">{time}</span>
+        {title && !compact ? <span className="visit-title">{title}</span> : null}
+        {visit.isRecurring ? <span className="visually-hidden"> (repeats)</span> : null}
+      </Link>
+      <Link className="visit-reschedule" to={`/jobs/${visit.id}/schedule?returnTo=${encodeURIComponent(returnTo)}`} draggable={false} aria-label={`Reschedule ${visit.customerName} ${time}`} title="Reschedule">
+        ↻
+      </Link>
+      {!compact && !visit.isAllDay ? <span className="visit-resize" aria-hidden="true" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { db } from "~/db.server";
+import { customers, jobEmployees, jobs, users } from "~/db/schema";
+import { forbidden, type CallerContext } from "~/models/access.server";
+import { fromFloating, toFloating } from "~/models/job-recurrence";
+import { getVisit, listVisitsInRange, rescheduleVisit, type RescheduleResult } from "~/models/jobs.server";
+import { JobStatus } from "~/models/jobs.schema";
+import { Role } from "~/models/roles";
+import type { MoveVisitInput } from "~/models/schedule.schema";
+import {
+  DEFAULT_VIEW,
+  addDays,
+  isDateText,
+  isScheduleView,
+  splitWall,
+  visibleDays,
+  type ScheduleEmployee,
+  type ScheduleQuery,
+  type ScheduleView,
+  type ScheduleVisit,
+  type UnscheduledJob,
+} from "~/models/schedule";
+import { dayjs } from "~/utils/format";
+
+/** The unscheduled jobs list beside the calendar shows the newest ones. */
+export const UNSCHEDULED_LIMIT = 25;
+
+export const isFieldTech = (ctx: CallerContext) => ctx.role === Role.FieldTech;
+
+/** Today's date in a zone. */
+export const todayIn = (timezone: string, now = new Date()) => dayjs(now).tz(timezone).format("YYYY-MM-DD");
+
+/**
+ * A wall-clock 'YYYY-MM-DDTHH:mm' in a zone, as an instant, by the jobs model's rule: a time
+ * skipped by a spring-forward change moves forward, an ambiguous one takes the first.
+ */
+export function wallToInstant(wall: string, timezone: string): Date | null {
+  if (!splitWall(wall)) return null;
+  return fromFloating(new Date(`${wall}:00Z`), timezone);
+}
+
+/** Midnight of a 'YYYY-MM-DD' date in a zone, as an instant. */
+export const midnightIn = (date: string, timezone: string): Date => wallToInstant(`${date}T00:00`, timezone)!;
+
+/** Reads ?view=week&date=2026-11-22&employees=1,2 (anything malformed falls back to the defaults). */
+export function parseScheduleQuery(url: URL, timezone: string): ScheduleQuery {
+  const view = url.searchParams.get("view");
+  const date = url.searchParams.get("date");
+  const employees = url.searchParams.getAll("employees").flatMap((v) => v.split(","));
+  const employeeIds = [...new Set(employees.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0))].slice(0, 200);
+  return { view: isScheduleView(view) ? view : DEFAULT_VIEW, date: isDateText(date) ? date : todayIn(timezone), employeeIds };
+}
+
+/** The instants bounding a view's days in the company's zone: [from, to). */
+export function scheduleBounds(view: ScheduleView, date: string, timezone: string) {
+  const days = visibleDays(view, date);
+  return { days, from: midnightIn(days[0], timezone), to: midnightIn(addDays(days[days.length - 1], 1), timezone) };
+}
+
+const customerName = sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`;
+const employeeIdsOf = sql<number[]>`array(select ${jobEmployees.userId} from ${jobEmployees} where ${jobEmployees.jobId} = ${jobs.id} order by ${jobEmployees.userId})`;
+
+const zoneOffset = (ms: number, timezone: string) => toFloating(new Date(ms), timezone).getTime() - ms;
+
+/**
+ * Converts instants to wall-clock 'YYYY-MM-DDTHH:mm' in a zone for a whole range at the cost of
+ * a few zone look-ups: the offset is read at the range's ends and a daylight-saving change
+ * inside is found by bisection; instants outside the range are looked up one by one.
+ */
+export function wallClock(timezone: string, from: Date, to: Date): (instant: string | Date) => string {
+  const changes: Array<{ at: number; offset: number }> = [];
+  const search = (lo: number, hi: number, loOffset: number, hiOffset: number) => {
+    if (loOffset === hiOffset) return;
+    if (hi - lo <= 60_000) {
+      // Zones change on whole minutes: the change is the first minute mark after lo.
+      changes.push({ at: Math.floor(lo / 60_000) * 60_000 + 60_000, offset: hiOffset });
+      return;
+    }
+    const mid = lo + Math.floor((hi - lo) / 2);
+    const midOffset = zoneOffset(mid, timezone);
+    search(lo, mid, loOffset, midOffset);
+    search(mid, hi, midOffset, hiOffset);
+  };
+  const a = from.getTime();
+  const b = to.getTime();
+  const first = zoneOffset(a, timezone);
+  search(a, b, first, zoneOffset(b, timezone));
+  return (instant) => {
+    const ms = typeof instant === "string" ? Date.parse(instant) : instant.getTime();
+    let offset = first;
+    if (ms < a || ms > b) offset = zoneOffset(ms, timezone);
+    else for (const c of changes) if (ms >= c.at) offset = c.offset;
+    return new Date(ms + offset).toISOString().slice(0, 16);
+  };
+}
+
+/** The visits of the range (the jobs model's range query) as the calendar draws them. */
+export async function listScheduleVisits(ctx: CallerContext, q: { from: Date; to: Date; employeeIds?: number[]; timezone: string }): Promise<ScheduleVisit[]> {
+  const visits = await listVisitsInRange(ctx, { from: q.from, to: q.to, employeeIds: q.employeeIds });
+  const toWall = wallClock(q.timezone, q.from, q.to);
+  return visits.map((v) => ({
+    id: v.id,
+    start: toWall(v.startTime),
+    end: toWall(v.endTime),
+    isAllDay: v.isAllDay,
+    status: v.status,
+    isRecurring: v.seriesId !== null,
+    customerName: v.customerName,
+    title: v.name,
+    employeeIds: v.employeeIds,
+  }));
+}
+
+/**
+ * The calendar's side data in one round trip: the company's employees (lanes, colours, the
+ * filter) and the newest unscheduled jobs. A field tech gets only themself and their own jobs.
+ */
+export async function scheduleSideData(ctx: CallerContext, q: { employeeIds?: number[] } = {}): Promise<{ employees: ScheduleEmployee[]; unscheduled: UnscheduledJob[] }> {
+  const tech = isFieldTech(ctx);
+  const staff = and(eq(users.companyId, ctx.companyId), isNull(users.deletedAt), tech ? eq(users.id, ctx.userId) : undefined);
+  const employeeFilter = tech ? [ctx.userId] : (q.employeeIds ?? []);
+  const unscheduledWhere = and(
+    eq(jobs.companyId, ctx.companyId),
+    eq(jobs.status, JobStatus.Unscheduled),
+    employeeFilter.length
+      ? inArray(jobs.id, db.select({ jobId: jobEmployees.jobId }).from(jobEmployees).where(and(eq(jobEmployees.companyId, ctx.companyId), inArray(jobEmployees.userId, employeeFilter))))
+      : undefined,
+  );
+  const employeesQuery = sql`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'color', ${users.color})
+    order by ${users.firstName}, ${users.lastName}, ${users.id}), '[]'::json) from ${users} where ${staff})`;
+  const newest = db
+    .select({ id: jobs.id, customerName: customerName.as("customerName"), title: sql<string | null>`${jobs.name}`.as("title"), employeeIds: employeeIdsOf.as("employeeIds") })
+    .from(jobs)
+    .innerJoin(customers, eq(customers.id, jobs.customerId))
+    .where(unscheduledWhere)
+    .orderBy(desc(jobs.id))
+    .limit(UNSCHEDULED_LIMIT)
+    .as("newest");
+  const unscheduledQuery = sql`(select coalesce(json_agg(json_build_object('id', ${newest.id}, 'customerName', ${newest.customerName}, 'title', ${newest.title}, 'employeeIds', ${newest.employeeIds}) order by ${newest.id} desc), '[]'::json) from ${newest})`;
+  const [row] = await db.select({
+    employees: sql<Array<{ id: number; firstName: string; lastName: string; color: string | null }>>`${employeesQuery}`,
+    unscheduled: sql<UnscheduledJob[]>`${unscheduledQuery}`,
+  }).from(sql`(select 1) as one`);
+  const employees = (row?.employees ?? []).map((e) => ({ id: Number(e.id), name: `${e.firstName} ${e.lastName}`.trim(), color: e.color }));
+  const unscheduled = (row?.unscheduled ?? []).map((u) => ({ ...u, id: Number(u.id), employeeIds: (u.employeeIds ?? []).map(Number) }));
+  return { employees, unscheduled };
+}
+
+export type ScheduleData = ScheduleQuery & {
+  timezone: string;
+  today: string;
+  days: string[];
+  visits: ScheduleVisit[];
+  employees: ScheduleEmployee[];
+  unscheduled: UnscheduledJob[];
+};
+
+/** Everything /schedule renders: two queries, run side by side. */
+export async function loadSchedule(ctx: CallerContext, q: ScheduleQuery, timezone: string): Promise<ScheduleData> {
+  const { days, from, to } = scheduleBounds(q.view, q.date, timezone);
+  const employeeIds = isFieldTech(ctx) ? [] : q.employeeIds;
+  const [visits, side] = await Promise.all([listScheduleVisits(ctx, { from, to, employeeIds, timezone }), scheduleSideData(ctx, { employeeIds })]);
+  const known = new Set(side.employees.map((e) => e.id));
+  return { ...q, employeeIds: employeeIds.filter((id) => known.has(id)), timezone, today: todayIn(timezone), days, visits, ...side };
+}
+
+/**
+ * A drop on the calendar (intent=move or resize): the wall-clock times become instants in the
+ * company's zone and the jobs model reschedules (with the series scope). Dropping on another
+ * lane swaps that employee for the lane's; null when the caller cannot see the visit.
+ */
+export async function moveVisit(ctx: CallerContext, input: MoveVisitInput, timezone: string): Promise<RescheduleResult | null> {
+  const startTime = wallToInstant(input.start, timezone)!;
+  let endTime = wallToInstant(input.end, timezone)!;
+  // An all-day visit ends at midnight after its last day; the model counts whole days up to the end's day.
+  if (input.isAllDay) endTime = new Date(endTime.getTime() - 60_000);
+  let employeeIds: number[] | undefined;
+  if (input.intent === "move" && input.employeeId !== undefined && input.employeeId !== input.fromEmployeeId) {
+    // A field tech only has their own lane: moving work to someone else is not theirs to do.
+    if (isFieldTech(ctx)) forbidden();
+    const visit = await getVisit(ctx, input.jobId);
+    if (!visit) return null;
+    const kept = visit.employeeIds.filter((id) => id !== input.fromEmployeeId && id !== input.employeeId);
+    employeeIds = input.employeeId === 0 ? kept : [input.employeeId, ...kept];
+  }
+  return rescheduleVisit(ctx, {
+    id: input.jobId,
+    startTime,
+    endTime,
+    isAllDay: input.isAllDay,
+    employeeIds,
+    recurrentEventEditOption: input.recurrentEventEditOption,
+    timezone,
+  });
+}

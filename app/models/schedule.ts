@@ -1,0 +1,200 @@
+import { dayjs } from "~/utils/format";
+
+/**
+ * The schedule's calendar arithmetic, shared by the server (loader, action) and the browser
+ * (the drag-and-drop island). Dates are plain 'YYYY-MM-DD' strings and times wall-clock
+ * 'YYYY-MM-DDTHH:mm' strings in the company's time zone: the server converts them to instants,
+ * so the browser never does time-zone math and both render the same markup.
+ */
+
+export const SCHEDULE_VIEWS = ["day", "week", "month"] as const;
+export type ScheduleView = (typeof SCHEDULE_VIEWS)[number];
+export const DEFAULT_VIEW: ScheduleView = "week";
+export const viewLabels: Record<ScheduleView, string> = { day: "Day", week: "Week", month: "Month" };
+
+/** The spec's default work day: 05:00 am to 10:00 pm (minutes after midnight). */
+export const WORK_DAY = { start: 5 * 60, end: 22 * 60 } as const;
+/** The time picker's default interval; drags and resizes snap to it. */
+export const SNAP_MINUTES = 15;
+/** Visits shown per day in the month view before a '+N more' link to the day view. */
+export const MONTH_CELL_VISITS = 3;
+
+/** Status colours of visit blocks (job status numbers of the spec). */
+export const statusColors: Record<number, string> = {
+  0: "#7f8c8d",
+  1: "#3498db",
+  2: "#e67e22",
+  3: "#8e44ad",
+  4: "#3ac09d",
+  5: "#558b2f",
+  6: "#b42318",
+  7: "#f1c40f",
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const WALL = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+
+export const isScheduleView = (v: unknown): v is ScheduleView => SCHEDULE_VIEWS.includes(v as ScheduleView);
+
+export function isDateText(v: unknown): v is string {
+  return typeof v === "string" && DATE.test(v) && dayjs.utc(v).format("YYYY-MM-DD") === v;
+}
+
+export const addDays = (date: string, n: number) => dayjs.utc(date).add(n, "day").format("YYYY-MM-DD");
+
+/** The days a view shows: a day, Sunday to Saturday, or the whole weeks covering a month. */
+export function visibleDays(view: ScheduleView, date: string): string[] {
+  const d = dayjs.utc(date);
+  if (view === "day") return [date];
+  const first = view === "week" ? d.subtract(d.day(), "day") : d.startOf("month").subtract(d.startOf("month").day(), "day");
+  const last = view === "week" ? first.add(6, "day") : d.endOf("month").add(6 - d.endOf("month").day(), "day");
+  const days: string[] = [];
+  for (let cur = first; !cur.isAfter(last, "day"); cur = cur.add(1, "day")) days.push(cur.format("YYYY-MM-DD"));
+  return days;
+}
+
+/** The date the previous/next link of a view opens. */
+export function shiftDate(view: ScheduleView, date: string, direction: 1 | -1): string {
+  const unit = view === "day" ? "day" : view === "week" ? "week" : "month";
+  return dayjs.utc(date).add(direction, unit).format("YYYY-MM-DD");
+}
+
+export function rangeTitle(view: ScheduleView, date: string): string {
+  const d = dayjs.utc(date);
+  if (view === "day") return d.format("dddd, MMM D, YYYY");
+  if (view === "month") return d.format("MMMM YYYY");
+  const days = visibleDays("week", date);
+  const first = dayjs.utc(days[0]);
+  const last = dayjs.utc(days[6]);
+  if (first.year() !== last.year()) return `${first.format("MMM D, YYYY")} – ${last.format("MMM D, YYYY")}`;
+  if (first.month() !== last.month()) return `${first.format("MMM D")} – ${last.format("MMM D, YYYY")}`;
+  return `${first.format("MMM D")} – ${last.format("D, YYYY")}`;
+}
+
+export type ScheduleQuery = { view: ScheduleView; date: string; employeeIds: number[] };
+
+export function scheduleHref(q: ScheduleQuery): string {
+  const params = new URLSearchParams({ view: q.view, date: q.date });
+  if (q.employeeIds.length) params.set("employees", q.employeeIds.join(","));
+  return `/schedule?${params.toString()}`;
+}
+
+/** Splits a wall-clock 'YYYY-MM-DDTHH:mm' into its date and minutes after midnight. */
+export function splitWall(wall: string): { date: string; minutes: number } | null {
+  const m = WALL.exec(wall);
+  if (!m || !isDateText(m[1])) return null;
+  const hours = Number(m[2]);
+  const minutes = Number(m[3]);
+  if (hours > 23 || minutes > 59) return null;
+  return { date: m[1], minutes: hours * 60 + minutes };
+}
+
+export function joinWall(date: string, minutes: number): string {
+  const day = addDays(date, Math.floor(minutes / 1440));
+  const rest = ((minutes % 1440) + 1440) % 1440;
+  return `${day}T${String(Math.floor(rest / 60)).padStart(2, "0")}:${String(rest % 60).padStart(2, "0")}`;
+}
+
+/** Wall-clock minutes from a to b (both 'YYYY-MM-DDTHH:mm'). */
+export function wallMinutesBetween(a: string, b: string): number {
+  const x = splitWall(a);
+  const y = splitWall(b);
+  if (!x || !y) return 0;
+  return dayjs.utc(y.date).diff(dayjs.utc(x.date), "day") * 1440 + y.minutes - x.minutes;
+}
+
+export const snap = (minutes: number) => Math.round(minutes / SNAP_MINUTES) * SNAP_MINUTES;
+
+/** 'hh:mm am' label of minutes after midnight (the spec's display format). */
+export function timeLabel(minutes: number): string {
+  const h24 = Math.floor(minutes / 60) % 24;
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+  return `${String(h12).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")} ${h24 < 12 ? "am" : "pm"}`;
+}
+
+/** A visit as the calendar draws it: times are wall clock in the company's zone. */
+export type ScheduleVisit = {
+  id: number;
+  start: string;
+  end: string;
+  isAllDay: boolean;
+  status: number;
+  isRecurring: boolean;
+  customerName: string;
+  title: string | null;
+  employeeIds: number[];
+};
+
+export type UnscheduledJob = { id: number; customerName: string; title: string | null; employeeIds: number[] };
+
+export type ScheduleEmployee = { id: number; name: string; color: string | null };
+
+/**
+ * Where a visit sits on one day of the time grid, or null when it belongs to the all-day row
+ * (all-day visits and visits that cross midnight).
+ */
+export function timedSpan(visit: Pick<ScheduleVisit, "start" | "end" | "isAllDay">): { date: string; start: number; end: number } | null {
+  if (visit.isAllDay) return null;
+  const s = splitWall(visit.start);
+  const e = splitWall(visit.end);
+  if (!s || !e) return null;
+  const end = e.date === s.date ? e.minutes : e.date === addDays(s.date, 1) && e.minutes === 0 ? 1440 : null;
+  if (end === null) return null;
+  return { date: s.date, start: s.minutes, end: Math.max(end, s.minutes + SNAP_MINUTES) };
+}
+
+/** The dates (within `days`) an all-day or multi-day visit covers. */
+export function coveredDays(visit: Pick<ScheduleVisit, "start" | "end" | "isAllDay">, days: readonly string[]): string[] {
+  const s = splitWall(visit.start);
+  const e = splitWall(visit.end);
+  if (!s || !e) return [];
+  // An end at midnight does not cover that day.
+  const lastDay = e.minutes === 0 && e.date > s.date ? addDays(e.date, -1) : e.date;
+  return days.filter((d) => d >= s.date && d <= lastDay);
+}
+
+/** The hours a time grid shows: the work day, widened to fit visits outside it. */
+export function gridHours(spans: ReadonlyArray<{ start: number; end: number }>): { start: number; end: number } {
+  let start: number = WORK_DAY.start;
+  let end: number = WORK_DAY.end;
+  for (const s of spans) {
+    if (s.start < start) start = Math.floor(s.start / 60) * 60;
+    if (s.end > end) end = Math.ceil(s.end / 60) * 60;
+  }
+  return { start, end };
+}
+
+export type PlacedVisit<T> = { visit: T; start: number; end: number; column: number; columns: number; cluster: number };
+
+/**
+ * Side-by-side columns for overlapping visits of one day (or one lane): each cluster of
+ * overlapping visits shares the width equally, first come leftmost.
+ */
+export function placeVisits<T>(items: ReadonlyArray<{ visit: T; start: number; end: number }>): PlacedVisit<T>[] {
+  const sorted = [...items].sort((a, b) => a.start - b.start || b.end - a.end);
+  const placed: PlacedVisit<T>[] = [];
+  let cluster: PlacedVisit<T>[] = [];
+  let columnEnds: number[] = [];
+  let clusterEnd = -1;
+  let clusterIndex = -1;
+  const close = () => {
+    for (const p of cluster) p.columns = columnEnds.length;
+    cluster = [];
+    columnEnds = [];
+  };
+  for (const item of sorted) {
+    if (item.start >= clusterEnd) {
+      close();
+      clusterIndex++;
+    }
+    let column = columnEnds.findIndex((end) => end <= item.start);
+    if (column === -1) column = columnEnds.push(item.end) - 1;
+    else columnEnds[column] = item.end;
+    const p: PlacedVisit<T> = { ...item, column, columns: 1, cluster: clusterIndex };
+    cluster.push(p);
+    placed.push(p);
+    clusterEnd = Math.max(clusterEnd, item.end);
+  }
+  close();
+  return placed;
+}
