@@ -4,6 +4,7 @@ import { isPaletteColor } from "~/models/palette";
 import { roleLabels, SELECTABLE_ROLES, type RoleValue } from "~/models/roles";
 import { emailField, messages, optionalPhoneField, requiredText } from "~/utils/validation";
 
+export const EMPLOYEE_FORM_ID = "employee-form";
 export const EMPLOYEE_NAME_MIN = 2;
 export const EMPLOYEE_NAME_MAX = 255;
 

@@ -218,7 +218,7 @@ describe("employees API", () => {
     const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3AC09D" } }).jpeg().toBuffer();
     const form = new FormData();
     for (const [key, value] of Object.entries(newEmployee({ tags: undefined }))) if (value !== undefined) form.append(key, String(value));
-    form.append("logo", new File([jpeg], "me.jpg", { type: "image/jpeg" }));
+    form.append("logo", new File([new Uint8Array(jpeg)], "me.jpg", { type: "image/jpeg" }));
     const created = await call(() => employeesAction(args(makeRequest("/api/employees", { method: "POST", cookie, body: form }))));
     expect(created.status).toBe(201);
     const [row] = await db.select({ logoUrl: users.logoUrl }).from(users).where(eq(users.id, created.body.id));

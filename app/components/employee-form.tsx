@@ -1,0 +1,124 @@
+import { Link } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useMemo } from "react";
+import { useField, ValidatedForm } from "remix-validated-form";
+import { CheckboxGroupField, FormError, SelectField, SubmitButton, TextField } from "~/components/form";
+import { EMPLOYEE_FORM_ID, employeeCreateSchema, employeeEditSchema, selectableRoleOptions } from "~/models/employees.schema";
+import { PALETTE, textColorOn } from "~/models/palette";
+import { roleLabels, type RoleValue } from "~/models/roles";
+
+export type EmployeeFormDefaults = {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  mainPhoneNumber?: string;
+  role?: number;
+  color?: string | null;
+  tags?: number[];
+};
+
+type Props = {
+  mode: "create" | "edit";
+  country: "US" | "CA";
+  defaults: EmployeeFormDefaults;
+  tagOptions: { id: number; label: string }[];
+  photoUrl?: string | null;
+  /** Shown instead of the role choice when the role cannot be changed here (own role, super admin). */
+  fixedRole?: { value: RoleValue; reason: string };
+  cancelTo: string;
+};
+
+/** Create and edit an employee: a multipart form, so the photo is sent and processed on the server. */
+export function EmployeeForm({ mode, country, defaults, tagOptions, photoUrl, fixedRole, cancelTo }: Props) {
+  const validator = useMemo(() => withZod(mode === "create" ? employeeCreateSchema(country) : employeeEditSchema(country)), [mode, country]);
+  return (
+    <ValidatedForm id={EMPLOYEE_FORM_ID} validator={validator} method="post" encType="multipart/form-data" defaultValues={{ ...defaults, role: defaults.role as RoleValue | undefined, color: defaults.color ?? undefined }} className="form" noValidate>
+      <FormError formId={EMPLOYEE_FORM_ID} />
+      <div className="form-grid">
+        <TextField formId={EMPLOYEE_FORM_ID} name="firstName" label="First Name" autoComplete="off" required />
+        <TextField formId={EMPLOYEE_FORM_ID} name="lastName" label="Last Name" autoComplete="off" required />
+        <TextField formId={EMPLOYEE_FORM_ID} name="email" label="Email" type="email" autoComplete="off" hint="Used to sign in" required />
+        <TextField formId={EMPLOYEE_FORM_ID} name="mainPhoneNumber" label="Primary Phone" type="tel" autoComplete="off" />
+        {mode === "create" ? <TextField formId={EMPLOYEE_FORM_ID} name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" required /> : null}
+        {fixedRole ? (
+          <div className="field">
+            <span className="label">Role</span>
+            <input type="hidden" name="role" value={fixedRole.value} />
+            <p className="muted">
+              {roleLabels[fixedRole.value]}. {fixedRole.reason}
+            </p>
+          </div>
+        ) : (
+          <SelectField formId={EMPLOYEE_FORM_ID} name="role" label="Role" options={selectableRoleOptions} placeholder="Choose a role" required />
+        )}
+      </div>
+      <ColorChoice selected={defaults.color ?? null} />
+      <CheckboxGroupField formId={EMPLOYEE_FORM_ID} name="tags" label="Tags" options={tagOptions.map((t) => ({ value: t.id, label: t.label }))} selected={defaults.tags ?? []} />
+      <PhotoField photoUrl={photoUrl ?? null} />
+      <div className="modal-actions">
+        <Link className="button" to={cancelTo} preventScrollReset>
+          Cancel
+        </Link>
+        <SubmitButton formId={EMPLOYEE_FORM_ID} busyText="Saving...">
+          {mode === "create" ? "Create Employee" : "Save"}
+        </SubmitButton>
+      </div>
+    </ValidatedForm>
+  );
+}
+
+/** The 12-colour palette as radio buttons: works without JavaScript; no colour is chosen until one is picked. */
+function ColorChoice({ selected }: { selected: string | null }) {
+  const { error } = useField("color", { formId: EMPLOYEE_FORM_ID });
+  return (
+    <fieldset className="field">
+      <legend>Color</legend>
+      <div className="swatches">
+        {PALETTE.map((color) => (
+          <label key={color.value} className="swatch" title={color.label}>
+            <input type="radio" name="color" value={color.value} defaultChecked={selected?.toUpperCase() === color.value} />
+            <span style={{ background: color.value }} aria-hidden="true" />
+            <span className="visually-hidden">{color.label}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A plain file field: the server checks the content, turns HEIC/HEIF into PNG and stores a 400x400 PNG. */
+function PhotoField({ photoUrl }: { photoUrl: string | null }) {
+  const { error } = useField("logo", { formId: EMPLOYEE_FORM_ID });
+  return (
+    <div className="field">
+      <label htmlFor="employee-photo">Photo</label>
+      <div className="row">
+        {photoUrl ? <img src={photoUrl} alt="Current photo" width={64} height={64} className="employee-photo" /> : null}
+        <input id="employee-photo" type="file" name="logo" accept=".jpg,.jpeg,.png,.heic,.heif,image/jpeg,image/png,image/heic,image/heif" aria-describedby="employee-photo-hint" />
+      </div>
+      <p className="field-hint" id="employee-photo-hint">
+        JPEG, PNG, HEIC or HEIF up to 10 MB; 400x400px recommended.
+      </p>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A round badge in the employee's colour with their photo or initials. */
+export function EmployeeAvatar({ firstName, lastName, color, logoUrl }: { firstName: string; lastName: string; color: string | null; logoUrl: string | null }) {
+  const initials = `${firstName[0] ?? ""}${lastName[0] ?? ""}`.toUpperCase();
+  return (
+    <span className="avatar employee-avatar" style={color ? { background: color, color: textColorOn(color) } : undefined} aria-hidden="true">
+      {logoUrl ? <img src={logoUrl} alt="" width={34} height={34} /> : initials}
+    </span>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { EmployeeForm } from "~/components/employee-form";
+import { Modal } from "~/components/modal";
+import { notFound, requireAccess } from "~/models/access.server";
+import { photoFrom, readEmployeePost, throwSaveErrors } from "~/models/employee-form.server";
+import { EMPLOYEE_FORM_ID, employeeEditSchema } from "~/models/employees.schema";
+import { deleteEmployee, getEmployee, updateEmployee } from "~/models/employees.server";
+import { Role } from "~/models/roles";
+import { TagType } from "~/models/tags.schema";
+import { listTags } from "~/models/tags.server";
+import { toasts } from "~/sessions.server";
+import { unknownIntent, validateForm } from "~/utils/forms.server";
+
+const employeeId = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : notFound());
+
+/** Back to the list as it was (search, sort, page), without the delete dialog. */
+function listUrl(request: Request) {
+  const search = new URL(request.url).searchParams;
+  search.delete("delete");
+  search.delete("index");
+  return `/employees${search.size ? `?${search}` : ""}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess(request);
+  const [employee, tagOptions] = await Promise.all([getEmployee(ctx, employeeId(params)), listTags(ctx, TagType.Employee)]);
+  if (!employee) notFound();
+  const fixedRole =
+    employee.role === Role.SuperAdmin
+      ? { value: employee.role, reason: "A super admin's role is not changed here." }
+      : employee.id === ctx.userId
+        ? { value: employee.role, reason: "You cannot change your own role." }
+        : undefined;
+  return json({ employee, tagOptions, country: company.country, fixedRole });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const access = await requireAccess(request);
+  const id = employeeId(params);
+  const formData = await readEmployeePost(request);
+  const intent = formData.get("intent");
+  if (intent === "delete") {
+    const result = await deleteEmployee(access.ctx, id);
+    if (!result) notFound();
+    if (!result.ok) return toasts().redirectWithError(listUrl(request), result.message ?? "The employee was not deleted");
+    return toasts().redirectWithSuccess(listUrl(request), "Employee was deleted successfully!");
+  }
+  if (intent !== null) unknownIntent();
+  const input = await validateForm(formData, withZod(employeeEditSchema(access.company.country)), EMPLOYEE_FORM_ID);
+  const result = await updateEmployee(access.ctx, id, input, { country: access.company.country, photo: photoFrom(access, formData) });
+  if (!result) notFound();
+  if (!result.ok) throwSaveErrors(result, formData);
+  return toasts().redirectWithSuccess(listUrl(request), "Employee was updated successfully!");
+}
+
+export default function EditEmployeeRoute() {
+  const { employee, tagOptions, country, fixedRole } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const closeTo = `/employees${search}`;
+  return (
+    <Modal title="Edit Employee" subtitle={`${employee.firstName} ${employee.lastName}`} closeTo={closeTo}>
+      <EmployeeForm
+        mode="edit"
+        country={country}
+        defaults={{ ...employee, mainPhoneNumber: employee.mainPhoneNumber ?? "", tags: employee.tags.map((t) => t.id) }}
+        tagOptions={tagOptions}
+        photoUrl={employee.logoUrl}
+        fixedRole={fixedRole}
+        cancelTo={closeTo}
+      />
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Edit Employee | Fieldwise" }];

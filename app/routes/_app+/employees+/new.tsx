@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { EmployeeForm } from "~/components/employee-form";
+import { Modal } from "~/components/modal";
+import { requireAccess } from "~/models/access.server";
+import { photoFrom, readEmployeePost, throwSaveErrors } from "~/models/employee-form.server";
+import { EMPLOYEE_FORM_ID, employeeCreateSchema } from "~/models/employees.schema";
+import { canCreateEmployee, createEmployee } from "~/models/employees.server";
+import { TagType } from "~/models/tags.schema";
+import { listTags } from "~/models/tags.server";
+import { toasts } from "~/sessions.server";
+import { validateForm } from "~/utils/forms.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess(request);
+  const [tagOptions, limit] = await Promise.all([listTags(ctx, TagType.Employee), canCreateEmployee(ctx, company.employeeLimit)]);
+  return json({ tagOptions, limit, country: company.country });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const access = await requireAccess(request);
+  const formData = await readEmployeePost(request);
+  const input = await validateForm(formData, withZod(employeeCreateSchema(access.company.country)), EMPLOYEE_FORM_ID);
+  const result = await createEmployee(access.ctx, input, { employeeLimit: access.company.employeeLimit, country: access.company.country, photo: photoFrom(access, formData) });
+  if (!result.ok) throwSaveErrors(result, formData);
+  return toasts().redirectWithSuccess(`/employees${new URL(request.url).search}`, "Employee was created successfully!");
+}
+
+export default function NewEmployeeRoute() {
+  const { tagOptions, limit, country } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const closeTo = `/employees${search}`;
+  return (
+    <Modal title="Add Employee" closeTo={closeTo}>
+      {limit.canCreate ? (
+        <EmployeeForm mode="create" country={country} defaults={{}} tagOptions={tagOptions} cancelTo={closeTo} />
+      ) : (
+        <p className="alert alert-warning">{limit.message}</p>
+      )}
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Add Employee | Fieldwise" }];
