@@ -109,3 +109,21 @@ export const resetPasswordScreenSchema = z
 export const resetPasswordSchema = z.object({ token: z.string().min(1, "This link is not valid"), password: password() });
 
 export const emailExistsSchema = z.object({ email: emailField() });
+
+export const SIGN_UP_STEPS = ["Your account", "Your business"] as const;
+/** Fields of each sign-up step, in screen order (the other step's values ride along hidden). */
+export const SIGN_UP_ACCOUNT_FIELDS = ["email", "firstName", "lastName", "phoneNumber"] as const;
+export const SIGN_UP_BUSINESS_FIELDS = ["businessName", "businessPhoneNumber", "businessWebsite", "industry", "companySize", "mainInterests", "location", "country", "isDemoRequested", "terms"] as const;
+
+/**
+ * The sign-up form's validator: 'next' checks the account step, 'create' the business step
+ * ('back' checks nothing). The server checks the whole form again on 'create'.
+ */
+export const signUpWizardSchema = z
+  .object({ intent: z.string().optional() })
+  .passthrough()
+  .superRefine((data, ctx) => {
+    const schema = data.intent === "create" ? signUpBusinessStepSchema : data.intent === "back" ? null : signUpAccountSchema;
+    const result = schema?.safeParse(data);
+    if (result && !result.success) for (const issue of result.error.issues) ctx.addIssue(issue);
+  });

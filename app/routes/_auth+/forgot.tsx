@@ -1,0 +1,66 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { FormError, SubmitButton, TextField } from "~/components/form";
+import { optionalAccess } from "~/models/access.server";
+import { forgotPasswordSchema } from "~/models/accounts.schema";
+import { accountMessages, requestPasswordReset } from "~/models/accounts.server";
+import { clientAddress, RateLimited } from "~/services/rate-limits.server";
+
+const validator = withZod(forgotPasswordSchema);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await optionalAccess(request);
+  return json(null);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await optionalAccess(request);
+  const result = await validator.validate(await request.formData());
+  if (result.error) return validationError(result.error, result.submittedData);
+  try {
+    await requestPasswordReset({ email: result.data.email, address: clientAddress(context), origin: new URL(request.url).origin });
+  } catch (error) {
+    if (error instanceof RateLimited) return validationError({ fieldErrors: { _global: error.message } }, { email: result.data.email }, { status: 429 });
+    throw error;
+  }
+  // The same answer whether the email has an account or not.
+  return json({ sent: true as const, email: result.data.email });
+}
+
+/** Forgot password: a single-use link by email, valid 1 hour. */
+export default function ForgotPasswordRoute() {
+  const data = useActionData<{ sent?: true; email?: string }>();
+  if (data?.sent) {
+    return (
+      <>
+        <h1>Check your email</h1>
+        <p className="alert alert-success" role="status">
+          {accountMessages.forgotSent}
+        </p>
+        <p className="muted">
+          <Link to="/login">Back to sign in</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>Forgot your password?</h1>
+      <p className="muted">Enter the email you sign in with and we will send you a link to choose a new password.</p>
+      <ValidatedForm validator={validator} method="post" className="stack" noValidate>
+        <FormError />
+        <TextField name="email" label="Email" type="email" autoComplete="username" required />
+        <SubmitButton className="button button-primary button-lg" busyText="Sending...">
+          Send Reset Link
+        </SubmitButton>
+      </ValidatedForm>
+      <p className="muted">
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Forgot password | Fieldwise" }];

@@ -1,0 +1,63 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { FormError, SubmitButton, TextField } from "~/components/form";
+import { optionalAccess } from "~/models/access.server";
+import { resetPasswordScreenSchema } from "~/models/accounts.schema";
+import { accountMessages, checkResetToken, resetPassword } from "~/models/accounts.server";
+import { toasts } from "~/sessions.server";
+
+const validator = withZod(resetPasswordScreenSchema);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await optionalAccess(request);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const problem = token ? await checkResetToken(token) : accountMessages.linkInvalid;
+  return json({ token, problem }, { status: problem ? 400 : 200 });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await optionalAccess(request);
+  const result = await validator.validate(await request.formData());
+  if (result.error) return validationError(result.error);
+  const reset = await resetPassword({ token: result.data.token, password: result.data.password });
+  if (!reset.ok) return validationError({ fieldErrors: { _global: reset.message } }, undefined, { status: 400 });
+  return toasts().redirectWithSuccess("/login", accountMessages.passwordChanged);
+}
+
+/** Choose a new password from the emailed link. */
+export default function ResetPasswordRoute() {
+  const { token, problem } = useLoaderData<typeof loader>();
+  if (problem) {
+    return (
+      <>
+        <h1>Reset password</h1>
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+        <p>
+          <Link className="button button-primary" to="/forgot">
+            Ask for a new link
+          </Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>Choose a new password</h1>
+      <ValidatedForm validator={validator} method="post" className="stack" noValidate>
+        <input type="hidden" name="token" value={token} />
+        <FormError />
+        <TextField name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" required />
+        <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" required />
+        <SubmitButton className="button button-primary button-lg" busyText="Saving...">
+          Save Password
+        </SubmitButton>
+      </ValidatedForm>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Reset password | Fieldwise" }];

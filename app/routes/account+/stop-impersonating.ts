@@ -1,0 +1,19 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAccess } from "~/models/access.server";
+import { endShadowLogIn } from "~/models/account-sessions.server";
+import { homePathFor } from "~/models/roles";
+import { toasts } from "~/sessions.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await requireAccess(request);
+  return redirect(homePathFor(user.role));
+}
+
+/** "Go back to your account.": ends the shadow log-in, back to the super admin's session and the admin panel. */
+export async function action({ request }: ActionFunctionArgs) {
+  const access = await requireAccess(request);
+  const back = await endShadowLogIn(request, access);
+  if (!back) return redirect(homePathFor(access.user.role));
+  if (!back.signedIn) return redirect("/login", { headers: { "Set-Cookie": back.cookie } });
+  return toasts().redirectWithSuccess("/admin-panel", "You are back in your own account.", { headers: { "Set-Cookie": back.cookie } });
+}

@@ -1,0 +1,15 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { optionalAccess } from "~/models/access.server";
+import { logOut } from "~/models/account-sessions.server";
+
+// Signing out changes state, so only a POST does it; a GET (a link, a prefetch) goes home.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await optionalAccess(request);
+  return redirect("/");
+}
+
+/** Log out: the session row dies, the cookie is cleared, then the sign-in page. */
+export async function action({ request }: ActionFunctionArgs) {
+  await optionalAccess(request);
+  return redirect("/login", { headers: { "Set-Cookie": await logOut(request) } });
+}
