@@ -47,6 +47,7 @@ export const routeTable: readonly RouteRule[] = [
   open("/company-public-forms/:companyId/:entityType/:entityId/form/:formId"),
   open("/404"),
   open("/logout"),
+  open("/dev/outbox"),
   // Any signed-in user
   signedIn("/"),
   signedIn("/jobs"),
