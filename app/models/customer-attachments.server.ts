@@ -22,9 +22,6 @@ export const uploadMessages = {
   type: (name: string) => `${name}: only images (jpeg, jpg, gif, png), videos (mp4, webm, mov, mkv) and documents (odt, ods, doc, docx, pdf, txt, xlsx, xls) can be attached.`,
 } as const;
 
-/** The accept attribute of the file input. */
-export const ATTACHMENT_ACCEPT = ".jpeg,.jpg,.gif,.png,.mp4,.webm,.mov,.mkv,.odt,.ods,.doc,.docx,.pdf,.txt,.xlsx,.xls";
-
 type Kind = "image" | "video" | "file";
 type Detected = { kind: Kind; extension: string; contentType: string };
 
@@ -135,7 +132,13 @@ export async function readAttachmentUpload(request: Request): Promise<{ customer
   }
   const customerId = Number(form.get("customerId"));
   if (!Number.isSafeInteger(customerId) || customerId <= 0) return { message: "Customer Id is required" };
+  const files = await attachmentFilesFrom(form);
+  return "message" in files ? files : { customerId, files: files.files };
+}
+
+/** The chosen files of a form (`files`, also `file`); an empty file input posts an empty part, ignored here. */
+export async function attachmentFilesFrom(form: FormData): Promise<{ files: { name: string; data: Buffer }[] } | { message: string }> {
   const entries = [...form.getAll("files"), ...form.getAll("file")].filter((f): f is File => typeof f === "object" && f !== null && "arrayBuffer" in f && f.size > 0);
   if (!entries.length) return { message: "Choose at least one file to upload." };
-  return { customerId, files: await Promise.all(entries.map(async (f) => ({ name: f.name || "file", data: Buffer.from(await f.arrayBuffer()) }))) };
+  return { files: await Promise.all(entries.map(async (f) => ({ name: f.name || "file", data: Buffer.from(await f.arrayBuffer()) }))) };
 }

@@ -106,6 +106,9 @@ export const notesShape = {
   leadSourceIds: idList.nullable().optional(),
 };
 
+/** The attachment input's accept list (the server checks every file by its content anyway). */
+export const ATTACHMENT_ACCEPT = ".jpeg,.jpg,.gif,.png,.mp4,.webm,.mov,.mkv,.odt,.ods,.doc,.docx,.pdf,.txt,.xlsx,.xls";
+
 export const WIZARD_STEPS = ["Contact Info", "Property Info", "Notes"] as const;
 const stepShapes = (country: "US" | "CA") => [contactShape(country), propertyShape, notesShape] as const;
 

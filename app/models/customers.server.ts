@@ -6,6 +6,7 @@ import { FILTERED_COUNT_CAP, displayName, type CustomerInput, type CustomerListR
 import { ownLeadSourceIds } from "~/models/lead-sources.server";
 import { TagType } from "~/models/tags.schema";
 import { ownTagIds } from "~/models/tags.server";
+import { maps } from "~/services/maps.server";
 import { fileUrl } from "~/services/storage.server";
 import { messages, normalizePhone } from "~/utils/validation";
 
@@ -414,6 +415,22 @@ export async function saveAddressGeoData(ctx: CallerContext, customerId: number,
     }
     return true;
   });
+}
+
+/**
+ * The spec's rule on address load: addresses without geoData are geocoded from their location
+ * and saved. Does nothing without a maps key (plain text addresses). True when something was saved.
+ */
+export async function geocodeMissingAddresses(ctx: CallerContext, customer: { id: number; addresses: CustomerAddress[] }): Promise<boolean> {
+  const adapter = maps();
+  const missing = customer.addresses.filter((a) => !a.geoData);
+  if (!adapter.enabled || !missing.length) return false;
+  const updates = [];
+  for (const address of missing) {
+    const geoData = await adapter.geocode(address.location).catch(() => null);
+    if (geoData) updates.push({ id: address.id, geoData });
+  }
+  return updates.length > 0 && saveAddressGeoData(ctx, customer.id, updates);
 }
 
 export async function listCustomerAttachments(ctx: CallerContext, customerId: number, exec: Executor = db): Promise<CustomerAttachment[]> {

@@ -156,14 +156,14 @@ describe("customers API", () => {
       for (const f of files) form.append("files", f);
       return call(attachmentAction, makeRequest("/api/customers/attachment", { method: "POST", cookie, body: form }));
     };
-    const big = new File([Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)])], "big.png");
-    const result = await send(admin, [new File([png], "photo.png"), new File(["hello"], "notes.txt"), new File(["MZ fake"], "virus.pdf"), big]);
+    const big = new File([new Uint8Array(Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]))], "big.png");
+    const result = await send(admin, [new File([new Uint8Array(png)], "photo.png"), new File(["hello"], "notes.txt"), new File(["MZ fake"], "virus.pdf"), big]);
     expect(result.status).toBe(200);
     const body = result.body as { attachments: { fileUrl: string; fileName: string; contentType: string }[]; errors: string[] };
     expect(body.attachments.map((a) => [a.fileName, a.contentType])).toEqual([["photo.png", "image/png"], ["notes.txt", "text/plain; charset=utf-8"]]);
     expect(body.errors).toEqual([expect.stringContaining("virus.pdf: only images"), "The image file size cannot exceed 10 MB."]);
-    expect((await send(other, [new File([png], "x.png")])).status).toBe(404);
-    const tooMany = await send(admin, Array.from({ length: 19 }, (_, i) => new File([png], `p${i}.png`)));
+    expect((await send(other, [new File([new Uint8Array(png)], "x.png")])).status).toBe(404);
+    const tooMany = await send(admin, Array.from({ length: 19 }, (_, i) => new File([new Uint8Array(png)], `p${i}.png`)));
     expect(tooMany.body).toMatchObject({ message: "Maximum 18 attachment(s) can be uploaded." });
     const del = (cookie: string) => call(attachmentAction, post("/api/customers/attachment", cookie, { customerId, fileUrl: body.attachments[0].fileUrl }, "DELETE"));
     expect((await del(other)).status).toBe(404);

@@ -1,0 +1,171 @@
+import { useEffect, useState } from "react";
+import { CheckboxField, CheckboxGroupField, TextareaField, TextField } from "~/components/form";
+import type { CustomerFormValues } from "~/models/customer-form";
+import { hiddenFields } from "~/models/customer-form";
+import { MAX_EXTRA_ROWS } from "~/models/customers.schema";
+import { messages, normalizePhone } from "~/utils/validation";
+
+type Option = { id: number; label: string };
+
+function RowButton({ intent, children, label }: { intent: string; children: string; label?: string }) {
+  return (
+    <button type="submit" name="intent" value={intent} className="button-link" formNoValidate aria-label={label}>
+      {children}
+    </button>
+  );
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The debounced (300 ms) duplicate check of the email or primary phone, asking the API. Runs
+ * only once the value itself is valid, and at once for a prefilled value. Without JavaScript
+ * the server makes the same check when the step is posted.
+ */
+export function useDuplicateCheck(kind: "email" | "phone", value: string, customerId?: number): string | null {
+  const [takenBy, setTakenBy] = useState<string | null>(null);
+  useEffect(() => {
+    const trimmed = value.trim();
+    const valid = kind === "email" ? EMAIL_PATTERN.test(trimmed) : !!normalizePhone(trimmed);
+    if (!valid) {
+      setTakenBy(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      const url = kind === "email" ? "/api/customers/check-email" : "/api/customers/check-phone-number";
+      const body = kind === "email" ? { email: trimmed, customerId } : { phoneNumber: trimmed, customerId };
+      try {
+        const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin", signal: controller.signal });
+        if (!response.ok) return;
+        const result = (await response.json()) as { isTaken: boolean; takenBy: string | null };
+        setTakenBy(result.isTaken ? result.takenBy ?? "" : null);
+      } catch {
+        // an aborted or failed check leaves the decision to the server
+      }
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [kind, value, customerId]);
+  if (takenBy === null) return null;
+  return kind === "email" ? messages.emailTaken(takenBy) : messages.phoneTaken(takenBy);
+}
+
+/** Step 1, Contact Info. `onDuplicate` learns whether a duplicate blocks going on. */
+export function ContactFields({ values, customerId, onDuplicate }: { values: CustomerFormValues; customerId?: number; onDuplicate?: (blocked: boolean) => void }) {
+  const [email, setEmail] = useState(values.email ?? "");
+  const [phone, setPhone] = useState(values.mainPhoneNumber ?? "");
+  const emailTaken = useDuplicateCheck("email", email, customerId);
+  const phoneTaken = useDuplicateCheck("phone", phone, customerId);
+  useEffect(() => onDuplicate?.(!!(emailTaken || phoneTaken)), [emailTaken, phoneTaken, onDuplicate]);
+  return (
+    <fieldset className="stack">
+      <legend className="visually-hidden">Contact Info</legend>
+      <div className="form-grid">
+        <TextField name="firstName" label="First Name (required)" autoComplete="off" />
+        <TextField name="lastName" label="Last Name" autoComplete="off" />
+        <div>
+          <TextField name="email" label="Email" type="email" autoComplete="off" onChange={(e) => setEmail(e.currentTarget.value)} />
+          {emailTaken ? (
+            <p className="field-error" role="alert">
+              {emailTaken}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <TextField name="mainPhoneNumber" label="Primary Phone" type="tel" autoComplete="off" onChange={(e) => setPhone(e.currentTarget.value)} />
+          {phoneTaken ? (
+            <p className="field-error" role="alert">
+              {phoneTaken}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {values.additionalEmails.map((_, i) => (
+        <div className="row" style={{ alignItems: "end" }} key={`email-${i}`}>
+          <TextField name={`additionalEmails[${i}]`} label="Secondary Email" type="email" className="spacer" />
+          <RowButton intent={`removeEmail:${i}`} label={`Remove Secondary Email ${i + 1}`}>
+            Remove
+          </RowButton>
+        </div>
+      ))}
+      {values.secondaryPhoneNumbers.map((_, i) => (
+        <div className="row" style={{ alignItems: "end" }} key={`phone-${i}`}>
+          <TextField name={`secondaryPhoneNumbers[${i}]`} label="Secondary Phone" type="tel" className="spacer" />
+          <RowButton intent={`removePhone:${i}`} label={`Remove Secondary Phone ${i + 1}`}>
+            Remove
+          </RowButton>
+        </div>
+      ))}
+      <div className="row">
+        {values.additionalEmails.length < MAX_EXTRA_ROWS ? <RowButton intent="addEmail">Add Email</RowButton> : null}
+        {values.secondaryPhoneNumbers.length < MAX_EXTRA_ROWS ? <RowButton intent="addPhone">Add Phone</RowButton> : null}
+      </div>
+      <div className="form-grid">
+        <TextField name="jobTitle" label="Job Title" />
+        <TextField name="ownCompanyName" label="Company" />
+      </div>
+      <CheckboxField name="areTextMessagesAllowed" value="true" label="Receive Automatic Text Notifications" />
+    </fieldset>
+  );
+}
+
+/** Step 2, Property Info: the properties and the billing choice (the first by default). */
+export function PropertyFields({ values }: { values: CustomerFormValues }) {
+  const billing = Number(values.billingAddressIndex ?? 0);
+  return (
+    <fieldset className="stack">
+      <legend className="visually-hidden">Property Info</legend>
+      {values.addresses.map((_, i) => (
+        <section className="card stack" key={`address-${i}`} aria-label={`Property ${i + 1}`}>
+          <TextField name={`addresses[${i}].location`} label="Address" autoComplete="street-address" placeholder="Start typing" />
+          <div className="form-grid">
+            <TextField name={`addresses[${i}].unitNumber`} label="Unit/Suite/Apt. Number" />
+            <label className="checkbox">
+              <input type="radio" name="billingAddressIndex" value={i} defaultChecked={i === billing} />
+              Billing address
+            </label>
+          </div>
+          <TextareaField name={`addresses[${i}].notes`} label="Property Notes" rows={2} />
+          {values.addresses.length > 1 ? (
+            <div>
+              <RowButton intent={`removeProperty:${i}`} label={`Remove Property ${i + 1}`}>
+                Remove property
+              </RowButton>
+            </div>
+          ) : null}
+        </section>
+      ))}
+      {values.addresses.length <= MAX_EXTRA_ROWS ? (
+        <div>
+          <RowButton intent="addProperty">Add Property</RowButton>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Step 3, Notes: customer notes, tags and sources. */
+export function NotesFields({ values, tagOptions, sourceOptions }: { values: CustomerFormValues; tagOptions: Option[]; sourceOptions: { id: number; name: string }[] }) {
+  return (
+    <fieldset className="stack">
+      <legend className="visually-hidden">Notes</legend>
+      <TextareaField name="notes" label="Customer Notes" rows={4} />
+      <CheckboxGroupField name="tagIds" label="Tags" options={tagOptions.map((t) => ({ value: t.id, label: t.label }))} selected={values.tagIds} />
+      <CheckboxGroupField name="leadSourceIds" label="Sources" options={sourceOptions.map((s) => ({ value: s.id, label: s.name }))} selected={values.leadSourceIds} />
+    </fieldset>
+  );
+}
+
+/** The values of the steps not on screen, carried along as hidden inputs. */
+export function HiddenCustomerFields({ values, visibleSteps }: { values: CustomerFormValues; visibleSteps: readonly number[] }) {
+  return (
+    <>
+      {hiddenFields(values, visibleSteps).map(([name, value], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}

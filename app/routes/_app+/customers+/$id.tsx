@@ -1,0 +1,146 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { CustomerAttachments } from "~/components/customer-attachments";
+import { CUSTOMER_TABS, CustomerTabTable, type CustomerTabId } from "~/components/customer-tabs";
+import { PageHeader } from "~/components/page-header";
+import { currentTab, Tabs } from "~/components/tabs";
+import { notFound, requireAccess } from "~/models/access.server";
+import { readPaging } from "~/models/api.server";
+import { emptyCustomerTabPage } from "~/models/customer-tabs.server";
+import { addCustomerAttachments, attachmentFilesFrom, deleteCustomerAttachment } from "~/models/customer-attachments.server";
+import { customerMessages, displayName } from "~/models/customers.schema";
+import { deleteCustomer, getCustomer, geocodeMissingAddresses } from "~/models/customers.server";
+import { listCustomerJobsPage } from "~/models/jobs.server";
+import { toasts } from "~/sessions.server";
+import { unknownIntent } from "~/utils/forms.server";
+import { readListParams } from "~/utils/list-params";
+import { formatPhone } from "~/utils/validation";
+
+const idOf = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : notFound();
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess(request);
+  const id = idOf(params.id);
+  let customer = await getCustomer(ctx, id);
+  if (!customer) return notFound();
+  // The spec's rule: addresses without geoData are geocoded on load and saved.
+  if (await geocodeMissingAddresses(ctx, customer)) customer = (await getCustomer(ctx, id)) ?? customer;
+  const url = new URL(request.url);
+  const tab = currentTab(url, CUSTOMER_TABS) as CustomerTabId;
+  const list = readListParams(url);
+  const paging = readPaging({ pageNumber: list.page, pageSize: list.pageSize });
+  const page = tab === "jobs" ? await listCustomerJobsPage(ctx, id, { paging }) : emptyCustomerTabPage(paging);
+  return json({ customer, tab, list, page: { items: page.items as unknown[], total: page.total }, timezone: company.timezone, viewing: url.searchParams.get("view"), confirmDelete: url.searchParams.get("confirm") === "delete" });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess(request);
+  const id = idOf(params.id);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "delete") {
+    if (!(await deleteCustomer(ctx, id))) return notFound();
+    return toasts().redirectWithSuccess("/customers", customerMessages.deleted);
+  }
+  if (intent === "upload") {
+    const files = await attachmentFilesFrom(form);
+    if ("message" in files) return json({ uploadErrors: [files.message] }, { status: 400 });
+    const result = await addCustomerAttachments(ctx, id, files.files);
+    if (!result) return notFound();
+    if (result.errors.length) return json({ uploadErrors: result.errors }, { status: result.attachments.length ? 200 : 400 });
+    return toasts().redirectWithSuccess(`/customers/${id}`, result.attachments.length === 1 ? "Attachment was uploaded" : `${result.attachments.length} attachments were uploaded`);
+  }
+  if (intent === "deleteAttachment") {
+    if (!(await deleteCustomerAttachment(ctx, id, String(form.get("fileUrl") ?? "")))) return notFound();
+    return toasts().redirectWithSuccess(`/customers/${id}`, "Attachment was deleted");
+  }
+  return unknownIntent();
+}
+
+/** The customer profile: contact details, properties, tabs and attachments. */
+export default function CustomerProfileRoute() {
+  const { customer, tab, list, page, timezone, viewing, confirmDelete } = useLoaderData<typeof loader>();
+  const uploaded = useActionData<{ uploadErrors?: string[] }>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const name = displayName(customer);
+  const here = location.pathname;
+  return (
+    <>
+      <PageHeader
+        title={name}
+        breadcrumb={{ label: "Customers", to: "/customers" }}
+        actions={
+          <>
+            <Link className="button" to={`/customers/${customer.id}/edit`}>
+              Edit
+            </Link>
+            <Link className="button button-danger" to="?confirm=delete" preventScrollReset>
+              Delete
+            </Link>
+          </>
+        }
+      />
+      <div className="grid-2">
+        <section className="card stack" aria-labelledby="contact-title">
+          <h2 id="contact-title">Contact details</h2>
+          <dl className="details">
+            {customer.ownCompanyName ? <Detail term="Company" value={customer.ownCompanyName} /> : null}
+            {customer.jobTitle ? <Detail term="Job Title" value={customer.jobTitle} /> : null}
+            <Detail term="Email" value={customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : "—"} />
+            {customer.additionalEmails.map((e) => (
+              <Detail key={e} term="Secondary Email" value={<a href={`mailto:${e}`}>{e}</a>} />
+            ))}
+            <Detail term="Primary Phone" value={customer.mainPhoneNumber ? <a href={`tel:${customer.mainPhoneNumber}`}>{formatPhone(customer.mainPhoneNumber)}</a> : "—"} />
+            {customer.secondaryPhoneNumbers.map((p) => (
+              <Detail key={p} term="Secondary Phone" value={<a href={`tel:${p}`}>{formatPhone(p)}</a>} />
+            ))}
+            <Detail term="Receive Automatic Text Notifications" value={customer.areTextMessagesAllowed ? "Yes" : "No"} />
+            <Detail term="Tags" value={customer.tags.length ? customer.tags.map((t) => t.label).join(", ") : "—"} />
+            <Detail term="Sources" value={customer.leadSources.length ? customer.leadSources.map((s) => s.name).join(", ") : "—"} />
+            <Detail term="Customer Notes" value={customer.notes ?? "—"} />
+          </dl>
+        </section>
+        <section className="card stack" aria-labelledby="properties-title">
+          <h2 id="properties-title">Properties</h2>
+          {customer.addresses.length === 0 ? <p className="muted">No properties yet.</p> : null}
+          <ul className="stack plain-list">
+            {customer.addresses.map((a) => (
+              <li key={a.id}>
+                <strong>{a.location}</strong>
+                {a.unitNumber ? `, ${a.unitNumber}` : ""} {a.isBilling ? <span className="badge badge-success">Billing address</span> : null}
+                {a.notes ? <div className="muted">{a.notes}</div> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <section className="stack" aria-label="Customer activity">
+        <Tabs tabs={CUSTOMER_TABS} current={tab} />
+        <CustomerTabTable tab={tab} rows={page.items} total={page.total} params={list} timezone={timezone} />
+      </section>
+      <CustomerAttachments customerId={customer.id} attachments={customer.attachments} errors={uploaded?.uploadErrors} viewing={viewing} busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "upload"} />
+      {confirmDelete ? (
+        <ConfirmDialog title="Delete Customer" intent="delete" confirmLabel="Delete" cancelTo={here}>
+          <p>{name} will be deleted. Their jobs, estimates and invoices stay.</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? displayName(data.customer) : "Customer"} | Fieldwise` }];

@@ -1,0 +1,70 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useMemo } from "react";
+import { ValidatedForm } from "remix-validated-form";
+import { ContactFields, HiddenCustomerFields, NotesFields, PropertyFields } from "~/components/customer-form";
+import { FormError, SubmitButton } from "~/components/form";
+import { PageHeader } from "~/components/page-header";
+import { notFound, requireAccess } from "~/models/access.server";
+import { formValuesFromCustomer } from "~/models/customer-form";
+import { customerFormAction, type CustomerFormActionData } from "~/models/customer-form.server";
+import { displayName, wizardSchema } from "~/models/customers.schema";
+import { getCustomer } from "~/models/customers.server";
+import { listLeadSources } from "~/models/lead-sources.server";
+import { TagType } from "~/models/tags.schema";
+import { listTags } from "~/models/tags.server";
+
+const idOf = (value: string | undefined) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : notFound();
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess(request);
+  const customer = await getCustomer(ctx, idOf(params.id));
+  if (!customer) return notFound();
+  const [tagOptions, sourceOptions] = await Promise.all([listTags(ctx, TagType.Customer), listLeadSources(ctx)]);
+  return json({ id: customer.id, name: displayName(customer), values: formValuesFromCustomer(customer), tagOptions, sourceOptions, country: company.country });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const access = await requireAccess(request);
+  return customerFormAction(request, access, { customerId: idOf(params.id) });
+}
+
+/** Edit Customer: the three sections of the Add Customer form on one page. */
+export default function EditCustomerRoute() {
+  const { id, name, values: stored, tagOptions, sourceOptions, country } = useLoaderData<typeof loader>();
+  const data = useActionData<CustomerFormActionData>();
+  const values = data?.values ?? stored;
+  const formId = data?.formId ?? "customer-form-0";
+  const validator = useMemo(() => withZod(wizardSchema(country)), [country]);
+  return (
+    <>
+      <PageHeader title={`Edit ${name}`} breadcrumb={{ label: name, to: `/customers/${id}` }} />
+      <ValidatedForm key={formId} id={formId} validator={validator} method="post" defaultValues={{ ...values, step: undefined }} className="card stack" noValidate>
+        <input type="hidden" name="rev" value={data?.rev ?? 0} />
+        <HiddenCustomerFields values={values} visibleSteps={[0, 1, 2]} />
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <FormError formId={formId} />
+        <h2>Contact Info</h2>
+        <ContactFields values={values} customerId={id} />
+        <h2>Property Info</h2>
+        <PropertyFields values={values} />
+        <h2>Notes</h2>
+        <NotesFields values={values} tagOptions={tagOptions} sourceOptions={sourceOptions} />
+        <div className="step-actions">
+          <Link className="button" to={`/customers/${id}`}>
+            Cancel
+          </Link>
+          <SubmitButton formId={formId} name="intent" value="save" busyText="Saving...">
+            Save
+          </SubmitButton>
+        </div>
+      </ValidatedForm>
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.name ?? "Customer"} | Fieldwise` }];

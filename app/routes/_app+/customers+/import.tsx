@@ -1,0 +1,95 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { PageHeader } from "~/components/page-header";
+import { requireAccess } from "~/models/access.server";
+import { importCustomersCsv, readImportFile, type ImportReport } from "~/models/customers-import.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAccess(request);
+  return json({});
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx, company } = await requireAccess(request);
+  const file = await readImportFile(request);
+  if ("message" in file) return json({ message: file.message }, { status: 400 });
+  const report = await importCustomersCsv(ctx, file.text, company.country);
+  if ("message" in report) return json({ message: report.message }, { status: 400 });
+  return json({ report });
+}
+
+const statusLabel = { imported: "Imported", skipped: "Skipped", rejected: "Rejected" } as const;
+
+/** Import customers from CSV: template download, upload, and the row-by-row report. */
+export default function ImportCustomersRoute() {
+  const data = useActionData<{ message?: string; report?: ImportReport }>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <>
+      <PageHeader title="Import Customers" breadcrumb={{ label: "Customers", to: "/customers" }} />
+      <section className="card stack">
+        <p>
+          Fill in the template (one customer per line; several emails, phones, tags or sources in one cell are separated by semicolons) and upload it. A customer whose email or primary phone already exists is skipped, so the same file can be imported twice safely.
+        </p>
+        <p>
+          <a className="button" href="/api/customers/downloadTemplate" download>
+            Download template
+          </a>
+        </p>
+        <Form method="post" encType="multipart/form-data" className="row">
+          <div className="field spacer">
+            <label htmlFor="import-file">CSV file</label>
+            <input id="import-file" type="file" name="file" accept=".csv,text/csv" required />
+          </div>
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? "Importing..." : "Import"}
+          </button>
+        </Form>
+        {data?.message ? (
+          <p className="form-error" role="alert">
+            {data.message}
+          </p>
+        ) : null}
+      </section>
+      {data?.report ? <ImportReportTable report={data.report} /> : null}
+    </>
+  );
+}
+
+function ImportReportTable({ report }: { report: ImportReport }) {
+  return (
+    <section className="card stack" aria-labelledby="report-title">
+      <h2 id="report-title">Import report</h2>
+      <p role="status">
+        {report.imported} imported, {report.skipped} skipped, {report.rejected} rejected.
+      </p>
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Row</th>
+              <th>Name</th>
+              <th>Result</th>
+              <th>Details</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.rows.map((r) => (
+              <tr key={r.row}>
+                <td>{r.row}</td>
+                <td>{r.customerId ? <Link to={`/customers/${r.customerId}`}>{r.name}</Link> : r.name}</td>
+                <td>
+                  <span className={`badge ${r.status === "imported" ? "badge-success" : r.status === "rejected" ? "badge-danger" : "badge-warning"}`}>{statusLabel[r.status]}</span>
+                </td>
+                <td>{r.messages.join("; ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Import Customers | Fieldwise" }];

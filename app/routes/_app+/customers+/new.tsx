@@ -1,0 +1,76 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useCallback, useMemo, useState } from "react";
+import { ValidatedForm } from "remix-validated-form";
+import { ContactFields, HiddenCustomerFields, NotesFields, PropertyFields } from "~/components/customer-form";
+import { FormError } from "~/components/form";
+import { Modal } from "~/components/modal";
+import { StepActions, Steps } from "~/components/steps";
+import { requireAccess } from "~/models/access.server";
+import { emptyCustomerForm, isDirty } from "~/models/customer-form";
+import { customerFormAction, type CustomerFormActionData } from "~/models/customer-form.server";
+import { WIZARD_STEPS, wizardSchema } from "~/models/customers.schema";
+import { listLeadSources } from "~/models/lead-sources.server";
+import { TagType } from "~/models/tags.schema";
+import { listTags } from "~/models/tags.server";
+import { useHydrated } from "~/utils/use-hydrated";
+
+const ENTITY = "Customer";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess(request);
+  const [tagOptions, sourceOptions] = await Promise.all([listTags(ctx, TagType.Customer), listLeadSources(ctx)]);
+  return json({ tagOptions, sourceOptions, country: company.country });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const access = await requireAccess(request);
+  return customerFormAction(request, access, {});
+}
+
+/** The Add Customer modal: 3 steps, each posted to the server; not closable. */
+export default function AddCustomerRoute() {
+  const { tagOptions, sourceOptions, country } = useLoaderData<typeof loader>();
+  const data = useActionData<CustomerFormActionData>();
+  const hydrated = useHydrated();
+  const step = data?.step ?? 0;
+  const values = data?.values ?? emptyCustomerForm();
+  const formId = data?.formId ?? "customer-form-0";
+  const validator = useMemo(() => withZod(wizardSchema(country)), [country]);
+  const [changed, setChanged] = useState(false);
+  const [stepValid, setStepValid] = useState(true);
+  const [duplicate, setDuplicate] = useState(false);
+  const onDuplicate = useCallback((blocked: boolean) => setDuplicate(blocked), []);
+  const dirty = changed || isDirty(values);
+  // Without JavaScript the server decides; with it the forward button shows only for a changed, valid step.
+  const canProceed = !hydrated || (dirty && stepValid && !duplicate);
+  const isLast = step === WIZARD_STEPS.length - 1;
+
+  async function recheck(form: HTMLFormElement) {
+    setChanged(true);
+    const formData = new FormData(form);
+    formData.set("intent", "next");
+    setStepValid(!(await validator.validate(formData)).error);
+  }
+
+  return (
+    <Modal title="Add Customer">
+      <Steps steps={WIZARD_STEPS} current={step} />
+      <ValidatedForm key={formId} id={formId} validator={validator} method="post" defaultValues={{ ...values, step: undefined }} className="stack" noValidate onChange={(e) => recheck(e.currentTarget)}>
+        <input type="hidden" name="step" value={step} />
+        <input type="hidden" name="rev" value={data?.rev ?? 0} />
+        <HiddenCustomerFields values={values} visibleSteps={[step]} />
+        {/* Enter in a field means Next (or Create), not the first row button. */}
+        <button type="submit" name="intent" value={isLast ? "create" : "next"} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <FormError formId={formId} />
+        {step === 0 ? <ContactFields values={values} onDuplicate={onDuplicate} /> : null}
+        {step === 1 ? <PropertyFields values={values} /> : null}
+        {step === 2 ? <NotesFields values={values} tagOptions={tagOptions} sourceOptions={sourceOptions} /> : null}
+        <StepActions step={step} lastStep={WIZARD_STEPS.length - 1} entityType={ENTITY} cancelTo="/customers" canProceed={canProceed} showBack={dirty} />
+      </ValidatedForm>
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Add Customer | Fieldwise" }];
