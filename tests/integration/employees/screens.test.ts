@@ -113,3 +113,16 @@ describe("employee screens", () => {
     }
   });
 });
+
+describe("seedEmployees", () => {
+  it("adds employees with palette colours, bypassing the plan limit", async () => {
+    const { seedEmployees } = await import("~/models/employees-seed.server");
+    const { companyId } = await createTestCompany();
+    const ids = await seedEmployees(companyId, 30);
+    expect(ids).toHaveLength(30);
+    const rows = await db.select({ color: users.color, email: users.email }).from(users).where(eq(users.companyId, companyId));
+    expect(rows).toHaveLength(31);
+    expect(new Set(rows.map((r) => r.color)).size).toBe(12);
+    expect(new Set(rows.map((r) => r.email)).size).toBe(31);
+  });
+});
