@@ -1,0 +1,13 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { parseOr400, readBody, requireApiAccess } from "~/models/api.server";
+import { discountSchema } from "~/models/company.schema";
+import { saveDiscount, withCompanyRuleErrors } from "~/models/company.server";
+import { MANAGER_ROLES } from "~/models/roles";
+
+/** POST /api/company/discount: creates a discount. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  const input = parseOr400(discountSchema, await readBody(request));
+  return withCompanyRuleErrors(async () => json({ data: await saveDiscount(ctx, input) }, { status: 201 }));
+}
