@@ -10,7 +10,8 @@ import "~/models/api-keys.server";
 
 export { boot, shutdown } from "~/boot.server";
 export { isCrossSiteRequest } from "~/utils/origin.server";
-export { sampleRecordIds, sessionCookieFor } from "~/models/session-fixtures.server";
+export { accessOfUser, sampleRecordIds, sessionCookieFor } from "~/models/session-fixtures.server";
+export { seedBenchmark } from "~/models/bench-seed.server";
 
 const ABORT_DELAY = 5_000;
 

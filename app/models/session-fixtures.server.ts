@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { users } from "~/db/schema";
+import { loadAccessForUser, type Access } from "~/models/access.server";
 import { authSessionStorage, createSessionRow } from "~/sessions.server";
 
 /*
@@ -9,15 +10,22 @@ import { authSessionStorage, createSessionRow } from "~/sessions.server";
  * sign-in screen (and its password hashing).
  */
 
+async function userIdByEmail(email: string): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  if (!row) throw new Error(`No user with the email ${email}`);
+  return row.id;
+}
+
+/** What the server knows of a user on each request: role, company, plan features, feature flags. */
+export async function accessOfUser(email: string): Promise<Access> {
+  const access = await loadAccessForUser(await userIdByEmail(email), "fixture");
+  if (!access) throw new Error(`No live user with the email ${email}`);
+  return access;
+}
+
 /** A signed `__session=...` cookie pair for a user, from a fresh session row. */
 export async function sessionCookieFor(who: { email: string } | { userId: number }): Promise<string> {
-  let userId: number;
-  if ("userId" in who) userId = who.userId;
-  else {
-    const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${who.email.toLowerCase()}`).limit(1);
-    if (!row) throw new Error(`No user with the email ${who.email}`);
-    userId = row.id;
-  }
+  const userId = "userId" in who ? who.userId : await userIdByEmail(who.email);
   const session = await authSessionStorage().getSession();
   session.set("sessionId", await createSessionRow(userId));
   return (await authSessionStorage().commitSession(session)).split(";")[0];
