@@ -33,7 +33,7 @@ export const subscriptionFormSchema = z.object({
 export const featureFlagsFormSchema = z.object({
   features: z.preprocess(
     (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.coerce.number().int().refine((bit) => (ALL_APP_FEATURE_BITS & bit) === bit && bit > 0, "Unknown feature")),
+    z.array(z.coerce.number().int().refine((bit) => bit > 0 && (bit & (bit - 1)) === 0 && (ALL_APP_FEATURE_BITS & bit) === bit, "Unknown feature")),
   ),
 });
 

@@ -1,0 +1,83 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { DataTable, type Column } from "~/components/data-table";
+import { PageHeader } from "~/components/page-header";
+import { requireAccess } from "~/models/access.server";
+import { COMPANY_SORT_FIELDS, companyFilterSchema, listPlans, pageCompanies, subscriptionStatusLabels } from "~/models/admin-panel.server";
+import employeeStyles from "~/styles/employees.css";
+import { DATE_SHORT, dayjs } from "~/utils/format";
+import { readListParams } from "~/utils/list-params";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess(request);
+  const url = new URL(request.url);
+  const params = readListParams(url, COMPANY_SORT_FIELDS);
+  const parsed = companyFilterSchema.safeParse({ priceId: url.searchParams.get("priceId") ?? undefined, status: url.searchParams.get("status") ?? undefined });
+  const filter = parsed.success ? parsed.data : {};
+  const [page, plans] = await Promise.all([
+    pageCompanies(ctx, { pageNumber: params.page, pageSize: params.pageSize, sortSettings: params.sort ? [params.sort] : [] }, filter, params.search),
+    listPlans(),
+  ]);
+  return json({ ...page, params, filter, plans });
+}
+
+const formatDate = (iso: string | null) => (iso ? dayjs.utc(iso).format(DATE_SHORT) : "");
+
+export default function AdminPanelRoute() {
+  const { items, total, params, filter, plans } = useLoaderData<typeof loader>();
+  const columns: Column<(typeof items)[number]>[] = [
+    { title: "Business Name", fieldName: "businessName", render: (c) => <Link to={`/admin-panel/company-details/${c.id}`}>{c.businessName}</Link> },
+    { title: "Admin Email", render: (c) => c.adminEmail ?? c.email ?? "" },
+    { title: "Plan", render: (c) => c.planName ?? "No plan" },
+    { title: "Status", render: (c) => (c.status === null ? "No plan" : subscriptionStatusLabels[c.status]) },
+    { title: "Trial Expiration", render: (c) => formatDate(c.trialExpiration) },
+    { title: "Expiration Date", render: (c) => formatDate(c.expirationDate) },
+    { title: "Users", render: (c) => String(c.userCount) },
+    { title: "Created", fieldName: "createdAt", render: (c) => formatDate(c.createdAt) },
+  ];
+  return (
+    <>
+      <PageHeader title="Admin Panel" />
+      <Form method="get" className="toolbar" role="search">
+        {params.sort ? <input type="hidden" name="sort" value={params.sort.fieldName} /> : null}
+        {params.sort ? <input type="hidden" name="order" value={params.sort.descending ? "desc" : "asc"} /> : null}
+        <input type="hidden" name="pageSize" value={params.pageSize} />
+        <div className="field">
+          <label htmlFor="company-search">Search</label>
+          <input id="company-search" type="search" name="q" defaultValue={params.search} placeholder="Business name or admin email" />
+        </div>
+        <div className="field">
+          <label htmlFor="company-plan">Plan</label>
+          <select id="company-plan" name="priceId" defaultValue={filter.priceId ?? ""}>
+            <option value="">All plans</option>
+            {plans.map((p) => (
+              <option key={p.id} value={p.priceId}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="company-status">Status</label>
+          <select id="company-status" name="status" defaultValue={filter.status ?? ""}>
+            <option value="">All statuses</option>
+            {Object.entries(subscriptionStatusLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Apply
+        </button>
+      </Form>
+      <DataTable columns={columns} rows={items} rowKey={(c) => c.id} total={total} params={params} caption="Companies" />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Admin Panel | Fieldwise" }];
