@@ -670,7 +670,9 @@ function listConditions(ctx: CallerContext, query: JobListQuery): SQL[] {
 }
 
 /** GET jobs/page: one page of the jobs list, filtered and sorted in the database. */
-export async function listJobsPage(ctx: CallerContext, query: JobListQuery): Promise<{ items: JobListItem[]; total: number }> {
+export const JOBS_COUNT_CAP = 10_000;
+
+export async function listJobsPage(ctx: CallerContext, query: JobListQuery): Promise<{ items: JobListItem[]; total: number; totalIsCapped: boolean }> {
   const where = and(...listConditions(ctx, query));
   const sort = query.paging.sortSettings.find((s) => s.fieldName in sortColumns);
   const column = sortColumns[(sort?.fieldName as JobSortField) ?? "startTime"];
@@ -698,16 +700,18 @@ export async function listJobsPage(ctx: CallerContext, query: JobListQuery): Pro
       .orderBy(sql`${column} ${direction}`, sql`${jobs.id} ${direction}`)
       .limit(query.paging.pageSize)
       .offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(jobs).where(where),
+    // Counting stops at JOBS_COUNT_CAP so that no request counts a whole 200,000-job company.
+    db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(jobs).where(where).limit(JOBS_COUNT_CAP + 1).as("hits")),
   ]);
   return {
+    totalIsCapped: total > JOBS_COUNT_CAP,
     items: rows.map(({ firstName, lastName, startTime, endTime, ...r }) => ({
       ...r,
       customerName: [firstName, lastName].filter(Boolean).join(" "),
       startTime: startTime?.toISOString() ?? null,
       endTime: endTime?.toISOString() ?? null,
     })),
-    total,
+    total: Math.min(total, JOBS_COUNT_CAP),
   };
 }
 

@@ -6,6 +6,7 @@ import "~/openapi/account.server";
 import "~/openapi/company.server";
 import "~/openapi/customers.server";
 import "~/openapi/employees.server";
+import "~/openapi/jobs.server";
 import "~/openapi/price-book.server";
 
 let document: ReturnType<OpenApiGeneratorV3["generateDocument"]> | undefined;

@@ -1,0 +1,33 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiNotFound, parseOr400, readBody, readQuery } from "~/models/api.server";
+import { jobIdParam, methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
+import { jobUpdateSchema, type EditScopeValue } from "~/models/jobs.schema";
+import { deleteJob, getJob, updateJob } from "~/models/jobs.server";
+
+const deleteQuery = z.object({ affectRecurrence: z.preprocess((v) => (v === "" || v === "false" ? 0 : v === "true" ? 2 : v), z.coerce.number().int().min(0).max(2).default(0)) });
+
+/** GET /api/jobs/{id} → {data: job with line items, employees, tags, segments, attachments, payments, timeline, recurrence}. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireJobsApi(request);
+  return json({ data: (await getJob(ctx, jobIdParam(params.id))) ?? apiNotFound() });
+}
+
+/**
+ * PUT /api/jobs/{id} {privateNotes, discount, lineItems, taxRate, message, servicePlanVisitDescription, tags, isAllDay}.
+ * DELETE /api/jobs/{id}?affectRecurrence=0|1|2 (only this, this and following, all) → {data: {deletedJobIds}}.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { ctx } = await requireJobsApi(request);
+  const id = jobIdParam(params.id);
+  if (request.method === "PUT") {
+    const input = parseOr400(jobUpdateSchema, await readBody(request));
+    return withJobRules(async () => ((await updateJob(ctx, id, input)) ? json({ data: await getJob(ctx, id) }) : apiNotFound()));
+  }
+  if (request.method === "DELETE") {
+    const { affectRecurrence } = parseOr400(deleteQuery, readQuery(request));
+    const deleted = await deleteJob(ctx, id, affectRecurrence as EditScopeValue);
+    return deleted ? json({ data: { deletedJobIds: deleted } }) : apiNotFound();
+  }
+  return methodNotAllowed();
+}

@@ -1,0 +1,17 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
+import { jobIdParam, methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
+import { paySchema } from "~/models/jobs.schema";
+import { recordPayment } from "~/models/jobs.server";
+
+/**
+ * POST /api/jobs/{id}/pay {method: 0 cash | 1 check | 2 card | 3 other, amount?, note?} → {data: {id, paymentId, amountCents}}.
+ * amount is in dollars and defaults to the balance due; the job moves to paid.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { ctx } = await requireJobsApi(request);
+  if (request.method !== "POST") return methodNotAllowed();
+  const id = jobIdParam(params.id);
+  const input = parseOr400(paySchema, await readBody(request));
+  return withJobRules(async () => json({ data: (await recordPayment(ctx, id, input)) ?? apiNotFound() }));
+}

@@ -1,0 +1,21 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
+import { jobIdParam, methodNotAllowed, requireJobsApi } from "~/models/jobs-api.server";
+import { segmentSchema } from "~/models/jobs.schema";
+import { addSegment, listSegments } from "~/models/jobs.server";
+
+/** GET /api/jobs/{id}/segments → {data: [{id, name, position}]}. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireJobsApi(request);
+  return json({ data: (await listSegments(ctx, jobIdParam(params.id))) ?? apiNotFound() });
+}
+
+/** POST /api/jobs/{id}/segments {name} → 201 {data: {id, name, position}}. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { ctx } = await requireJobsApi(request);
+  if (request.method !== "POST") return methodNotAllowed();
+  const id = jobIdParam(params.id);
+  const { name } = parseOr400(segmentSchema, await readBody(request));
+  const segment = await addSegment(ctx, id, name);
+  return segment ? json({ data: segment }, { status: 201 }) : apiNotFound();
+}

@@ -1,0 +1,10 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiNotFound } from "~/models/api.server";
+import { jobIdParam, requireJobsApi } from "~/models/jobs-api.server";
+import { getVisit } from "~/models/jobs.server";
+
+/** GET /api/jobs/{id}/visit → {data: visit}: what the schedule shows for one visit. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireJobsApi(request);
+  return json({ data: (await getVisit(ctx, jobIdParam(params.id))) ?? apiNotFound() });
+}

@@ -1,0 +1,14 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { parseOr400, readBody } from "~/models/api.server";
+import { methodNotAllowed, requireActiveSubscription, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
+import { jobCreateSchema } from "~/models/jobs.schema";
+import { createJob } from "~/models/jobs.server";
+
+/** POST /api/jobs with the job fields → 201 {data: {id, publicToken}}. */
+export async function action({ request }: ActionFunctionArgs) {
+  const access = await requireJobsApi(request);
+  if (request.method !== "POST") return methodNotAllowed();
+  requireActiveSubscription(access);
+  const input = parseOr400(jobCreateSchema, await readBody(request));
+  return withJobRules(async () => json({ data: await createJob(access.ctx, input) }, { status: 201 }));
+}

@@ -1,0 +1,18 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
+import { methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
+import { jobScheduleSchema } from "~/models/jobs.schema";
+import { rescheduleVisit } from "~/models/jobs.server";
+
+/**
+ * POST /api/jobs/schedule {id, startTime, endTime, arrivalWindowOffset, timezoneOffset, employeeIds,
+ * recurrence, changeRecurrentJobs, recurrentEventEditOption, description, sendAppointmentReminder,
+ * setArrivalWindowOffsetAsDefault, oldStartTime, oldEndTime, isAllDay, notify}
+ * → {data: {id, updatedJobIds, createdJobIds, deletedJobIds, seriesId}}.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireJobsApi(request);
+  if (request.method !== "POST") return methodNotAllowed();
+  const input = parseOr400(jobScheduleSchema, await readBody(request));
+  return withJobRules(async () => json({ data: (await rescheduleVisit(ctx, input)) ?? apiNotFound() }));
+}

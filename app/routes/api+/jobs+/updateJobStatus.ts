@@ -1,0 +1,13 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
+import { methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
+import { updateJobStatusSchema } from "~/models/jobs.schema";
+import { updateJobStatus } from "~/models/jobs.server";
+
+/** PUT /api/jobs/updateJobStatus {jobId, status, startDate, notifyCustomer, reason} → {data: {id, status}}. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireJobsApi(request);
+  if (request.method !== "PUT") return methodNotAllowed();
+  const input = parseOr400(updateJobStatusSchema, await readBody(request));
+  return withJobRules(async () => json({ data: (await updateJobStatus(ctx, input)) ?? apiNotFound() }));
+}
