@@ -41,6 +41,22 @@ export const COUNTRIES = [
   { value: "CA", label: "Canada" },
 ] as const;
 
+/** Messages of the account screens and calls (the spec leaves these to us). */
+export const accountMessages = {
+  invalidCredentials: "Invalid email or password",
+  emailTaken: "An account with this email already exists",
+  codeSent: "We sent a 6-digit code to your email. It is valid for 10 minutes.",
+  wrongCode: "The code is not correct. Check the latest email we sent and try again.",
+  codeExpired: "This code has expired. Sign in again to get a new code.",
+  tooManyTries: "Too many wrong codes. Sign in again to get a new code.",
+  signInExpired: "Your sign-in has expired. Please sign in again.",
+  forgotSent: "If an account exists for this email, we sent a link to reset the password. The link is valid for 1 hour.",
+  linkInvalid: "This link is not valid. Please ask for a new one.",
+  linkExpired: "This link has expired. Please ask for a new one.",
+  linkUsed: "This link was already used. Please ask for a new one.",
+  passwordChanged: "Your password was changed. Sign in with your new password.",
+} as const;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 /** A form field a person never sees; a bot that fills it is refused. */

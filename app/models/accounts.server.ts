@@ -4,7 +4,7 @@ import { db } from "~/db.server";
 import { sessions, users, verifications } from "~/db/schema";
 import { env, PRODUCT_NAME } from "~/env.server";
 import type { Access, CallerContext } from "~/models/access.server";
-import type { SignUpInput } from "~/models/accounts.schema";
+import { accountMessages, type SignUpInput } from "~/models/accounts.schema";
 import { hashPassword, hashSecret, randomToken, verifyPassword } from "~/models/passwords.server";
 import { createCompanyWithAdmin, emailExists } from "~/models/signup.server";
 import { sendEmail } from "~/services/mailer.server";
@@ -14,21 +14,6 @@ export const TWO_FACTOR_MINUTES = 10;
 export const TWO_FACTOR_TRIES = 5;
 export const RESET_LINK_MINUTES = 60;
 
-/** Messages of the account screens and calls (the spec leaves these to us). */
-export const accountMessages = {
-  invalidCredentials: "Invalid email or password",
-  emailTaken: "An account with this email already exists",
-  codeSent: "We sent a 6-digit code to your email. It is valid for 10 minutes.",
-  wrongCode: "The code is not correct. Check the latest email we sent and try again.",
-  codeExpired: "This code has expired. Sign in again to get a new code.",
-  tooManyTries: "Too many wrong codes. Sign in again to get a new code.",
-  signInExpired: "Your sign-in has expired. Please sign in again.",
-  forgotSent: "If an account exists for this email, we sent a link to reset the password. The link is valid for 1 hour.",
-  linkInvalid: "This link is not valid. Please ask for a new one.",
-  linkExpired: "This link has expired. Please ask for a new one.",
-  linkUsed: "This link was already used. Please ask for a new one.",
-  passwordChanged: "Your password was changed. Sign in with your new password.",
-} as const;
 
 export type AccountUser = { id: number; companyId: number; email: string; role: number; twoFactorEnabled: boolean };
 
@@ -60,7 +45,7 @@ export type SignInOutcome =
  * Sign-in with email and password, rate-limited per account and address (throws RateLimited).
  * A user with two-factor on gets a code by email and must pass the code step.
  */
-export async function signInWithPassword(input: { email: string; password: string; address: string }): Promise<SignInOutcome> {
+export async function signInWithPassword(input: { email: string; password: string; address: string | null }): Promise<SignInOutcome> {
   await consumeAttempt("signIn", { account: input.email, address: input.address });
   const user = await verifyCredentials(input.email, input.password);
   if (!user) return { kind: "invalid" };
@@ -120,7 +105,7 @@ export const codeMessage = (outcome: Exclude<CodeOutcome, "ok">) =>
   outcome === "wrong" ? accountMessages.wrongCode : outcome === "expired" ? accountMessages.codeExpired : accountMessages.tooManyTries;
 
 /** Email and password again plus the code (the API's verify-code is stateless). Rate-limited. */
-export async function signInWithCode(input: { email: string; password: string; code: string; address: string }): Promise<{ user: AccountUser } | { error: string }> {
+export async function signInWithCode(input: { email: string; password: string; code: string; address: string | null }): Promise<{ user: AccountUser } | { error: string }> {
   await consumeAttempt("code", { account: input.email, address: input.address });
   const user = await verifyCredentials(input.email, input.password);
   if (!user) return { error: accountMessages.invalidCredentials };
@@ -154,7 +139,7 @@ function isUniqueViolation(error: unknown): boolean {
  * Emails a single-use reset link valid 1 hour when the email has an account. Rate-limited;
  * the caller answers the same either way.
  */
-export async function requestPasswordReset(input: { email: string; address: string; origin: string }, now = new Date()): Promise<void> {
+export async function requestPasswordReset(input: { email: string; address: string | null; origin: string }, now = new Date()): Promise<void> {
   await consumeAttempt("forgotPassword", { account: input.email, address: input.address });
   const [user] = await db.select(userColumns).from(users).where(byEmail(input.email)).limit(1);
   if (!user) return;

@@ -79,7 +79,8 @@ export function apiDocumentation(): TagView[] {
         parameters: (operation.parameters ?? []).map((p) => ({ name: `${p.name} (${p.in})`, type: p.schema ? typeOf(p.schema) : "string", required: p.required ?? false, description: p.description })),
         bodyType,
         body: fields(bodyContent?.schema),
-        responses: Object.entries(operation.responses).map(([status, response]) => ({ status, description: response.description, fields: fields(Object.values(response.content ?? {})[0]?.schema) })),
+        // Error bodies are the same for every call (described once at the top of the page).
+        responses: Object.entries(operation.responses).map(([status, response]) => ({ status, description: response.description, fields: status.startsWith("2") ? fields(Object.values(response.content ?? {})[0]?.schema) : [] })),
       };
       const tag = operation.tags?.[0] ?? "Other";
       byTag.set(tag, [...(byTag.get(tag) ?? []), call]);

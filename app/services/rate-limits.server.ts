@@ -56,10 +56,13 @@ export function rateLimitMessage(retryAfterSeconds: number) {
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-/** Counts one attempt for the account and the address; throws RateLimited when either is spent. */
-export async function consumeAttempt(name: LimitName, who: { account: string; address: string }): Promise<void> {
+/**
+ * Counts one attempt for the account and the address; throws RateLimited when either is spent.
+ * An unknown address (no load context) is not counted: one shared bucket would lock everyone out.
+ */
+export async function consumeAttempt(name: LimitName, who: { account: string; address: string | null }): Promise<void> {
   const [account, address] = await Promise.all([limiterFor(name, "perAccount"), limiterFor(name, "perAddress")]);
-  const results = await Promise.allSettled([account.consume(who.account.toLowerCase()), address.consume(who.address)]);
+  const results = await Promise.allSettled([account.consume(who.account.toLowerCase()), ...(who.address ? [address.consume(who.address)] : [])]);
   let retry = 0;
   for (const result of results) {
     if (result.status === "fulfilled") continue;
@@ -78,7 +81,7 @@ export async function forgiveAccount(name: LimitName, account: string): Promise<
  * The caller's address. The custom server passes Express's req.ip (which honours the
  * trust-proxy setting) as load context; a forged X-Forwarded-For cannot pick it.
  */
-export function clientAddress(context: unknown): string {
+export function clientAddress(context: unknown): string | null {
   const address = (context as { clientAddress?: unknown } | undefined)?.clientAddress;
-  return typeof address === "string" && address ? address : "unknown";
+  return typeof address === "string" && address ? address : null;
 }

@@ -4,8 +4,8 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { FormError, SubmitButton, TextField } from "~/components/form";
 import { optionalAccess } from "~/models/access.server";
-import { forgotPasswordSchema } from "~/models/accounts.schema";
-import { accountMessages, requestPasswordReset } from "~/models/accounts.server";
+import { accountMessages, forgotPasswordSchema } from "~/models/accounts.schema";
+import { requestPasswordReset } from "~/models/accounts.server";
 import { clientAddress, RateLimited } from "~/services/rate-limits.server";
 
 const validator = withZod(forgotPasswordSchema);

@@ -7,8 +7,8 @@ import { FormStrategy } from "remix-auth-form";
 import { FormError, SubmitButton, TextField } from "~/components/form";
 import { optionalAccess } from "~/models/access.server";
 import { clearTwoFactor, readPendingTwoFactor, startTwoFactor } from "~/models/account-sessions.server";
-import { signInSchema, verifyCodeScreenSchema } from "~/models/accounts.schema";
-import { accountMessages, codeMessage, findAccountUser, sendTwoFactorCode, signInWithPassword, TWO_FACTOR_MINUTES, verifyTwoFactorCode, type SignInOutcome } from "~/models/accounts.server";
+import { accountMessages, signInSchema, verifyCodeScreenSchema } from "~/models/accounts.schema";
+import { codeMessage, findAccountUser, sendTwoFactorCode, signInWithPassword, TWO_FACTOR_MINUTES, verifyTwoFactorCode, type SignInOutcome } from "~/models/accounts.server";
 import { homePathFor } from "~/models/roles";
 import { clientAddress, consumeAttempt, RateLimited } from "~/services/rate-limits.server";
 import { commitNewSession, safeRedirect, toasts } from "~/sessions.server";
@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The password step: remix-auth's FormStrategy hands the form to our sign-in; the session is ours. */
-async function signIn(request: Request, form: FormData, address: string) {
+async function signIn(request: Request, form: FormData, address: string | null) {
   const result = await signInValidator.validate(form);
   if (result.error) return validationError(result.error, { email: form.get("email") });
   const authenticator = new Authenticator<SignInOutcome>().use(new FormStrategy(() => signInWithPassword({ email: result.data.email, password: result.data.password, address })), "form");
@@ -66,7 +66,7 @@ async function pendingUser(request: Request) {
   return pending && user ? { pending, user } : null;
 }
 
-async function verify(request: Request, form: FormData, address: string) {
+async function verify(request: Request, form: FormData, address: string | null) {
   const waiting = await pendingUser(request);
   if (!waiting) return toasts().redirectWithError("/login", accountMessages.signInExpired, { headers: { "Set-Cookie": await clearTwoFactor(request) } });
   const result = await codeValidator.validate(form);
@@ -77,7 +77,7 @@ async function verify(request: Request, form: FormData, address: string) {
   return redirect(waiting.pending.redirectTo ?? homePathFor(waiting.user.role), { headers: { "Set-Cookie": await commitNewSession(request, waiting.user.id) } });
 }
 
-async function resend(request: Request, address: string) {
+async function resend(request: Request, address: string | null) {
   const waiting = await pendingUser(request);
   if (!waiting) return toasts().redirectWithError("/login", accountMessages.signInExpired, { headers: { "Set-Cookie": await clearTwoFactor(request) } });
   await consumeAttempt("code", { account: waiting.user.email, address });

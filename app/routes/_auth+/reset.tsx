@@ -4,8 +4,8 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { FormError, SubmitButton, TextField } from "~/components/form";
 import { optionalAccess } from "~/models/access.server";
-import { resetPasswordScreenSchema } from "~/models/accounts.schema";
-import { accountMessages, checkResetToken, resetPassword } from "~/models/accounts.server";
+import { accountMessages, resetPasswordScreenSchema } from "~/models/accounts.schema";
+import { checkResetToken, resetPassword } from "~/models/accounts.server";
 import { toasts } from "~/sessions.server";
 
 const validator = withZod(resetPasswordScreenSchema);

@@ -7,6 +7,7 @@ import { Steps } from "~/components/steps";
 import { db } from "~/db.server";
 import { optionalAccess } from "~/models/access.server";
 import {
+  accountMessages,
   BUSINESS_TYPES,
   COUNTRIES,
   SIGN_UP_ACCOUNT_FIELDS,
@@ -17,7 +18,7 @@ import {
   signUpWizardSchema,
   TEAM_SIZES,
 } from "~/models/accounts.schema";
-import { accountMessages, signUp } from "~/models/accounts.server";
+import { signUp } from "~/models/accounts.server";
 import { homePathFor, Role } from "~/models/roles";
 import { emailExists } from "~/models/signup.server";
 import { clientAddress, consumeAttempt, RateLimited } from "~/services/rate-limits.server";
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** Step 1 goes to the server (signUpFirstStepPassed): fields, then whether the email is free. */
-async function nextStep(form: FormData, address: string) {
+async function nextStep(form: FormData, address: string | null) {
   const stay = keptValues(form, 1);
   const result = signUpAccountSchema.safeParse(Object.fromEntries(form));
   if (!result.success) return validationError({ fieldErrors: fieldErrors(result.error) }, stay);
@@ -130,7 +131,7 @@ function BusinessStep() {
   return (
     <>
       <div className="form-grid">
-        <TextField name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" required />
+        <TextField name="password" label="Password" type="password" autoComplete="new-password" required />
         <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" required />
         <TextField name="businessName" label="Business Name" autoComplete="organization" className="span-2" required />
         <TextField name="businessPhoneNumber" label="Business Phone Number" type="tel" />

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { forgotPasswordSchema } from "~/models/accounts.schema";
-import { accountMessages, requestPasswordReset } from "~/models/accounts.server";
+import { accountMessages, forgotPasswordSchema } from "~/models/accounts.schema";
+import { requestPasswordReset } from "~/models/accounts.server";
 import { parseOr400, readBody } from "~/models/api.server";
 import { clientAddress, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
 

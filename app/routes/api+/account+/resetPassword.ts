@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { resetPasswordSchema } from "~/models/accounts.schema";
-import { accountMessages, resetPassword } from "~/models/accounts.server";
+import { accountMessages, resetPasswordSchema } from "~/models/accounts.schema";
+import { resetPassword } from "~/models/accounts.server";
 import { parseOr400, readBody } from "~/models/api.server";
 
 /** POST /api/account/resetPassword {password, token}: sets the password and ends all the user's sessions. */

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { signInSession } from "~/models/account-sessions.server";
-import { signInSchema } from "~/models/accounts.schema";
-import { accountMessages, currentUser, signInWithPassword } from "~/models/accounts.server";
+import { accountMessages, signInSchema } from "~/models/accounts.schema";
+import { currentUser, signInWithPassword } from "~/models/accounts.server";
 import { parseOr400, readBody } from "~/models/api.server";
 import { clientAddress, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
 

@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { signUpAccountSchema } from "~/models/accounts.schema";
-import { accountMessages } from "~/models/accounts.server";
+import { accountMessages, signUpAccountSchema } from "~/models/accounts.schema";
 import { parseOr400, readBody } from "~/models/api.server";
 import { emailExists } from "~/models/signup.server";
 import { db } from "~/db.server";

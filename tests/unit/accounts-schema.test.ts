@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { BUSINESS_TYPES, signUpScreenSchema, signUpWizardSchema, TEAM_SIZES } from "~/models/accounts.schema";
+import { fieldErrors } from "~/utils/validation";
+
+const valid = {
+  email: "Owner@Example.com",
+  firstName: "Maria",
+  lastName: "Lopez",
+  phoneNumber: "(416) 555-0123",
+  password: "long enough",
+  confirmPassword: "long enough",
+  businessName: "Lopez Plumbing",
+  industry: "0",
+  companySize: "3",
+  country: "CA",
+  terms: "on",
+};
+
+describe("sign-up schemas", () => {
+  it("offers the 23 business types and the 4 team sizes of the spec", () => {
+    expect(BUSINESS_TYPES).toHaveLength(23);
+    expect(BUSINESS_TYPES[0]).toBe("Appliance Repair");
+    expect(BUSINESS_TYPES[22]).toBe("Window Cleaning");
+    expect(TEAM_SIZES.map((t) => t.value)).toEqual([0, 1, 2, 3]);
+  });
+
+  it("normalises a valid form", () => {
+    const data = signUpScreenSchema.parse(valid);
+    expect(data).toMatchObject({ email: "owner@example.com", phoneNumber: "+14165550123", industry: 0, companySize: 3, country: "CA", terms: true, isDemoRequested: false });
+  });
+
+  it("gives the spec's messages", () => {
+    const result = signUpScreenSchema.safeParse({ ...valid, password: "short", confirmPassword: "other", terms: undefined, email: "x", industry: "23" });
+    expect(result.success).toBe(false);
+    const errors = fieldErrors(result.error!);
+    expect(errors).toMatchObject({ password: "Password is too short - should be 8 chars minimum", terms: "Please accept Terms and Conditions", email: "Incorrect email format" });
+    expect(errors.industry).toBeDefined();
+    const mismatch = fieldErrors(signUpScreenSchema.safeParse({ ...valid, confirmPassword: "different!" }).error!);
+    expect(mismatch.confirmPassword).toBe("Confirm Password doesn't match Password");
+  });
+
+  it("checks only the step being left, and nothing on Back", () => {
+    expect(signUpWizardSchema.safeParse({ intent: "next", email: "a@b.co", firstName: "Al", lastName: "Bo", phoneNumber: "4165550123" }).success).toBe(true);
+    expect(signUpWizardSchema.safeParse({ intent: "back" }).success).toBe(true);
+    expect(signUpWizardSchema.safeParse({ intent: "create", email: "a@b.co" }).success).toBe(false);
+  });
+});
