@@ -60,7 +60,7 @@ const listOf = (schema: z.ZodTypeAny) => z.preprocess((v) => (v === undefined ||
 export const scheduleFormSchema = z
   .object({
     isAllDay: checkbox(),
-    startDate: z.preprocess(blank, z.string({ required_error: messages.required("Start date") })).refine(isDateText, "Start date must be a date"),
+    startDate: dateText("Start date"),
     startTime: timeText("Start time"),
     endDate: dateText("End date"),
     endTime: timeText("End time"),
@@ -88,20 +88,23 @@ export const scheduleFormSchema = z
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (!v.startDate) issue("startDate", messages.required("Start date"));
     if (!v.isAllDay && !v.startTime) issue("startTime", messages.required("Start time"));
     const start = v.isAllDay ? 0 : parseTimeText(v.startTime ?? "") ?? 0;
     const end = v.endTime ? parseTimeText(v.endTime) : null;
     const endDate = v.endDate ?? v.startDate;
-    if (isDateText(v.startDate) && endDate < v.startDate) issue("endDate", "End date must not be before start date");
-    else if (!v.isAllDay && end !== null && endDate === v.startDate && end <= start) issue("endTime", "End time must be after start time");
+    if (v.startDate && endDate && endDate < v.startDate) issue("endDate", "End date must not be before start date");
+    else if (v.startDate && !v.isAllDay && end !== null && endDate === v.startDate && end <= start) issue("endTime", "End time must be after start time");
     if (v.recurrenceOption === "never") return;
     if (v.recurrenceOption === String(Frequency.Weekly) && v.weekDays.length === 0) issue("weekDays", "Choose at least one day of the week");
     const monthly = v.recurrenceOption === String(Frequency.Monthly) || v.recurrenceOption === String(Frequency.Yearly);
     if (monthly && v.on === "weekday" && (v.order === undefined || v.weekDay === undefined)) issue("order", "Choose which week day of the month");
     if (v.endOption === "after" && !v.count) issue("count", messages.required("Number of visits"));
     if (v.endOption === "on" && !v.until) issue("until", messages.required("End date of the series"));
-    if (v.endOption === "on" && v.until && isDateText(v.startDate) && v.until < v.startDate) issue("until", "End date of the series must not be before the start date");
-  });
+    if (v.endOption === "on" && v.until && v.startDate && v.until < v.startDate) issue("until", "End date of the series must not be before the start date");
+  })
+  // A valid form always has its start date (required above).
+  .transform((v) => v as typeof v & { startDate: string });
 export type ScheduleFormInput = z.infer<typeof scheduleFormSchema>;
 
 /**

@@ -3,14 +3,15 @@ import { db } from "~/db.server";
 import { customers, jobEmployees, jobs, users } from "~/db/schema";
 import { forbidden, type CallerContext } from "~/models/access.server";
 import { fromFloating, toFloating } from "~/models/job-recurrence";
-import { getVisit, listVisitsInRange, rescheduleVisit, type RescheduleResult } from "~/models/jobs.server";
-import { JobStatus } from "~/models/jobs.schema";
+import { getVisit, listVisitsInRange, rescheduleVisit, type JobDetails, type RescheduleResult } from "~/models/jobs.server";
+import { EditScope, JobStatus, type RecurrenceInput } from "~/models/jobs.schema";
 import { Role } from "~/models/roles";
-import type { MoveVisitInput } from "~/models/schedule.schema";
+import { recurrenceFormValues, recurrenceFromForm, type MoveVisitInput, type ScheduleFormInput } from "~/models/schedule.schema";
 import {
   DEFAULT_VIEW,
   addDays,
   isDateText,
+  joinWall,
   isScheduleView,
   splitWall,
   visibleDays,
@@ -20,7 +21,7 @@ import {
   type ScheduleVisit,
   type UnscheduledJob,
 } from "~/models/schedule";
-import { dayjs } from "~/utils/format";
+import { DATE_LONG, dayjs, formatTimeText, parseTimeText, TIME } from "~/utils/format";
 
 /** The unscheduled jobs list beside the calendar shows the newest ones. */
 export const UNSCHEDULED_LIMIT = 25;
@@ -192,4 +193,95 @@ export async function moveVisit(ctx: CallerContext, input: MoveVisitInput, timez
     recurrentEventEditOption: input.recurrentEventEditOption,
     timezone,
   });
+}
+
+// ---------------------------------------------------------------- /jobs/:jobId/schedule
+
+const FINISHED_STATUSES: readonly number[] = [JobStatus.Finished, JobStatus.Paid, JobStatus.Cancelled];
+/** Finished, paid and cancelled jobs keep their time (the jobs model refuses to move them). */
+export const canReschedule = (status: number) => !FINISHED_STATUSES.includes(status);
+
+const timeOfDay = (d: ReturnType<typeof dayjs>) => formatTimeText(d.hour() * 60 + d.minute());
+
+/** The schedule form's values for a job: its visit as it is, or (unscheduled) the given day at 9 to 10 am. */
+export function scheduleFormDefaults(job: JobDetails, o: { timezone: string; date?: string; defaultArrivalWindowOffset: number; userId: number; isFieldTech: boolean }) {
+  const start = job.startTime ? dayjs(job.startTime).tz(o.timezone) : null;
+  const end = job.endTime ? dayjs(job.endTime).tz(o.timezone) : null;
+  // An all-day visit ends at midnight after its last day.
+  const lastDay = end && job.isAllDay ? end.subtract(1, "minute") : end;
+  const startDate = start?.format("YYYY-MM-DD") ?? (o.date && isDateText(o.date) ? o.date : todayIn(o.timezone));
+  const untilDate = job.recurrence?.until ? dayjs(job.recurrence.until).tz(o.timezone).format("YYYY-MM-DD") : null;
+  const employeeIds = job.employeeIds.length || !o.isFieldTech ? job.employeeIds : [o.userId];
+  return {
+    isAllDay: job.isAllDay,
+    startDate,
+    startTime: start && !job.isAllDay ? timeOfDay(start) : "09:00 am",
+    endDate: lastDay?.format("YYYY-MM-DD") ?? startDate,
+    endTime: lastDay && !job.isAllDay ? timeOfDay(lastDay) : "10:00 am",
+    arrivalWindowOffset: job.startTime ? job.arrivalWindowOffset : o.defaultArrivalWindowOffset,
+    employeeIds,
+    description: job.description ?? "",
+    sendAppointmentReminder: job.sendAppointmentReminder,
+    notify: false,
+    recurrentEventEditOption: job.seriesId ? EditScope.OnlyThis : undefined,
+    ...recurrenceFormValues(job.recurrence, untilDate),
+  };
+}
+
+const sameList = (a?: number[] | null, b?: number[] | null) => JSON.stringify([...(a ?? [])].sort()) === JSON.stringify([...(b ?? [])].sort());
+
+/** Whether the posted rule is the series' current one (then the jobs model moves the series instead of replacing its rule). */
+function sameRule(next: RecurrenceInput, current: NonNullable<JobDetails["recurrence"]>, timezone: string) {
+  const day = (d: Date | string | null | undefined) => (d ? dayjs(d).tz(timezone).format("YYYY-MM-DD") : null);
+  return (
+    next.frequency === current.frequency &&
+    (next.interval ?? 1) === current.interval &&
+    (next.count ?? null) === current.count &&
+    day(next.until) === day(current.until) &&
+    (next.setPosition ?? null) === current.setPosition &&
+    (next.month ?? null) === (current.frequency === 0 ? current.month : null) &&
+    sameList(next.daysOfWeek, current.daysOfWeek) &&
+    sameList(next.daysOfMonth, current.daysOfMonth)
+  );
+}
+
+/**
+ * Saves the schedule form through the jobs model (POST jobs/schedule): wall-clock dates and
+ * 'hh:mm am' times in the company's zone become instants; a field tech keeps the assignment.
+ */
+export async function scheduleJobFromForm(ctx: CallerContext, job: JobDetails, input: ScheduleFormInput, timezone: string): Promise<RescheduleResult | null> {
+  const startMinutes = input.isAllDay ? 0 : parseTimeText(input.startTime ?? "")!;
+  const startTime = wallToInstant(joinWall(input.startDate, startMinutes), timezone)!;
+  const endDate = input.endDate ?? input.startDate;
+  const endMinutes = input.endTime ? parseTimeText(input.endTime) : null;
+  const endTime = input.isAllDay ? midnightIn(endDate, timezone) : endMinutes !== null ? wallToInstant(joinWall(endDate, endMinutes), timezone)! : endDate !== input.startDate ? wallToInstant(joinWall(endDate, startMinutes + 60), timezone)! : undefined;
+  // The series' last day is inclusive: it ends just before the next midnight.
+  const until = input.until ? new Date(midnightIn(addDays(input.until, 1), timezone).getTime() - 1000) : undefined;
+  const rule = recurrenceFromForm(input, until);
+  const recurrence = rule && job.recurrence && sameRule(rule, job.recurrence, timezone) ? undefined : rule;
+  return rescheduleVisit(ctx, {
+    id: job.id,
+    startTime,
+    endTime,
+    isAllDay: input.isAllDay,
+    arrivalWindowOffset: input.arrivalWindowOffset,
+    setArrivalWindowOffsetAsDefault: input.setArrivalWindowOffsetAsDefault,
+    employeeIds: isFieldTech(ctx) ? undefined : input.employeeIds,
+    recurrence: job.seriesId || rule ? recurrence : undefined,
+    changeRecurrentJobs: job.seriesId ? true : undefined,
+    recurrentEventEditOption: input.recurrentEventEditOption,
+    description: input.description ?? "",
+    sendAppointmentReminder: input.sendAppointmentReminder,
+    notify: input.notify,
+    timezone,
+  });
+}
+
+/** 'Nov 22nd, 2026 09:00 am – 10:00 am' (or '... all day') in the company's zone. */
+export function visitWhenText(start: Date | string, end: Date | string | null, isAllDay: boolean, timezone: string): string {
+  const s = dayjs(start).tz(timezone);
+  if (isAllDay) return `${s.format(DATE_LONG)}, all day`;
+  const e = end ? dayjs(end).tz(timezone) : null;
+  if (!e) return s.format(`${DATE_LONG} ${TIME}`);
+  return e.format("YYYY-MM-DD") === s.format("YYYY-MM-DD") ? `${s.format(`${DATE_LONG} ${TIME}`)} – ${e.format(TIME)}` : `${s.format(`${DATE_LONG} ${TIME}`)} – ${e.format(`${DATE_LONG} ${TIME}`)}`;
 }

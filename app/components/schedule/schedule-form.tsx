@@ -1,0 +1,160 @@
+import { Link } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useField, ValidatedForm } from "remix-validated-form";
+import { CheckboxField, FormError, SelectField, SubmitButton, TextField, TextareaField } from "~/components/form";
+import { EditScope, editScopeLabels, setPositionLabels, weekdayLabels } from "~/models/jobs.schema";
+import { END_OPTIONS, MONTH_NAMES, RECURRENCE_OPTIONS, scheduleFormSchema } from "~/models/schedule.schema";
+
+export const SCHEDULE_FORM_ID = "job-schedule";
+const validator = withZod(scheduleFormSchema);
+
+export type ScheduleFormDefaults = Record<string, unknown> & { employeeIds: number[] };
+type EmployeeChoice = { id: number; name: string; color: string | null };
+
+/** One checkbox or radio of a group, checked from the form's (or the server's repopulated) values. */
+function Choice({ name, value, label, type = "checkbox", disabled }: { name: string; value: string | number; label: React.ReactNode; type?: "checkbox" | "radio"; disabled?: boolean }) {
+  const { getInputProps } = useField(name, { formId: SCHEDULE_FORM_ID });
+  return (
+    <label className="checkbox">
+      <input {...getInputProps({ type, value: String(value), disabled })} />
+      {label}
+    </label>
+  );
+}
+
+function GroupError({ name }: { name: string }) {
+  const { error } = useField(name, { formId: SCHEDULE_FORM_ID });
+  return error ? (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
+ * The schedule screen's form (POST jobs/schedule fields): when, who, repeat, notifications and,
+ * for a visit of a series, which visits the change applies to. Works without JavaScript: every
+ * repeat option is a plain field; CSS shows the ones that apply to the chosen frequency.
+ */
+export function ScheduleForm({
+  defaults,
+  employees,
+  lockedEmployees,
+  inSeries,
+  cancelTo,
+}: {
+  defaults: ScheduleFormDefaults;
+  employees: EmployeeChoice[];
+  /** A field tech keeps the job's assignment; the employees are shown, not chosen. */
+  lockedEmployees: boolean;
+  inSeries: boolean;
+  cancelTo: string;
+}) {
+  const f = SCHEDULE_FORM_ID;
+  return (
+    <ValidatedForm id={f} validator={validator} method="post" defaultValues={defaults} className="form schedule-form" noValidate>
+      <FormError formId={f} />
+      <fieldset className="card form-grid">
+        <legend>When</legend>
+        <CheckboxField formId={f} name="isAllDay" label="All day" className="span-2" />
+        <TextField formId={f} name="startDate" label="Start date" type="date" required />
+        <TextField formId={f} name="startTime" label="Start time" placeholder="09:00 am" hint="hh:mm am or pm" autoComplete="off" className="timed-only" />
+        <TextField formId={f} name="endDate" label="End date" type="date" />
+        <TextField formId={f} name="endTime" label="End time" placeholder="10:00 am" hint="Leave empty for one hour" autoComplete="off" className="timed-only" />
+        <TextField formId={f} name="arrivalWindowOffset" label="Arrival window (minutes)" type="number" min={0} max={1440} step={15} hint="How long after the start the technician may arrive" />
+        <CheckboxField formId={f} name="setArrivalWindowOffsetAsDefault" label="Set as default" />
+      </fieldset>
+
+      <fieldset className="card">
+        <legend>Employees</legend>
+        <div className="row">
+          {employees.map((e) => (
+            <Choice
+              key={e.id}
+              name="employeeIds"
+              value={e.id}
+              disabled={lockedEmployees}
+              label={
+                <>
+                  <span className="swatch" style={{ background: e.color ?? undefined }} aria-hidden="true" /> {e.name}
+                </>
+              }
+            />
+          ))}
+        </div>
+        {lockedEmployees ? defaults.employeeIds.map((id) => <input key={id} type="hidden" name="employeeIds" value={id} />) : null}
+        {lockedEmployees ? <p className="field-hint">Only the office can change who is assigned.</p> : null}
+        <GroupError name="employeeIds" />
+      </fieldset>
+
+      <fieldset className="card form-grid recurrence">
+        <legend>Repeat</legend>
+        <SelectField formId={f} name="recurrenceOption" label="Repeats" options={RECURRENCE_OPTIONS} />
+        <TextField formId={f} name="interval" label="Every (days, weeks, months or years)" type="number" min={1} max={99} className="repeat-any" />
+        <fieldset className="field span-2 repeat-weekly">
+          <legend className="label">On (weekly)</legend>
+          <div className="row">
+            {weekdayLabels.map((day, i) => (
+              <Choice key={day} name="weekDays" value={i} label={day.slice(0, 3)} />
+            ))}
+          </div>
+          <GroupError name="weekDays" />
+        </fieldset>
+        <fieldset className="field span-2 repeat-monthly">
+          <legend className="label">On (monthly and yearly)</legend>
+          <div className="row">
+            <Choice type="radio" name="on" value="day" label="Day of the month" />
+            <TextField formId={f} name="day" label="Day" type="number" min={1} max={31} hint="Empty: the start date's day" />
+          </div>
+          <div className="row">
+            <Choice type="radio" name="on" value="weekday" label="The" />
+            <SelectField formId={f} name="order" label="Week" options={[1, 2, 3, 4].map((n) => ({ value: n, label: setPositionLabels[n] }))} placeholder="Choose" />
+            <SelectField formId={f} name="weekDay" label="Week day" options={weekdayLabels.map((d, i) => ({ value: i, label: d }))} placeholder="Choose" />
+          </div>
+          <GroupError name="order" />
+        </fieldset>
+        <SelectField formId={f} name="month" label="Month (yearly)" options={MONTH_NAMES.map((m, i) => ({ value: i + 1, label: m }))} placeholder="The start date's month" className="repeat-yearly" />
+        <fieldset className="field span-2 repeat-any">
+          <legend className="label">Ends</legend>
+          <div className="row">
+            {END_OPTIONS.map((o) => (
+              <Choice key={o.value} type="radio" name="endOption" value={o.value} label={o.label} />
+            ))}
+          </div>
+          <div className="form-grid">
+            <TextField formId={f} name="count" label="After (number of visits)" type="number" min={1} />
+            <TextField formId={f} name="until" label="On date" type="date" />
+          </div>
+        </fieldset>
+      </fieldset>
+
+      <fieldset className="card stack">
+        <legend>Details and notifications</legend>
+        <TextareaField formId={f} name="description" label="Visit description" rows={3} />
+        <CheckboxField formId={f} name="sendAppointmentReminder" label="Send appointment reminder" />
+        <CheckboxField formId={f} name="notify" label="Notify customer" />
+      </fieldset>
+
+      {inSeries ? (
+        <fieldset className="card">
+          <legend>This visit repeats. Apply the changes to</legend>
+          <div className="row">
+            {([EditScope.OnlyThis, EditScope.ThisAndFollowing, EditScope.All] as const).map((scope) => (
+              <Choice key={scope} type="radio" name="recurrentEventEditOption" value={scope} label={editScopeLabels[scope]} />
+            ))}
+          </div>
+          <GroupError name="recurrentEventEditOption" />
+        </fieldset>
+      ) : null}
+
+      <div className="modal-actions">
+        <Link className="button" to={cancelTo}>
+          Cancel
+        </Link>
+        <SubmitButton formId={f} busyText="Saving...">
+          Save
+        </SubmitButton>
+      </div>
+    </ValidatedForm>
+  );
+}
