@@ -101,7 +101,8 @@ export async function duplicateErrors(ctx: CallerContext, input: Pick<CustomerIn
 // Create, update, delete
 // ---------------------------------------------------------------------------------------------
 
-async function adjustCount(exec: Executor, companyId: number, by: number) {
+/** Moves the company's live customer counter (the list's unfiltered total) in the caller's transaction. */
+export async function adjustCustomerCount(exec: Executor, companyId: number, by: number) {
   await exec
     .insert(customerCounts)
     .values({ companyId, count: Math.max(by, 0) })
@@ -145,7 +146,7 @@ export async function createCustomer(ctx: CallerContext, input: CustomerInput, e
         input.addresses.map((a, position) => ({ companyId: ctx.companyId, customerId: row.id, location: a.location, unitNumber: a.unitNumber, notes: a.notes, isBilling: a.isBilling, geoData: a.geoData, position })),
       );
     }
-    await adjustCount(tx, ctx.companyId, 1);
+    await adjustCustomerCount(tx, ctx.companyId, 1);
     return row.id;
   };
   return exec === db ? db.transaction(write) : write(exec);
@@ -192,7 +193,7 @@ export async function deleteCustomer(ctx: CallerContext, id: number): Promise<bo
       .where(and(eq(customers.id, id), live(ctx.companyId)))
       .returning({ id: customers.id });
     if (!deleted.length) return false;
-    await adjustCount(tx, ctx.companyId, -1);
+    await adjustCustomerCount(tx, ctx.companyId, -1);
     return true;
   });
 }
@@ -367,7 +368,11 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
   const rows = await rowsPromise;
   let total: number;
   let totalIsCapped = false;
-  if (filtered) {
+  const offset = (q.pageNumber - 1) * q.pageSize;
+  if (filtered && rows.length < q.pageSize && (rows.length > 0 || offset === 0)) {
+    // The last page of a filtered list tells its total without counting.
+    total = offset + rows.length;
+  } else if (filtered) {
     const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(customers).where(where).limit(FILTERED_COUNT_CAP + 1).as("hits"));
     total = Math.min(counted.n, FILTERED_COUNT_CAP);
     totalIsCapped = counted.n > FILTERED_COUNT_CAP;
