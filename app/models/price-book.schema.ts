@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { moneyField } from "~/models/jobs.schema";
+import { moneyField, requiredMoneyField } from "~/models/jobs.schema";
 import { isPaletteColor } from "~/models/palette";
 import { checkbox, messages, requiredText } from "~/utils/validation";
 
@@ -59,7 +59,7 @@ export const colorField = z.preprocess(
 export const itemSchema = z.object({
   categoryId: z.preprocess(blank, z.coerce.number({ required_error: messages.required("Category"), invalid_type_error: messages.required("Category") }).int().positive()),
   name: requiredText("Name", { max: ITEM_NAME_MAX }),
-  price: moneyField("Price", { required: true }).transform((v) => v ?? 0),
+  price: requiredMoneyField("Price").transform((v) => v ?? 0),
   cost: moneyField("Cost").transform((v) => v ?? 0),
   color: colorField,
   unitCostType: z.preprocess((v) => (v === "" || v === undefined || v === null ? 0 : v), z.coerce.number().int().min(0, "Unit must be one of the listed units").max(5, "Unit must be one of the listed units")),
@@ -69,6 +69,8 @@ export const itemSchema = z.object({
   imageUrl: z.preprocess(blank, z.string().max(2000).optional()),
 });
 export type ItemInput = z.infer<typeof itemSchema>;
+
+export const ITEM_FORM_ID = "price-book-item";
 
 /** The form's extra field: remove the current image. */
 export const itemFormSchema = itemSchema.extend({ removeImage: checkbox() });

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { Modal } from "~/components/modal";
+import { PriceBookItemForm } from "~/components/price-book-item-form";
+import { requireAccess } from "~/models/access.server";
+import { saveItemFromForm } from "~/models/price-book-form.server";
+import { listCategories } from "~/models/price-book.server";
+import { toasts } from "~/sessions.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess(request);
+  const categories = await listCategories(ctx);
+  const wanted = Number(new URL(request.url).searchParams.get("category"));
+  const category = categories.find((c) => c.id === wanted) ?? categories[0];
+  return json({ categories, category: category ?? null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess(request);
+  const item = await saveItemFromForm(ctx, request, null);
+  return toasts().redirectWithSuccess(`/price-book?category=${item!.categoryId}`, "Item was created successfully!");
+}
+
+export default function NewPriceBookItemRoute() {
+  const { categories, category } = useLoaderData<typeof loader>();
+  const closeTo = category ? `/price-book?category=${category.id}` : "/price-book";
+  return (
+    <Modal title="New Item" closeTo={closeTo}>
+      {category ? (
+        <PriceBookItemForm categories={categories} cancelTo={closeTo} submitLabel="Create Item" defaults={{ categoryId: category.id, itemType: category.type, unitCostType: 0 }} />
+      ) : (
+        <p className="alert alert-warning">Add a category first: every item belongs to one.</p>
+      )}
+    </Modal>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "New Item | Price Book | Fieldwise" }];
