@@ -31,15 +31,17 @@ export async function sessionCookieFor(who: { email: string } | { userId: number
   return (await authSessionStorage().commitSession(session)).split(";")[0];
 }
 
+type Rows<T> = { rows: T[] };
+
 /** One record id per company-owned table (the lowest), keyed by table name: real ids for route parameters. */
 export async function sampleRecordIds(companyId: number): Promise<Record<string, number>> {
-  const tables = await db.execute<{ table_name: string }>(sql`
+  const tables = (await db.execute(sql`
     select c.table_name from information_schema.columns c
     join information_schema.columns i on i.table_schema = c.table_schema and i.table_name = c.table_name and i.column_name = 'id'
-    where c.table_schema = 'public' and c.column_name = 'company_id' order by c.table_name`);
+    where c.table_schema = 'public' and c.column_name = 'company_id' order by c.table_name`)) as Rows<{ table_name: string }>;
   const ids: Record<string, number> = { companies: companyId };
   for (const { table_name } of tables.rows) {
-    const found = await db.execute<{ id: unknown }>(sql`select id from ${sql.identifier(table_name)} where company_id = ${companyId} order by id limit 1`);
+    const found = (await db.execute(sql`select id from ${sql.identifier(table_name)} where company_id = ${companyId} order by id limit 1`)) as Rows<{ id: unknown }>;
     const id = Number(found.rows[0]?.id);
     if (Number.isInteger(id)) ids[table_name] = id;
   }

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { closeDatabase, db, openDatabase } from "~/db.server";
 import { seedPlans } from "~/models/plans.server";
 
@@ -11,21 +10,22 @@ let dropUrl: { admin: string; name: string } | undefined;
 /** Opens a fresh, migrated database for this test file (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function openTestDatabase() {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
+  const prepared = inject("testDatabase");
+  if (url && "template" in prepared) {
     const name = `fieldwise_test_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE fieldwise_test_template`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${prepared.template}`);
     await admin.end();
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
     dropUrl = { admin: url, name };
     await openDatabase({ databaseUrl: dbUrl.toString(), migrate: false, poolSize: 5 });
-  } else {
-    const snapshot = readFileSync(path.resolve(".cache/pglite-migrated.tar.gz"));
+  } else if ("snapshot" in prepared) {
+    const snapshot = readFileSync(prepared.snapshot);
     const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
     await openDatabase({ pglite, migrate: false });
-  }
+  } else throw new Error("TEST_DATABASE_URL was set after the global setup ran");
   await seedPlans(db);
 }
 
