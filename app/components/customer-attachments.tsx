@@ -21,7 +21,7 @@ export function CustomerAttachments({ customerId, attachments, errors, viewing, 
     <section className="card stack" aria-labelledby="attachments-title">
       <h2 id="attachments-title">Attachments</h2>
       {attachments.length === 0 ? <p className="muted">No attachments yet.</p> : null}
-      <ul className="attachment-list plain-list">
+      <ul className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {attachments.map((a) => (
           <li key={a.id} className="row">
             {a.contentType.startsWith("image/") ? <img src={a.fileUrl} alt="" width={48} height={48} style={{ objectFit: "cover", borderRadius: 6 }} /> : <span aria-hidden="true">📄</span>}

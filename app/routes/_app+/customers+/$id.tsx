@@ -71,7 +71,7 @@ export default function CustomerProfileRoute() {
   const name = displayName(customer);
   const here = location.pathname;
   return (
-    <>
+    <div className="stack">
       <PageHeader
         title={name}
         breadcrumb={{ label: "Customers", to: "/customers" }}
@@ -86,10 +86,10 @@ export default function CustomerProfileRoute() {
           </>
         }
       />
-      <div className="grid-2">
+      <div className="form-grid">
         <section className="card stack" aria-labelledby="contact-title">
           <h2 id="contact-title">Contact details</h2>
-          <dl className="details">
+          <dl className="form-grid" style={{ margin: 0 }}>
             {customer.ownCompanyName ? <Detail term="Company" value={customer.ownCompanyName} /> : null}
             {customer.jobTitle ? <Detail term="Job Title" value={customer.jobTitle} /> : null}
             <Detail term="Email" value={customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : "—"} />
@@ -109,7 +109,7 @@ export default function CustomerProfileRoute() {
         <section className="card stack" aria-labelledby="properties-title">
           <h2 id="properties-title">Properties</h2>
           {customer.addresses.length === 0 ? <p className="muted">No properties yet.</p> : null}
-          <ul className="stack plain-list">
+          <ul className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {customer.addresses.map((a) => (
               <li key={a.id}>
                 <strong>{a.location}</strong>
@@ -130,15 +130,15 @@ export default function CustomerProfileRoute() {
           <p>{name} will be deleted. Their jobs, estimates and invoices stay.</p>
         </ConfirmDialog>
       ) : null}
-    </>
+    </div>
   );
 }
 
 function Detail({ term, value }: { term: string; value: ReactNode }) {
   return (
     <div>
-      <dt>{term}</dt>
-      <dd>{value}</dd>
+      <dt className="muted">{term}</dt>
+      <dd style={{ margin: 0, overflowWrap: "anywhere" }}>{value}</dd>
     </div>
   );
 }

@@ -1,0 +1,104 @@
+import { expect } from "vitest";
+import { baseUrl, expectNoA11yViolations, forBoth, newPage, screenshot, signIn } from "./harness";
+import { test } from "vitest";
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** A valid, unused US number per run (area 312, exchange 2xx-9xx). */
+const phone = () => `312${200 + Math.floor(Math.random() * 700)}${String(Math.floor(Math.random() * 10000)).padStart(4, "0")}`;
+
+forBoth(
+  "adds a customer through the three steps",
+  async ({ page, javaScript }) => {
+    const id = unique();
+    const email = `e2e-${id}@example.com`;
+    await page.goto("/customers/new");
+    await expect(page.getByRole("heading", { name: "Add Customer" }).isVisible()).resolves.toBe(true);
+    await page.getByLabel("First Name (required)").fill("Ellen");
+    await page.getByLabel("Last Name").fill(`Ripley${id}`);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Primary Phone").fill(phone());
+    await page.getByRole("button", { name: "Add Email" }).click();
+    const secondary = page.getByRole("textbox", { name: "Secondary Email" });
+    await secondary.waitFor();
+    // Nothing typed is lost when the row is added.
+    expect(await page.getByLabel("First Name (required)").inputValue()).toBe("Ellen");
+    await secondary.fill(`work-${id}@example.com`);
+    expect(await page.getByLabel("Receive Automatic Text Notifications").isChecked()).toBe(true);
+    await screenshot(page, `customers-new-step1-js-${javaScript ? "on" : "off"}`);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("Address", { exact: true }).waitFor();
+    await page.getByLabel("Address", { exact: true }).fill(`${id} Nostromo Way, Springfield`);
+    await page.getByLabel("Unit/Suite/Apt. Number").fill("7");
+    await page.getByRole("button", { name: "Add Property" }).click();
+    await page.getByLabel("Address", { exact: true }).nth(1).waitFor();
+    await page.getByLabel("Address", { exact: true }).nth(1).fill(`${id} Sulaco Rd, Springfield`);
+    await page.getByLabel("Billing address").nth(1).check();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("Customer Notes").waitFor();
+    await page.getByLabel("Customer Notes").fill("Prefers mornings");
+    await screenshot(page, `customers-new-step3-js-${javaScript ? "on" : "off"}`);
+    await page.getByRole("button", { name: "Create Customer" }).click();
+    await page.waitForURL(/\/customers\/\d+$/);
+    await page.getByText("Customer was created successfully!").first().waitFor();
+    await page.getByText(`${id} Sulaco Rd, Springfield`).waitFor();
+    expect(await page.getByText(`work-${id}@example.com`).isVisible()).toBe(true);
+    await screenshot(page, `customers-profile-js-${javaScript ? "on" : "off"}`);
+    await expectNoA11yViolations(page);
+
+    await page.goto(`/customers?q=${encodeURIComponent(`ripley${id}`)}`);
+    await page.getByRole("link", { name: `Ellen Ripley${id}` }).waitFor();
+    expect(await page.getByText("1-1 of 1 items").isVisible()).toBe(true);
+  },
+  { role: "company admin", timeout: 120_000 },
+);
+
+forBoth(
+  "shows the server's messages on the fields and the duplicate message",
+  async ({ page, javaScript }) => {
+    const id = unique();
+    const email = `dup-${id}@example.com`;
+    const created = await page.request.post(`${baseUrl()}/api/customers/create`, { data: { firstName: "Dallas", lastName: `Captain${id}`, email } });
+    expect(created.status()).toBe(201);
+    await page.goto("/customers/new");
+    await page.getByLabel("First Name (required)").fill("A");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    if (javaScript) {
+      // The debounced check asks the API while typing.
+      await page.getByText(`Email already taken by Dallas Captain${id}`).first().waitFor();
+      await page.getByLabel("First Name (required)").fill("Ash");
+      await page.getByText("You are able to go back").waitFor();
+      expect(await page.getByRole("button", { name: "Next" }).count()).toBe(0);
+    } else {
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByText("First Name is too short - 2 chars minimum").waitFor();
+      expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
+      await page.getByLabel("First Name (required)").fill("Ash");
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByText(`Email already taken by Dallas Captain${id}`).waitFor();
+    }
+    await screenshot(page, `customers-new-errors-js-${javaScript ? "on" : "off"}`);
+  },
+  { role: "company admin", timeout: 120_000 },
+);
+
+test("the list, import page and profile look right on a phone and a desktop", { timeout: 120_000 }, async () => {
+  for (const width of [375, 1366] as const) {
+    const page = await newPage({ javaScript: true, width });
+    await signIn(page, "company admin");
+    await page.goto("/customers");
+    await page.getByRole("heading", { name: "Customers" }).waitFor();
+    await screenshot(page, `customers-list-${width}`);
+    await expectNoA11yViolations(page);
+    await page.goto("/customers/import");
+    await screenshot(page, `customers-import-${width}`);
+  }
+});
+
+test("a field tech is refused the customer area", async () => {
+  const page = await newPage({ javaScript: false });
+  await signIn(page, "field tech");
+  const response = await page.goto("/customers");
+  expect(response?.status()).toBe(403);
+  const api = await page.request.get(`${baseUrl()}/api/customers/page`);
+  expect(api.status()).toBe(403);
+});
