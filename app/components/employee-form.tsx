@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useMemo } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
@@ -31,15 +31,19 @@ type Props = {
 /** Create and edit an employee: a multipart form, so the photo is sent and processed on the server. */
 export function EmployeeForm({ mode, country, defaults, tagOptions, photoUrl, fixedRole, cancelTo }: Props) {
   const validator = useMemo(() => withZod(mode === "create" ? employeeCreateSchema(country) : employeeEditSchema(country)), [mode, country]);
+  // After a refused post without JavaScript, the radio and checkbox choices come back from the server.
+  const submitted = useActionData<{ repopulateFields?: { color?: string; tags?: string | string[] } }>()?.repopulateFields;
+  const color = submitted ? submitted.color ?? null : defaults.color ?? null;
+  const tags = submitted ? [submitted.tags ?? []].flat().map(Number) : defaults.tags ?? [];
   return (
     <ValidatedForm id={EMPLOYEE_FORM_ID} validator={validator} method="post" encType="multipart/form-data" defaultValues={{ ...defaults, role: defaults.role as RoleValue | undefined, color: defaults.color ?? undefined }} className="form" noValidate>
-      <FormError formId={EMPLOYEE_FORM_ID} />
+      <FormError />
       <div className="form-grid">
-        <TextField formId={EMPLOYEE_FORM_ID} name="firstName" label="First Name" autoComplete="off" required />
-        <TextField formId={EMPLOYEE_FORM_ID} name="lastName" label="Last Name" autoComplete="off" required />
-        <TextField formId={EMPLOYEE_FORM_ID} name="email" label="Email" type="email" autoComplete="off" hint="Used to sign in" required />
-        <TextField formId={EMPLOYEE_FORM_ID} name="mainPhoneNumber" label="Primary Phone" type="tel" autoComplete="off" />
-        {mode === "create" ? <TextField formId={EMPLOYEE_FORM_ID} name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" required /> : null}
+        <TextField name="firstName" label="First Name" autoComplete="off" required />
+        <TextField name="lastName" label="Last Name" autoComplete="off" required />
+        <TextField name="email" label="Email" type="email" autoComplete="off" hint="Used to sign in" required />
+        <TextField name="mainPhoneNumber" label="Primary Phone" type="tel" autoComplete="off" />
+        {mode === "create" ? <TextField name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" required /> : null}
         {fixedRole ? (
           <div className="field">
             <span className="label">Role</span>
@@ -49,17 +53,17 @@ export function EmployeeForm({ mode, country, defaults, tagOptions, photoUrl, fi
             </p>
           </div>
         ) : (
-          <SelectField formId={EMPLOYEE_FORM_ID} name="role" label="Role" options={selectableRoleOptions} placeholder="Choose a role" required />
+          <SelectField name="role" label="Role" options={selectableRoleOptions} placeholder="Choose a role" required />
         )}
       </div>
-      <ColorChoice selected={defaults.color ?? null} />
-      <CheckboxGroupField formId={EMPLOYEE_FORM_ID} name="tags" label="Tags" options={tagOptions.map((t) => ({ value: t.id, label: t.label }))} selected={defaults.tags ?? []} />
+      <ColorChoice selected={color} />
+      <CheckboxGroupField name="tags" label="Tags" options={tagOptions.map((t) => ({ value: t.id, label: t.label }))} selected={tags} />
       <PhotoField photoUrl={photoUrl ?? null} />
       <div className="modal-actions">
         <Link className="button" to={cancelTo} preventScrollReset>
           Cancel
         </Link>
-        <SubmitButton formId={EMPLOYEE_FORM_ID} busyText="Saving...">
+        <SubmitButton busyText="Saving...">
           {mode === "create" ? "Create Employee" : "Save"}
         </SubmitButton>
       </div>
@@ -69,7 +73,7 @@ export function EmployeeForm({ mode, country, defaults, tagOptions, photoUrl, fi
 
 /** The 12-colour palette as radio buttons: works without JavaScript; no colour is chosen until one is picked. */
 function ColorChoice({ selected }: { selected: string | null }) {
-  const { error } = useField("color", { formId: EMPLOYEE_FORM_ID });
+  const { error } = useField("color");
   return (
     <fieldset className="field">
       <legend>Color</legend>
@@ -93,7 +97,7 @@ function ColorChoice({ selected }: { selected: string | null }) {
 
 /** A plain file field: the server checks the content, turns HEIC/HEIF into PNG and stores a 400x400 PNG. */
 function PhotoField({ photoUrl }: { photoUrl: string | null }) {
-  const { error } = useField("logo", { formId: EMPLOYEE_FORM_ID });
+  const { error } = useField("logo");
   return (
     <div className="field">
       <label htmlFor="employee-photo">Photo</label>

@@ -68,6 +68,7 @@ describe("admin panel screens", () => {
     const bad = await call(() => detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "subscription", planId: String(starter), status: "2", trialExpiration: "soon" }) }), params)));
     expect(bad.status).toBe(422);
     expect(bad.body.fieldErrors.trialExpiration).toBe("Trial expiration must be a date");
+    expect((await detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "subscription", planId: "x" }) }), params))).status).toBe(422);
     const saved = await call(() =>
       detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "subscription", planId: String(starter), status: "2", trialExpiration: "", expirationDate: "2031-01-31" }) }), params)),
     );
@@ -86,7 +87,7 @@ describe("admin panel screens", () => {
     expect(shadow.status).toBe(302);
     expect(shadow.headers.get("Location")).toBe("/dashboard");
     const session = await authSessionStorage().getSession(shadow.headers.get("Set-Cookie"));
-    const access = await loadAccessBySession(session.get("sessionId"));
+    const access = await loadAccessBySession(String((session.data as { sessionId?: string }).sessionId));
     expect(access?.user).toMatchObject({ id: userId, impersonatorUserId: expect.any(Number) });
 
     const missing = await call(() => detailsLoader(args(makeRequest("/admin-panel/company-details/999999", { cookie }), { id: "999999" })));

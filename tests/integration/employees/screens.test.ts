@@ -40,6 +40,9 @@ describe("employee screens", () => {
     expect(bad.body.fieldErrors).toMatchObject({ lastName: "Last Name is required", email: "Incorrect email format" });
     expect(bad.body.repopulateFields).toMatchObject({ firstName: "Al", email: "al@" });
     expect(JSON.stringify(bad.body)).not.toContain("secret-one");
+    // returned, not thrown: a thrown response would show the error screen instead of the form
+    const returned = await newAction(args(makeRequest("/employees/new", { method: "POST", cookie, body: form({ firstName: "Al" }) })));
+    expect(returned.status).toBe(422);
 
     const email = `new-${Date.now()}@example.com`;
     const ok = await call(() =>

@@ -13,7 +13,7 @@ import { appFeatureLabels, hasAppFeature, type AppFeatureBit } from "~/models/fe
 import { homePathFor, Role, roleLabels, type RoleValue } from "~/models/roles";
 import { toasts } from "~/sessions.server";
 import employeeStyles from "~/styles/employees.css";
-import { formErrors, unknownIntent, validateForm } from "~/utils/forms.server";
+import { formDataObject, formErrors, unknownIntent } from "~/utils/forms.server";
 import { DATE_SHORT, dayjs } from "~/utils/format";
 
 const SUBSCRIPTION_FORM_ID = "subscription-form";
@@ -37,8 +37,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "subscription": {
-      const input = await validateForm(formData, subscriptionValidator, SUBSCRIPTION_FORM_ID);
-      if (!(await updateSubscription(access.ctx, id, input))) throw formErrors({ planId: "Plan is required" }, Object.fromEntries(formData), SUBSCRIPTION_FORM_ID);
+      // Refusals are returned (not thrown) so the form re-renders with its messages, also without JavaScript.
+      const result = await subscriptionValidator.validate(formData);
+      if (result.error) return formErrors(result.error.fieldErrors, formDataObject(formData), SUBSCRIPTION_FORM_ID);
+      if (!(await updateSubscription(access.ctx, id, result.data))) return formErrors({ planId: "Plan is required" }, formDataObject(formData), SUBSCRIPTION_FORM_ID);
       return toasts().redirectWithSuccess(here, "Subscription was updated successfully!");
     }
     case "features": {
@@ -116,13 +118,13 @@ export default function CompanyDetailsRoute() {
             defaultValues={{ planId: company.planId ?? undefined, status: company.status ?? 1, trialExpiration: dateInput(company.trialExpiration), expirationDate: dateInput(company.expirationDate) }}
           >
             <input type="hidden" name="intent" value="subscription" />
-            <FormError formId={SUBSCRIPTION_FORM_ID} />
-            <SelectField formId={SUBSCRIPTION_FORM_ID} name="planId" label="Plan" options={plans.map((p) => ({ value: p.id, label: `${p.name} (${p.employeeLimit} employees)` }))} placeholder="Choose a plan" />
-            <SelectField formId={SUBSCRIPTION_FORM_ID} name="status" label="Status" options={Object.entries(subscriptionStatusLabels).map(([value, label]) => ({ value, label }))} />
-            <TextField formId={SUBSCRIPTION_FORM_ID} name="trialExpiration" label="Trial expiration" type="date" hint="The trial ends at the end of this day (UTC)." />
-            <TextField formId={SUBSCRIPTION_FORM_ID} name="expirationDate" label="Expiration date" type="date" hint="Leave empty for no expiration." />
+            <FormError />
+            <SelectField name="planId" label="Plan" options={plans.map((p) => ({ value: p.id, label: `${p.name} (${p.employeeLimit} employees)` }))} placeholder="Choose a plan" />
+            <SelectField name="status" label="Status" options={Object.entries(subscriptionStatusLabels).map(([value, label]) => ({ value, label }))} />
+            <TextField name="trialExpiration" label="Trial expiration" type="date" hint="The trial ends at the end of this day (UTC)." />
+            <TextField name="expirationDate" label="Expiration date" type="date" hint="Leave empty for no expiration." />
             <div className="row">
-              <SubmitButton formId={SUBSCRIPTION_FORM_ID}>
+              <SubmitButton>
                 Save Subscription
               </SubmitButton>
             </div>

@@ -5,14 +5,15 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { EmployeeForm } from "~/components/employee-form";
 import { Modal } from "~/components/modal";
 import { notFound, requireAccess } from "~/models/access.server";
-import { photoFrom, readEmployeePost, throwSaveErrors } from "~/models/employee-form.server";
-import { EMPLOYEE_FORM_ID, employeeEditSchema } from "~/models/employees.schema";
+import { photoFrom, readEmployeePost, saveErrors, validateEmployeeForm } from "~/models/employee-form.server";
+import { employeeEditSchema } from "~/models/employees.schema";
 import { deleteEmployee, getEmployee, updateEmployee } from "~/models/employees.server";
 import { Role } from "~/models/roles";
 import { TagType } from "~/models/tags.schema";
 import { listTags } from "~/models/tags.server";
 import { toasts } from "~/sessions.server";
-import { unknownIntent, validateForm } from "~/utils/forms.server";
+import { unknownIntent } from "~/utils/forms.server";
+import { formatPhone } from "~/utils/validation";
 
 const employeeId = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : notFound());
 
@@ -41,6 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const id = employeeId(params);
   const formData = await readEmployeePost(request);
+  if (formData instanceof Response) return formData;
   const intent = formData.get("intent");
   if (intent === "delete") {
     const result = await deleteEmployee(access.ctx, id);
@@ -49,10 +51,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return toasts().redirectWithSuccess(listUrl(request), "Employee was deleted successfully!");
   }
   if (intent !== null) unknownIntent();
-  const input = await validateForm(formData, withZod(employeeEditSchema(access.company.country)), EMPLOYEE_FORM_ID);
+  const input = await validateEmployeeForm(formData, withZod(employeeEditSchema(access.company.country)));
+  if (input instanceof Response) return input;
   const result = await updateEmployee(access.ctx, id, input, { country: access.company.country, photo: photoFrom(access, formData) });
   if (!result) notFound();
-  if (!result.ok) throwSaveErrors(result, formData);
+  if (!result.ok) return saveErrors(result, formData);
   return toasts().redirectWithSuccess(listUrl(request), "Employee was updated successfully!");
 }
 
@@ -65,7 +68,7 @@ export default function EditEmployeeRoute() {
       <EmployeeForm
         mode="edit"
         country={country}
-        defaults={{ ...employee, mainPhoneNumber: employee.mainPhoneNumber ?? "", tags: employee.tags.map((t) => t.id) }}
+        defaults={{ ...employee, mainPhoneNumber: formatPhone(employee.mainPhoneNumber), tags: employee.tags.map((t) => t.id) }}
         tagOptions={tagOptions}
         photoUrl={employee.logoUrl}
         fixedRole={fixedRole}

@@ -53,7 +53,7 @@ export default function EmployeesRoute() {
       ),
     },
     { title: "Email", fieldName: "email", render: (e) => e.email },
-    { title: "Phone", render: (e) => formatPhone(e.mainPhoneNumber) },
+    { title: "Phone", render: (e) => <span className="nowrap">{formatPhone(e.mainPhoneNumber)}</span> },
     { title: "Role", fieldName: "role", render: (e) => roleLabels[e.role as keyof typeof roleLabels] },
     { title: "Tags", render: (e: Pick<EmployeeRow, "tags">) => <TagList tags={e.tags} /> },
     {

@@ -5,13 +5,12 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { EmployeeForm } from "~/components/employee-form";
 import { Modal } from "~/components/modal";
 import { requireAccess } from "~/models/access.server";
-import { photoFrom, readEmployeePost, throwSaveErrors } from "~/models/employee-form.server";
-import { EMPLOYEE_FORM_ID, employeeCreateSchema } from "~/models/employees.schema";
+import { photoFrom, readEmployeePost, saveErrors, validateEmployeeForm } from "~/models/employee-form.server";
+import { employeeCreateSchema } from "~/models/employees.schema";
 import { canCreateEmployee, createEmployee } from "~/models/employees.server";
 import { TagType } from "~/models/tags.schema";
 import { listTags } from "~/models/tags.server";
 import { toasts } from "~/sessions.server";
-import { validateForm } from "~/utils/forms.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess(request);
@@ -22,9 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const formData = await readEmployeePost(request);
-  const input = await validateForm(formData, withZod(employeeCreateSchema(access.company.country)), EMPLOYEE_FORM_ID);
+  if (formData instanceof Response) return formData;
+  const input = await validateEmployeeForm(formData, withZod(employeeCreateSchema(access.company.country)));
+  if (input instanceof Response) return input;
   const result = await createEmployee(access.ctx, input, { employeeLimit: access.company.employeeLimit, country: access.company.country, photo: photoFrom(access, formData) });
-  if (!result.ok) throwSaveErrors(result, formData);
+  if (!result.ok) return saveErrors(result, formData);
   return toasts().redirectWithSuccess(`/employees${new URL(request.url).search}`, "Employee was created successfully!");
 }
 
