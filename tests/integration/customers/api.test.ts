@@ -10,6 +10,8 @@ import { loader as getLoader } from "~/routes/api+/customers+/$id";
 import { action as geoAction } from "~/routes/api+/customers+/$id_.address-geo-data";
 import { loader as reducedLoader } from "~/routes/api+/customers+/$id_.reduced";
 import { loader as estimatesLoader } from "~/routes/api+/customers+/$id_.estimates.page";
+import { loader as jobsLoader } from "~/routes/api+/customers+/$id_.jobs.page";
+import { openApiDocument } from "~/openapi/index.server";
 import { action as attachmentAction } from "~/routes/api+/customers+/attachment";
 import { action as checkEmail } from "~/routes/api+/customers+/check-email";
 import { action as checkPhone } from "~/routes/api+/customers+/check-phone-number";
@@ -99,6 +101,9 @@ describe("customers API", () => {
     expect((await call(estimatesLoader, makeRequest(`/api/customers/${id}/estimates/page`, { cookie: admin }), { id: String(id) })).body).toEqual({ items: [], total: 0, pageNumber: 1, pageSize: 10 });
     expect((await call(estimatesLoader, makeRequest(`/api/customers/${id}/estimates/page`, { cookie: other }), { id: String(id) })).status).toBe(404);
 
+    expect((await call(jobsLoader, makeRequest(`/api/customers/${id}/jobs/page?pageSize=5`, { cookie: admin }), { id: String(id) })).body).toEqual({ items: [], total: 0, pageNumber: 1, pageSize: 5 });
+    expect((await call(jobsLoader, makeRequest(`/api/customers/${id}/jobs/page`, { cookie: other }), { id: String(id) })).status).toBe(404);
+
     const addressId = (full.body as { addresses: { id: number }[] }).addresses[0].id;
     const geo = await call(geoAction, post(`/api/customers/${id}/address-geo-data`, admin, [{ id: addressId, geoData: { placeId: "p1", latitude: 40.1, longitude: -74.2 } }], "PATCH"), { id: String(id) });
     expect(geo.body).toMatchObject({ addresses: [{ id: addressId, geoData: { placeId: "p1", latitude: 40.1, longitude: -74.2 } }] });
@@ -169,5 +174,12 @@ describe("customers API", () => {
     expect((await del(other)).status).toBe(404);
     expect((await del(admin)).status).toBe(200);
     expect((await del(admin)).status).toBe(404);
+  });
+
+  it("documents every customers call in the OpenAPI document", () => {
+    const paths = Object.keys(openApiDocument().paths ?? {});
+    for (const path of ["/api/customers", "/api/customers/check-email", "/api/customers/check-phone-number", "/api/customers/create", "/api/customers/update", "/api/customers/page", "/api/customers/search", "/api/customers/{id}", "/api/customers/{id}/reduced", "/api/customers/{id}/jobs/page", "/api/customers/{id}/estimates/page", "/api/customers/{id}/invoices/page", "/api/customers/{id}/subscriptions-invoices/page", "/api/customers/downloadTemplate", "/api/customers/exportCustomers", "/api/customers/uploadCustomers", "/api/customers/attachment", "/api/customers/{id}/address-geo-data"]) {
+      expect(paths).toContain(path);
+    }
   });
 });
