@@ -54,7 +54,7 @@ app.use((req, res, next) => {
 app.use("/build", express.static(path.join(buildDir, "client/build"), { immutable: true, maxAge: "1y" }));
 app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-app.all("*", createRequestHandler({ build, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
+app.all("*", createRequestHandler({ build, getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }) }));
 
 const server = app.listen(port, () => {
   console.log(banner(`http://localhost:${port}`, Date.now() - started));

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage, redirect, type SessionStorage } from "@remix-run/node";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { db } from "~/db.server";
@@ -11,10 +11,21 @@ const SESSION_DAYS = 30;
 const secrets = () => [env().SESSION_SECRET ?? DEV_SESSION_SECRET];
 const secure = () => env().NODE_ENV === "production";
 
-let authStorage: ReturnType<typeof createCookieSessionStorage> | undefined;
+/** The sign-in waiting for its code: who, until when, and where to go after. Never the password. */
+export type PendingTwoFactor = { userId: number; expiresAt: number; redirectTo: string | null };
+
+/** What the signed auth cookie holds: ids only. */
+export type AuthCookieData = {
+  sessionId: string;
+  pendingTwoFactor: PendingTwoFactor;
+  /** While a super admin acts as someone else: the id of their own session row, for the way back. */
+  impersonatorSessionId: string;
+};
+
+let authStorage: SessionStorage<AuthCookieData> | undefined;
 /** The cookie names a row of the sessions table; the row can be revoked. */
-export function authSessionStorage() {
-  authStorage ??= createCookieSessionStorage({
+export function authSessionStorage(): SessionStorage<AuthCookieData> {
+  authStorage ??= createCookieSessionStorage<AuthCookieData>({
     cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secure: secure(), secrets: secrets(), maxAge: SESSION_DAYS * 86400 },
   });
   return authStorage;

@@ -3,19 +3,11 @@ import { db } from "~/db.server";
 import { sessions, users } from "~/db/schema";
 import { loadAccessBySession, type Access } from "~/models/access.server";
 import { Role } from "~/models/roles";
-import type { SessionStorage } from "@remix-run/node";
-import { authSessionStorage as untypedStorage, commitNewSession, createSessionRow, destroySession } from "~/sessions.server";
+import { authSessionStorage, commitNewSession, createSessionRow, destroySession, getAuthSession, type PendingTwoFactor } from "~/sessions.server";
 
-/** The sign-in waiting for its code: who, until when, and where to go after. Never the password. */
-export type PendingTwoFactor = { userId: number; expiresAt: number; redirectTo: string | null };
+export type { PendingTwoFactor };
 const PENDING_KEY = "pendingTwoFactor";
-// While a super admin acts as someone else, the cookie keeps the id of their own session row.
 const OWN_SESSION_KEY = "impersonatorSessionId";
-
-/** What the signed auth cookie holds. */
-type AuthCookieData = { sessionId: string; [PENDING_KEY]: PendingTwoFactor; [OWN_SESSION_KEY]: string };
-const authSessionStorage = () => untypedStorage() as unknown as SessionStorage<AuthCookieData>;
-const getAuthSession = (request: Request) => authSessionStorage().getSession(request.headers.get("Cookie"));
 
 export async function startTwoFactor(request: Request, pending: PendingTwoFactor): Promise<string> {
   const session = await getAuthSession(request);

@@ -1,0 +1,17 @@
+import { Link, Outlet, useMatches } from "@remix-run/react";
+
+/** The sign-in pages: one centred card; a page may ask for the wide card with handle.authCard. */
+export default function AuthLayout() {
+  const wide = useMatches().some((match) => (match.handle as { authCard?: string } | undefined)?.authCard === "wide");
+  return (
+    <main className="auth">
+      <div className={`card auth-card ${wide ? "wide" : ""}`}>
+        <Link to="/login" className="auth-brand">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          Fieldwise
+        </Link>
+        <Outlet />
+      </div>
+    </main>
+  );
+}
