@@ -3,6 +3,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { useMemo } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { CheckboxGroupField, FormError, SelectField, SubmitButton, TextField } from "~/components/form";
+import { ImageUploadField } from "~/components/image-upload-modal";
 import { EMPLOYEE_FORM_ID, employeeCreateSchema, employeeEditSchema, selectableRoleOptions } from "~/models/employees.schema";
 import { PALETTE, textColorOn } from "~/models/palette";
 import { roleLabels, type RoleValue } from "~/models/roles";
@@ -95,26 +96,10 @@ function ColorChoice({ selected }: { selected: string | null }) {
   );
 }
 
-/** A plain file field: the server checks the content, turns HEIC/HEIF into PNG and stores a 400x400 PNG. */
+/** The product's image field: crop modal with JavaScript, plain file upload without; the server makes the 400x400 PNG. */
 function PhotoField({ photoUrl }: { photoUrl: string | null }) {
   const { error } = useField("logo");
-  return (
-    <div className="field">
-      <label htmlFor="employee-photo">Photo</label>
-      <div className="row">
-        {photoUrl ? <img src={photoUrl} alt="Current photo" width={64} height={64} className="employee-photo" /> : null}
-        <input id="employee-photo" type="file" name="logo" accept=".jpg,.jpeg,.png,.heic,.heif,image/jpeg,image/png,image/heic,image/heif" aria-describedby="employee-photo-hint" />
-      </div>
-      <p className="field-hint" id="employee-photo-hint">
-        JPEG, PNG, HEIC or HEIF up to 10 MB; 400x400px recommended.
-      </p>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <ImageUploadField name="logo" label="Photo" currentUrl={photoUrl} error={error} />;
 }
 
 /** A round badge in the employee's colour with their photo or initials. */
