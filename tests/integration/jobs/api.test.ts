@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { action as createAction } from "~/routes/api+/jobs+/_layout";
 import { loader as pageLoader } from "~/routes/api+/jobs+/page";
@@ -19,11 +20,11 @@ import { jobsFixture } from "./fixtures";
 
 useTestDatabase();
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<Response> | Response;
+type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
 
 async function call(handler: Handler, path: string, init: Parameters<typeof makeRequest>[1] = {}, params: Record<string, string> = {}) {
   try {
-    const res = await handler({ request: makeRequest(path, init), params, context: {} });
+    const res = (await handler({ request: makeRequest(path, init), params, context: {} } as ActionFunctionArgs)) as Response;
     return { status: res.status, body: await res.json() };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, body: await thrown.json() };
