@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
@@ -11,9 +11,12 @@ import { requireAccess } from "~/models/access.server";
 import { categorySchema, itemTypeLabel, itemTypeOptions, unitLabel } from "~/models/price-book.schema";
 import { createCategory, deleteCategory, getCategory, ITEM_SORT_FIELDS, listCategories, pageCategoryItems, PriceBookRuleError, type ItemRow } from "~/models/price-book.server";
 import { toasts } from "~/sessions.server";
+import settingsStyles from "~/styles/settings.css";
 import { formatMoney } from "~/utils/format";
 import { formDataObject, formErrors, unknownIntent, validateForm } from "~/utils/forms.server";
 import { readListParams } from "~/utils/list-params";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
 const CATEGORY_FORM_ID = "new-category";
 const categoryValidator = withZod(categorySchema);

@@ -1,0 +1,47 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/page-header";
+import { canOpen, requireAccess } from "~/models/access.server";
+import settingsStyles from "~/styles/settings.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
+
+const AREAS = [
+  { to: "/company-profile", title: "Company profile", text: "Business name, contact details, logo, working hours and time zone." },
+  { to: "/employees", title: "Employees", text: "Your team, their roles, colours and photos." },
+  { to: "/price-book", title: "Price book", text: "Services and materials with their prices." },
+  { to: "/discounts-tax-rates", title: "Discounts & tax rates", text: "Rates and discounts to apply on jobs, estimates and invoices." },
+  { to: "/settings/tags", title: "Tags", text: "Labels for customers, jobs, estimates, employees and invoices." },
+  { to: "/settings/lead-sources", title: "Lead sources", text: "Where your customers heard of you." },
+  { to: "/settings/expense-codes", title: "Expense codes", text: "Codes that sort your expenses." },
+  { to: "/settings/messages", title: "Messages on invoices and estimates", text: "A note printed on every invoice and estimate." },
+  { to: "/integrations", title: "Integrations", text: "The API key for Zapier and your own tools." },
+] as const;
+
+/** Only the areas the route table lets this user open are listed. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await requireAccess(request);
+  return json({ areas: AREAS.filter((area) => canOpen(access, area.to)) });
+}
+
+export default function SettingsRoute() {
+  const { areas } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <ul className="settings-grid">
+        {areas.map((area) => (
+          <li key={area.to}>
+            <Link to={area.to}>
+              <strong>{area.title}</strong>
+              <span className="muted">{area.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Settings | Fieldwise" }];

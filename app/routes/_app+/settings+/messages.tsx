@@ -1,0 +1,52 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
+import { FormError, SubmitButton, TextareaField } from "~/components/form";
+import { PageHeader } from "~/components/page-header";
+import { requireAccess } from "~/models/access.server";
+import { messagesSchema } from "~/models/company.schema";
+import { getCompanySettings, updateInvoiceAndEstimateMessages } from "~/models/company.server";
+import { toasts } from "~/sessions.server";
+import settingsStyles from "~/styles/settings.css";
+import { unknownIntent, validateForm } from "~/utils/forms.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
+
+const FORM_ID = "messages";
+const validator = withZod(messagesSchema);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess(request);
+  const { messageOnInvoice, messageOnEstimate } = await getCompanySettings(ctx);
+  return json({ messageOnInvoice: messageOnInvoice ?? "", messageOnEstimate: messageOnEstimate ?? "" });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess(request);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "save") unknownIntent();
+  await updateInvoiceAndEstimateMessages(ctx, await validateForm(formData, validator, FORM_ID));
+  return toasts().redirectWithSuccess("/settings/messages", "Messages were saved successfully!");
+}
+
+export default function InvoiceEstimateMessagesRoute() {
+  const defaults = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageHeader title="Messages on Invoices and Estimates" breadcrumb={{ label: "Settings", to: "/settings" }} />
+      <ValidatedForm id={FORM_ID} validator={validator} method="post" defaultValues={defaults} className="card stack">
+        <input type="hidden" name="intent" value="save" />
+        <FormError formId={FORM_ID} />
+        <TextareaField formId={FORM_ID} name="messageOnInvoice" label="Message on Invoice" hint="Printed at the bottom of every invoice, e.g. payment terms or a thank-you note." maxLength={2000} rows={5} />
+        <TextareaField formId={FORM_ID} name="messageOnEstimate" label="Message on Estimate" hint="Printed at the bottom of every estimate, e.g. how long the price is valid." maxLength={2000} rows={5} />
+        <div className="form-actions">
+          <SubmitButton formId={FORM_ID}>Save</SubmitButton>
+        </div>
+      </ValidatedForm>
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Messages on Invoices and Estimates | Settings | Fieldwise" }];
