@@ -8,8 +8,9 @@ import express from "express";
 import helmet from "helmet";
 
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
-const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-const app$ = build.entry.module;
+const rawBuild = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+const app$ = rawBuild.entry.module;
+const build = app$.returnThrownFormErrors(rawBuild);
 
 const started = Date.now();
 const { port, banner } = await app$.boot();

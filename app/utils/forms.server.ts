@@ -38,3 +38,30 @@ export function formDataObject(formData: FormData): Record<string, unknown> {
   }
   return out;
 }
+
+type RouteModules = Record<string, { module: { action?: (...args: never[]) => unknown } }>;
+
+/**
+ * Remix renders the error screen for a response an action *throws*; validation answers (422) must
+ * be *returned* so the page shows the form with its messages, also without JavaScript. Models and
+ * helpers throw them from deep inside (validateForm, formErrors); this wraps every route action of
+ * the server build once, at start-up, so a thrown 422 is returned. Other throws pass unchanged.
+ */
+export function returnThrownFormErrors<Build extends { routes: RouteModules }>(build: Build): Build {
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      const action = route.module.action;
+      if (!action) return [id, route];
+      const wrapped = async (...args: never[]) => {
+        try {
+          return await action(...args);
+        } catch (thrown) {
+          if (thrown instanceof Response && thrown.status === 422) return thrown;
+          throw thrown;
+        }
+      };
+      return [id, { ...route, module: { ...route.module, action: wrapped } }];
+    }),
+  );
+  return { ...build, routes };
+}
