@@ -1,10 +1,13 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db.server";
-import { companies } from "~/db/schema";
+import { companies, customers, users } from "~/db/schema";
+import { seedCustomers } from "~/models/customers-seed.server";
+import { seedEmployees } from "~/models/employees-seed.server";
+import { seedJobs } from "~/models/jobs-seed.server";
 import { hashPassword } from "~/models/passwords.server";
+import { seedPriceBook } from "~/models/price-book-seed.server";
 import { Role } from "~/models/roles";
 import { createCompanyWithAdmin } from "~/models/signup.server";
-import { users } from "~/db/schema";
 
 const DEMO_PASSWORD = "demo1234";
 
@@ -16,11 +19,14 @@ export const DEMO_LOGINS = [
   { role: "field tech", email: "tech@fieldwise.demo", password: DEMO_PASSWORD },
 ] as const;
 
-/** Seeds the demo company and the platform's super admin into an empty database only. */
+/**
+ * Seeds the platform's super admin and a demo company (one login per role, a price book, 3 more
+ * technicians, 60 customers and a year of jobs around today) into an empty database only.
+ */
 export async function seedDemoCompany(): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(companies);
   if (count > 0) return false;
-  await db.transaction(async (tx) => {
+  const companyId = await db.transaction(async (tx) => {
     await createCompanyWithAdmin(tx, {
       businessName: "Fieldwise HQ",
       email: DEMO_LOGINS[0].email,
@@ -49,6 +55,13 @@ export async function seedDemoCompany(): Promise<boolean> {
       { companyId: demo.companyId, email: DEMO_LOGINS[2].email, passwordHash, firstName: "Olivia", lastName: "Reyes", role: Role.OfficeStaff, color: "#8E44AD", mainPhoneNumber: "+17045550141" },
       { companyId: demo.companyId, email: DEMO_LOGINS[3].email, passwordHash, firstName: "Marcus", lastName: "Lee", role: Role.FieldTech, color: "#3AC09D", mainPhoneNumber: "+17045550152" },
     ]);
+    await seedPriceBook(demo.companyId, tx);
+    await seedEmployees(demo.companyId, 3, tx);
+    return demo.companyId;
   });
+  await seedCustomers(companyId, 60);
+  const technicians = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.role, Role.FieldTech), isNull(users.deletedAt)));
+  const customerRows = await db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, companyId));
+  await seedJobs(companyId, { count: 400, years: 1, employeeIds: technicians.map((t) => t.id), customerIds: customerRows.map((c) => c.id), timezone: "America/New_York" });
   return true;
 }
