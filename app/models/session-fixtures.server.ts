@@ -33,17 +33,28 @@ export async function sessionCookieFor(who: { email: string } | { userId: number
 
 type Rows<T> = { rows: T[] };
 
-/** One record id per company-owned table (the lowest), keyed by table name: real ids for route parameters. */
-export async function sampleRecordIds(companyId: number): Promise<Record<string, number>> {
-  const tables = (await db.execute(sql`
-    select c.table_name from information_schema.columns c
-    join information_schema.columns i on i.table_schema = c.table_schema and i.table_name = c.table_name and i.column_name = 'id'
-    where c.table_schema = 'public' and c.column_name = 'company_id' order by c.table_name`)) as Rows<{ table_name: string }>;
+/**
+ * One record id per company-owned table (the lowest), keyed by table name: real ids for route
+ * parameters. With `assignedTo`, records that have an `<record>_employees` link (jobs) are taken
+ * among those assigned to that user, as a field tech sees only those.
+ */
+export async function sampleRecordIds(companyId: number, options: { assignedTo?: number } = {}): Promise<Record<string, number>> {
+  const columns = (await db.execute(sql`
+    select table_name, column_name from information_schema.columns where table_schema = 'public'`)) as Rows<{ table_name: string; column_name: string }>;
+  const has = (table: string, column: string) => columns.rows.some((c) => c.table_name === table && c.column_name === column);
   const ids: Record<string, number> = { companies: companyId };
-  for (const { table_name } of tables.rows) {
-    const found = (await db.execute(sql`select id from ${sql.identifier(table_name)} where company_id = ${companyId} order by id limit 1`)) as Rows<{ id: unknown }>;
+  for (const table of [...new Set(columns.rows.map((c) => c.table_name))].sort()) {
+    if (!has(table, "id") || !has(table, "company_id")) continue;
+    const record = table.replace(/s$/, "");
+    const link = `${record}_employees`;
+    const assigned = options.assignedTo !== undefined && has(link, `${record}_id`) && has(link, "user_id");
+    const found = (await db.execute(
+      assigned
+        ? sql`select t.id from ${sql.identifier(table)} t join ${sql.identifier(link)} l on l.${sql.identifier(`${record}_id`)} = t.id where t.company_id = ${companyId} and l.user_id = ${options.assignedTo} order by t.id limit 1`
+        : sql`select id from ${sql.identifier(table)} where company_id = ${companyId} order by id limit 1`,
+    )) as Rows<{ id: unknown }>;
     const id = Number(found.rows[0]?.id);
-    if (Number.isInteger(id)) ids[table_name] = id;
+    if (Number.isInteger(id)) ids[table] = id;
   }
   return ids;
 }

@@ -7,7 +7,7 @@ import type { TestProject } from "vitest/node";
 import { DEMO_LOGINS } from "~/models/demo-seed.server";
 
 /** What the harness hands to the test files (read with inject("e2e")). */
-export type E2eContext = { baseUrl: string; buildDir: string; dataDir: string; sessionsFile: string; claimsDir: string };
+export type E2eContext = { baseUrl: string; buildDir: string; dataDir: string; sessionsFile: string };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,8 +16,8 @@ declare module "vitest" {
 }
 
 export const SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
-/** Session cookies made per demo login before the server starts; each signIn takes an unused one. */
-const SESSIONS_PER_LOGIN = 40;
+/** Session cookies made per demo login before the server starts; signIn takes a live one. */
+const SESSIONS_PER_LOGIN = 30;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,7 +77,6 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "fieldwise-e2e-"));
   const sessionsFile = path.join(dataDir, "sessions.json");
-  const claimsDir = path.join(dataDir, "session-claims");
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: dataDir, SEED_DEMO: "true", SESSION_SECRET, PORT: String(port) };
@@ -97,7 +96,7 @@ export default async function setup(project: TestProject) {
   await waitForServer(baseUrl, server, log);
   console.log(`e2e: server up at ${baseUrl} in ${Date.now() - started} ms`);
 
-  project.provide("e2e", { baseUrl, buildDir, dataDir, sessionsFile, claimsDir });
+  project.provide("e2e", { baseUrl, buildDir, dataDir, sessionsFile });
 
   return async () => {
     try {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -81,25 +81,32 @@ export function demoLogin(role: DemoRole) {
   return { email: login.email, password: login.password };
 }
 
-/** A session cookie value no other test has used (claimed atomically: test files run in several processes). */
-function claimSessionCookie(role: DemoRole): string {
-  const { sessionsFile, claimsDir } = context();
-  const cookies: string[] = JSON.parse(readFileSync(sessionsFile, "utf8"))[role];
-  mkdirSync(claimsDir, { recursive: true });
+/**
+ * Real ids of the demo login's company, one per company-owned table, keyed by table name
+ * (e.g. `demoRecordIds("company admin").customers`): the lowest id of each table at start.
+ */
+export function demoRecordIds(role: DemoRole): Record<string, number> {
+  return JSON.parse(readFileSync(context().sessionsFile, "utf8")).recordIds[role];
+}
+
+/**
+ * A live session cookie of the login: sessions are shared between tests, and one a test ended
+ * (logging out) is passed over. Starts at a random place so parallel files spread over the pool.
+ */
+async function liveSessionCookie(role: DemoRole): Promise<string> {
+  const cookies: string[] = JSON.parse(readFileSync(context().sessionsFile, "utf8")).sessions[role];
+  const offset = Math.floor(Math.random() * cookies.length);
   for (let i = 0; i < cookies.length; i++) {
-    try {
-      writeFileSync(path.join(claimsDir, `${role.replace(/ /g, "-")}-${i}`), "", { flag: "wx" });
-      return cookies[i];
-    } catch {
-      // taken by another test
-    }
+    const cookie = cookies[(offset + i) % cookies.length];
+    const response = await fetch(`${baseUrl()}/`, { headers: { Cookie: cookie }, redirect: "manual" });
+    if (!response.headers.get("location")?.startsWith("/login")) return cookie;
   }
-  throw new Error(`All ${cookies.length} prepared sessions for ${role} are used: raise SESSIONS_PER_LOGIN in tests/e2e/global-setup.ts`);
+  throw new Error(`All ${cookies.length} prepared sessions for ${role} were ended: raise SESSIONS_PER_LOGIN in tests/e2e/global-setup.ts`);
 }
 
 /** Signs the page's context in as a demo login by setting a session cookie made directly in the database. */
 export async function signIn(page: Page, role: DemoRole) {
-  const [name, ...value] = claimSessionCookie(role).split("=");
+  const [name, ...value] = (await liveSessionCookie(role)).split("=");
   const { hostname } = new URL(baseUrl());
   await page.context().addCookies([{ name, value: value.join("="), domain: hostname, path: "/", httpOnly: true, sameSite: "Lax", secure: false }]);
 }

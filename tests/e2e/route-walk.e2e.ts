@@ -6,9 +6,10 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { ruleFailure, type Access } from "~/models/access.server";
 import { DEMO_LOGINS } from "~/models/demo-seed.server";
-import { homePathFor } from "~/models/roles";
+import { homePathFor, Role } from "~/models/roles";
 import { matchPattern, routeTable, type RouteRule } from "~/models/route-table";
 import { messages } from "~/utils/validation";
+import { concretePath, takesRecord, type RecordParam } from "./route-paths";
 
 /*
  * Walks every entry of the route table as a visitor, each demo role and a user of another
@@ -21,7 +22,7 @@ type AppModule = {
   shutdown: () => Promise<void>;
   sessionCookieFor: (who: { email: string } | { userId: number }) => Promise<string>;
   accessOfUser: (email: string) => Promise<Access>;
-  sampleRecordIds: (companyId: number) => Promise<Record<string, number>>;
+  sampleRecordIds: (companyId: number, options?: { assignedTo?: number }) => Promise<Record<string, number>>;
   seedBenchmark: (input: { businessName: string; adminEmail: string; password: string; customers: number; jobs: number; employees: number }) => Promise<{ companyId: number }>;
 };
 
@@ -29,24 +30,6 @@ type Walker = { name: string; cookie?: string; access?: Access; ids: Record<stri
 type Expected = { status: number | number[]; location?: string; text?: string };
 type Answer = { status: number; location: string | null; body: string };
 
-/** The table a record parameter names, by the static segment before it. */
-const RECORD_TABLES: Record<string, { tables: string[]; anyCompany?: boolean }> = {
-  jobs: { tables: ["jobs"] },
-  estimates: { tables: ["estimates"] },
-  customers: { tables: ["customers"] },
-  "assign-service-plan": { tables: ["customers"] },
-  employees: { tables: ["users"] },
-  templates: { tables: ["templates", "message_templates"] },
-  "service-plan": { tables: ["service_plans"] },
-  "booking-requests": { tables: ["booking_requests"] },
-  invoices: { tables: ["invoices"] },
-  "custom-campaigns": { tables: ["custom_campaigns", "campaigns"] },
-  // The super admin opens any company: that is the point of the admin panel.
-  "company-details": { tables: ["companies"], anyCompany: true },
-  "company-twilio-details": { tables: ["companies"], anyCompany: true },
-};
-/** An id no table holds: a missing record. */
-const MISSING_ID = 2_000_000_000;
 /** Pages that end the session they are opened with: walked with a throwaway session. */
 const ENDS_SESSION = new Set(["/logout"]);
 /** A reset link without a valid token answers 400 with the reason on the page. */
@@ -77,25 +60,10 @@ function builtRoutePatterns(routes: ServerBuild["routes"], keep: (module: Server
     .map((id) => `/${full(id)}`);
 }
 
-function concretePath(rule: RouteRule, ids: Record<string, number>) {
-  const parts = rule.pattern.split("/").filter(Boolean);
-  let record: { table: string; found: boolean; anyCompany: boolean } | undefined;
-  const filled = parts.flatMap((part, i) => {
-    if (part === "*") return [];
-    if (!part.startsWith(":")) return [part];
-    const kind = RECORD_TABLES[parts[i - 1]];
-    if (!kind) return ["sample-token"];
-    const table = kind.tables.find((t) => t in ids) ?? kind.tables[0];
-    record = { table, found: table in ids, anyCompany: !!kind.anyCompany };
-    return [String(ids[table] ?? MISSING_ID)];
-  });
-  return { path: `/${filled.join("/")}`, record };
-}
-
 const loginRedirect = (pathname: string): Expected => ({ status: 302, location: pathname === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(pathname)}` });
 const pageNotFound: Expected = { status: 404, text: "Page not found" };
 
-function expectedAnswer(rule: RouteRule, walker: Walker, pathname: string, record: ReturnType<typeof concretePath>["record"], foreignRecord: boolean): Expected {
+function expectedAnswer(rule: RouteRule, walker: Walker, pathname: string, record: RecordParam | undefined, foreignRecord: boolean): Expected {
   const built = builtPatterns.some((pattern) => matchPattern(pattern, pathname));
   const access = walker.access;
   // Not built yet: the catch-all answers (sign-in for a visitor, 'Page not found' when signed in).
@@ -157,7 +125,7 @@ beforeAll(async () => {
   walkers.push({ name: "visitor", ids: {} });
   for (const login of DEMO_LOGINS) {
     const access = await app.accessOfUser(login.email);
-    walkers.push({ name: login.role, cookie: await app.sessionCookieFor({ email: login.email }), access, ids: await app.sampleRecordIds(access.company.id) });
+    walkers.push({ name: login.role, cookie: await app.sessionCookieFor({ email: login.email }), access, ids: await app.sampleRecordIds(access.company.id, access.user.role === Role.FieldTech ? { assignedTo: access.user.id } : {}) });
   }
   const otherAccess = await app.accessOfUser("other-admin@example.com");
   walkers.push({ name: "company admin of another company", cookie: await app.sessionCookieFor({ email: "other-admin@example.com" }), access: otherAccess, ids: {} });
@@ -182,7 +150,7 @@ test("a user of another company gets 404 for every record of the demo company", 
 });
 
 test("the demo company's users get 404 for another company's records", async () => {
-  const hasRecord = (rule: RouteRule) => rule.kind === "private" && rule.pattern.split("/").some((part, i, parts) => part.startsWith(":") && RECORD_TABLES[parts[i - 1]]);
+  const hasRecord = (rule: RouteRule) => rule.kind === "private" && takesRecord(rule);
   const wrong: string[] = [];
   for (const walker of walkers.filter((w) => w.access && w.name !== "company admin of another company")) wrong.push(...(await walk(walker, otherIds, true, hasRecord)));
   expect(wrong).toEqual([]);

@@ -1,0 +1,67 @@
+import { describe, expect, test } from "vitest";
+import { Role } from "~/models/roles";
+import { routeTable } from "~/models/route-table";
+import { demoRecordIds, expectNoA11yViolations, newPage, screenshot, signIn, type Width } from "./harness";
+import { concretePath } from "./route-paths";
+
+/*
+ * axe-core on every page the company admin can reach (from the route table, with real ids of the
+ * demo company) and on the public pages, plus screenshots of the main screens at both widths.
+ * Pages not built yet (404) or outside the demo plan (403) are skipped.
+ */
+
+const adminIds = demoRecordIds("company admin");
+const adminPages = routeTable
+  .filter((rule) => rule.kind === "private" && rule.roles?.includes(Role.CompanyAdmin) && rule.pattern !== "/")
+  .map((rule) => concretePath(rule, adminIds).path);
+// Guest pages, and public pages that need no token (the others are covered by their areas' tests).
+// The API documentation lists every call: axe takes minutes on it, so the accounts e2e checks it over HTTP.
+const SKIPPED_PUBLIC = new Set(["/logout", "/api-documentation"]);
+const publicPages = routeTable.filter((rule) => rule.kind !== "private" && !rule.pattern.includes(":") && !SKIPPED_PUBLIC.has(rule.pattern)).map((rule) => rule.pattern);
+
+describe("no serious or critical accessibility violations", () => {
+  for (const path of [...new Set(adminPages)]) {
+    test(`company admin: ${path}`, { timeout: 120_000 }, async (ctx) => {
+      const page = await newPage({ javaScript: true });
+      await signIn(page, "company admin");
+      const response = await page.goto(path);
+      const status = response?.status();
+      if (status === 404 || status === 403) return ctx.skip(`answers ${status} (not built yet or not in the demo plan)`);
+      expect(status, path).toBe(200);
+      await expectNoA11yViolations(page);
+    });
+  }
+  for (const path of publicPages) {
+    for (const javaScript of [false, true]) {
+      test(`visitor: ${path} (JavaScript ${javaScript ? "on" : "off"})`, { timeout: 180_000 }, async (ctx) => {
+        const page = await newPage({ javaScript });
+        const response = await page.goto(path);
+        if (response?.status() === 302 || page.url().includes("/login?redirectTo=")) return ctx.skip("not built yet (sign-in redirect of the catch-all)");
+        await expectNoA11yViolations(page);
+      });
+    }
+  }
+});
+
+describe("screens at 375 and 1366 pixels", () => {
+  const screens = [
+    { path: "/login", role: null },
+    { path: "/signup", role: null },
+    { path: "/dashboard", role: "company admin" },
+    { path: "/schedule", role: "company admin" },
+  ] as const;
+  for (const { path, role } of screens) {
+    for (const width of [375, 1366] as Width[]) {
+      test(`${path} at ${width}`, async () => {
+        const page = await newPage({ javaScript: true, width });
+        if (role) await signIn(page, role);
+        expect((await page.goto(path))?.status()).toBe(200);
+        await page.waitForLoadState("networkidle");
+        await screenshot(page, `shell${path.replace(/\//g, "-")}-${width}`);
+        // Mobile first: nothing wider than the screen (a sideways scroll).
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} scrolls sideways by ${overflow}px at ${width}`).toBeLessThanOrEqual(0);
+      });
+    }
+  }
+});
