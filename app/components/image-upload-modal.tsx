@@ -7,12 +7,17 @@ const MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_ACCEPT = ".jpg,.jpeg,.png,.heic,.heif,image/jpeg,image/png,image/heic,image/heif";
 const TOO_LARGE = "The image file size cannot exceed 10 MB.";
 
+/** What the browser checks before cropping; the server checks the same by content. */
+export type ImageClientRules = { accept: string; mimeTypes: readonly string[]; maxBytes: number; tooLargeMessage: string; allowHeic: boolean; wrongTypeMessage: string; minSide?: { pixels: number; message: string } };
+const EDITOR_RULES: ImageClientRules = { accept: IMAGE_ACCEPT, mimeTypes: ["image/jpeg", "image/png"], maxBytes: MAX_BYTES, tooLargeMessage: TOO_LARGE, allowHeic: true, wrongTypeMessage: "Failed to upload image. Accepted types: jpeg, jpg, png, heic, heif." };
+
 type Props = {
   name: string;
   label: string;
   currentUrl?: string | null;
   error?: string;
   hint?: string;
+  rules?: ImageClientRules;
 };
 
 const isHeic = (file: File) => /\.(heic|heif)$/i.test(file.name) || /image\/hei[cf]/.test(file.type);
@@ -23,7 +28,7 @@ const isHeic = (file: File) => /\.(heic|heif)$/i.test(file.name) || /image\/hei[
  * modal; Save puts the cropped 400x400 PNG back into the same input, so the form posts it as usual.
  * HEIC/HEIF cannot be drawn by browsers: they are sent as they are and converted on the server.
  */
-export function ImageUploadField({ name, label, currentUrl, error, hint = "Recommended size 400x400px. JPEG, PNG, HEIC or HEIF up to 10 MB." }: Props) {
+export function ImageUploadField({ name, label, currentUrl, error, hint = "Recommended size 400x400px. JPEG, PNG, HEIC or HEIF up to 10 MB.", rules = EDITOR_RULES }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(currentUrl ?? null);
@@ -35,17 +40,23 @@ export function ImageUploadField({ name, label, currentUrl, error, hint = "Recom
     setClientError(null);
     setNote(null);
     if (!file) return;
-    if (file.size > MAX_BYTES) {
-      setClientError(TOO_LARGE);
+    const refuse = (message: string) => {
+      setClientError(message);
       if (input.current) input.current.value = "";
-      return;
-    }
+    };
+    if (file.size > rules.maxBytes) return refuse(rules.tooLargeMessage);
     if (isHeic(file)) {
+      if (!rules.allowHeic) return refuse(rules.wrongTypeMessage);
       setNote(`${file.name} will be converted to PNG when you save.`);
       return;
     }
+    if (!rules.mimeTypes.includes(file.type)) return refuse(rules.wrongTypeMessage);
     const image = new Image();
-    image.onload = () => setEditing(image);
+    image.onload = () => {
+      const { minSide } = rules;
+      if (minSide && (image.naturalWidth < minSide.pixels || image.naturalHeight < minSide.pixels)) return refuse(minSide.message);
+      setEditing(image);
+    };
     image.onerror = () => setClientError("Failed to upload image.");
     image.src = URL.createObjectURL(file);
   }
@@ -75,7 +86,7 @@ export function ImageUploadField({ name, label, currentUrl, error, hint = "Recom
           id={id}
           type="file"
           name={name}
-          accept={IMAGE_ACCEPT}
+          accept={rules.accept}
           onChange={(e) => onChoose(e.currentTarget.files?.[0])}
           aria-invalid={shownError ? true : undefined}
           aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ""}`}

@@ -46,6 +46,8 @@ const workingDaySchema = z
   .object({ day: z.coerce.number().int().min(0).max(6), isWorking: checkbox(), start: timeText("Start time"), end: timeText("End time") })
   .refine((d) => !d.isWorking || d.end > d.start, { message: "End time must be after start time", path: ["end"] });
 
+export const PROFILE_FORM_ID = "company-profile";
+
 /** The company profile (spec part 2 section 3), for the screen and PUT /company; phones follow the country. */
 export function companyProfileSchema(country: "US" | "CA" = "US") {
   return z.object({

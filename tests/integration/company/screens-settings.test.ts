@@ -191,12 +191,12 @@ describe("tags, lead sources and expense codes", () => {
     const [tag] = await listTags(a.ctx, 0);
     const [source] = await listLeadSources(a.ctx);
     const [code] = await listExpenseCodes(a.ctx);
-    const get = (loader: typeof tagsLoader, path: string) => call(async () => loader(args(makeRequest(path, { cookie: b.cookie }))));
+    const get = (loader: (a: ReturnType<typeof args>) => Promise<Response>, path: string) => call(async () => loader(args(makeRequest(path, { cookie: b.cookie }))));
     expect((await get(tagsLoader, `/settings/tags?edit=${tag.id}`)).status).toBe(404);
     expect((await get(tagsLoader, `/settings/tags?confirm=delete&id=${tag.id}`)).status).toBe(404);
     expect((await get(sourcesLoader, `/settings/lead-sources?edit=${source.id}`)).status).toBe(404);
     expect((await get(codesLoader, `/settings/expense-codes?confirm=delete&id=${code.id}`)).status).toBe(404);
-    const send = (action: typeof tagsAction, path: string, fields: Record<string, string>) => call(async () => action(args(post(path, b.cookie, fields))));
+    const send = (action: (a: ReturnType<typeof args>) => Promise<Response>, path: string, fields: Record<string, string>) => call(async () => action(args(post(path, b.cookie, fields))));
     expect((await send(tagsAction, "/settings/tags", { intent: "save", id: String(tag.id), name: "Mine" })).status).toBe(404);
     expect((await send(tagsAction, "/settings/tags", { intent: "delete", id: String(tag.id) })).status).toBe(404);
     expect((await send(sourcesAction, "/settings/lead-sources", { intent: "save", id: String(source.id), name: "Mine" })).status).toBe(404);

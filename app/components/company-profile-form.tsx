@@ -1,0 +1,97 @@
+import { Link } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useMemo, useState } from "react";
+import { ValidatedForm, useField } from "remix-validated-form";
+import { CheckboxField, FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/form";
+import { ImageUploadField, type ImageClientRules } from "~/components/image-upload-modal";
+import { BUSINESS_TYPES, COUNTRIES, TEAM_SIZES } from "~/models/accounts.schema";
+import { companyProfileSchema, currencyFor, FOLLOW_UP_OPTIONS, PROFILE_FORM_ID, TIMEZONES, WEEK_DAYS, type WorkingDay } from "~/models/company.schema";
+
+const FORM = PROFILE_FORM_ID;
+const industryOptions = BUSINESS_TYPES.map((label, value) => ({ value, label }));
+
+export type ProfileDefaults = Record<string, unknown> & { country: string; workingSchedule: WorkingDay[] };
+
+/** The company profile: one multipart form (the logo travels with the fields), working without JavaScript. */
+export function CompanyProfileForm({ defaults, logoUrl, logoRules, timezoneOffset }: { defaults: ProfileDefaults; logoUrl: string | null; logoRules: ImageClientRules & { hint: string }; timezoneOffset: string }) {
+  const [country, setCountry] = useState<"US" | "CA">(defaults.country === "CA" ? "CA" : "US");
+  const validator = useMemo(() => withZod(companyProfileSchema(country)), [country]);
+  return (
+    <ValidatedForm id={FORM} validator={validator} method="post" encType="multipart/form-data" defaultValues={defaults as never} className="stack" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      <FormError formId={FORM} />
+      <section className="card stack" aria-labelledby="business-title">
+        <h2 id="business-title">Business</h2>
+        <div className="form-grid">
+          <TextField formId={FORM} name="businessName" label="Business Name" maxLength={255} autoComplete="organization" />
+          <TextField formId={FORM} name="email" label="Email" type="email" autoComplete="email" />
+          <TextField formId={FORM} name="businessPhoneNumber" label="Business Phone Number" type="tel" autoComplete="tel" hint={country === "CA" ? "A Canadian number" : "A US number"} />
+          <TextField formId={FORM} name="businessWebsite" label="Business Website" inputMode="url" placeholder="example.com" />
+          <TextField formId={FORM} name="location" label="Location" className="span-2" maxLength={500} autoComplete="street-address" />
+          <SelectField formId={FORM} name="industry" label="Industry" options={industryOptions} placeholder="Choose your industry" />
+          <SelectField formId={FORM} name="companySize" label="Team Size" options={TEAM_SIZES} placeholder="Choose your team size" />
+          <TextField formId={FORM} name="licenseNumber" label="License Number" maxLength={100} />
+        </div>
+        <LogoField currentUrl={logoUrl} rules={logoRules} />
+      </section>
+      <section className="card stack" aria-labelledby="service-title">
+        <h2 id="service-title">Service</h2>
+        <div className="form-grid">
+          <TextField formId={FORM} name="serviceAreaRadius" label="Service Area Radius (miles)" inputMode="numeric" hint="How far from your location you take work" />
+          <SelectField formId={FORM} name="followUpOption" label="Follow-up Option" options={FOLLOW_UP_OPTIONS} placeholder="How you follow up with new leads" />
+          <TextareaField formId={FORM} name="businessProfile" label="Business Profile" className="span-2" maxLength={2000} rows={4} hint="A short description of your business for customers" />
+        </div>
+      </section>
+      <section className="card stack" aria-labelledby="region-title">
+        <h2 id="region-title">Region</h2>
+        <div className="form-grid">
+          <SelectField formId={FORM} name="country" label="Country" options={COUNTRIES} onChange={(e) => setCountry(e.currentTarget.value === "CA" ? "CA" : "US")} hint={`Currency: ${currencyFor(country)}. Phone numbers: ${country === "CA" ? "Canada" : "United States"}.`} />
+          <SelectField formId={FORM} name="timezone" label="Time Zone" options={TIMEZONES} hint={`Now ${timezoneOffset}`} />
+        </div>
+      </section>
+      <section className="card stack" aria-labelledby="schedule-title">
+        <h2 id="schedule-title">Working Schedule</h2>
+        <fieldset className="work-days">
+          <legend className="visually-hidden">Working days and hours</legend>
+          {defaults.workingSchedule.map((day, index) => (
+            <WorkDayRow key={day.day} index={index} day={day.day} />
+          ))}
+        </fieldset>
+      </section>
+      <div className="form-actions">
+        <SubmitButton formId={FORM} busyText="Saving...">
+          Save
+        </SubmitButton>
+      </div>
+    </ValidatedForm>
+  );
+}
+
+function LogoField({ currentUrl, rules }: { currentUrl: string | null; rules: ImageClientRules & { hint: string } }) {
+  const { error } = useField("logo", { formId: FORM });
+  return (
+    <div className="stack">
+      <ImageUploadField name="logo" label="Logo" currentUrl={currentUrl} error={error} hint={rules.hint} rules={rules} />
+      {currentUrl ? (
+        <div>
+          <Link to="?confirm=removeLogo" preventScrollReset className="danger-link">
+            Remove logo
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function WorkDayRow({ index, day }: { index: number; day: number }) {
+  const base = `workingSchedule[${index}]`;
+  const name = WEEK_DAYS[day];
+  return (
+    <div className="work-day">
+      <input type="hidden" name={`${base}.day`} value={day} />
+      <CheckboxField formId={FORM} name={`${base}.isWorking`} label={name} />
+      <TextField formId={FORM} name={`${base}.start`} type="time" label={<><span className="visually-hidden">{name} </span>Start</>} />
+      <TextField formId={FORM} name={`${base}.end`} type="time" label={<><span className="visually-hidden">{name} </span>End</>} />
+    </div>
+  );
+}
