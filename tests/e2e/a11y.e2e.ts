@@ -65,3 +65,23 @@ describe("screens at 375 and 1366 pixels", () => {
     }
   }
 });
+
+describe("shell menus open without JavaScript", () => {
+  const menus = [
+    { width: 375, button: "Open navigation", name: "drawer" },
+    { width: 375, button: "New", name: "new-menu" },
+    { width: 1366, button: "New", name: "new-menu" },
+    { width: 1366, button: "Profile menu", name: "profile-menu" },
+  ] as const;
+  for (const { width, button, name } of menus) {
+    test(`${name} at ${width}`, async () => {
+      const page = await newPage({ javaScript: false, width });
+      await signIn(page, "company admin");
+      await page.goto("/dashboard");
+      const summary = button === "New" ? page.locator("summary", { hasText: "New" }) : page.locator(`summary[aria-label="${button}"]`);
+      await summary.click();
+      await screenshot(page, `shell-${name}-${width}`);
+      await expectNoA11yViolations(page);
+    });
+  }
+});
