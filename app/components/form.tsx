@@ -25,13 +25,16 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?:
 }
 
 const fieldId = (formId: string | undefined, name: string) => `${formId ?? "f"}-${name.replace(/[^\w-]/g, "-")}`;
+// Fields read the enclosing ValidatedForm's context: remix-validated-form drops the form's
+// defaultValues on the server render when a formId is passed to useField, which would leave
+// every field empty without JavaScript. formId only namespaces the element ids.
 
 /**
  * A labelled input. Errors show once the field is touched or the form submitted; server errors
  * (also without JavaScript) always show.
  */
 export function TextField({ name, label, hint, formId, className, ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
-  const { error, getInputProps } = useField(name, { formId });
+  const { error, getInputProps } = useField(name);
   const id = fieldId(formId, name);
   return (
     <div className={`field ${className ?? ""}`}>
@@ -43,7 +46,7 @@ export function TextField({ name, label, hint, formId, className, ...input }: Fi
 }
 
 export function TextareaField({ name, label, hint, formId, className, ...input }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { error, getInputProps } = useField(name, { formId });
+  const { error, getInputProps } = useField(name);
   const id = fieldId(formId, name);
   return (
     <div className={`field ${className ?? ""}`}>
@@ -57,7 +60,7 @@ export function TextareaField({ name, label, hint, formId, className, ...input }
 export type Option = { value: string | number; label: string };
 
 export function SelectField({ name, label, hint, formId, className, options, placeholder, ...input }: FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; placeholder?: string }) {
-  const { error, getInputProps } = useField(name, { formId });
+  const { error, getInputProps } = useField(name);
   const id = fieldId(formId, name);
   return (
     <div className={`field ${className ?? ""}`}>
@@ -76,7 +79,7 @@ export function SelectField({ name, label, hint, formId, className, options, pla
 }
 
 export function CheckboxField({ name, label, hint, formId, className, ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
-  const { error, getInputProps } = useField(name, { formId });
+  const { error, getInputProps } = useField(name);
   const id = fieldId(formId, name);
   return (
     <div className={`field ${className ?? ""}`}>
@@ -91,7 +94,7 @@ export function CheckboxField({ name, label, hint, formId, className, ...input }
 
 /** Several checkboxes posting one name (tags, sources, employees): works without JavaScript. */
 export function CheckboxGroupField({ name, label, options, selected, formId }: { name: string; label: string; options: readonly Option[]; selected: readonly (string | number)[]; formId?: string }) {
-  const { error } = useField(name, { formId });
+  const { error } = useField(name);
   const chosen = new Set(selected.map(String));
   return (
     <fieldset className="field">
