@@ -130,7 +130,7 @@ export default function PriceBookRoute() {
                 <label htmlFor="item-search" className="visually-hidden">
                   Search items
                 </label>
-                <input id="item-search" type="search" name="q" defaultValue={params.search} placeholder="Search items" />
+                <input id="item-search" className="input search-input" type="search" name="q" defaultValue={params.search} placeholder="Search items" />
                 <button type="submit" className="button">
                   Search
                 </button>
