@@ -127,3 +127,16 @@ export function startOfDayInZone(instant: Date, timeZone: string): Date {
 export function weekdayInZone(instant: Date, timeZone: string): number {
   return (toFloating(instant, timeZone).getUTCDay() + 6) % 7;
 }
+
+/** A datetime-local value ("2025-03-04T09:00") read as wall-clock time in a zone. */
+export function wallInputToInstant(value: string, timeZone: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(value)) return null;
+  const floating = new Date(`${value.length === 10 ? `${value}T00:00` : value}:00Z`);
+  return Number.isNaN(floating.getTime()) ? null : fromFloating(floating, timeZone);
+}
+
+/** An instant as a datetime-local value in a zone. */
+export function instantToWallInput(instant: Date | string | null | undefined, timeZone: string): string {
+  if (!instant) return "";
+  return toFloating(new Date(instant), timeZone).toISOString().slice(0, 16);
+}

@@ -237,7 +237,8 @@ async function firstAddress(exec: Executor, customerId: number) {
 /** Turns a scheduled job into the first visit of a new series and materialises the rest. */
 async function startSeries(tx: Executor, ctx: CallerContext, job: JobRow, recurrence: RecurrenceInput, now = new Date()): Promise<SeriesRow> {
   if (!job.startTime || !job.endTime) throw new JobRuleError("Schedule the job before making it recurring", "recurrence");
-  const horizon = horizonFrom(now);
+  // The horizon runs from today, or from the first visit when the series starts later.
+  const horizon = horizonFrom(job.startTime > now ? job.startTime : now);
   const durationMinutes = wallDeltaMinutes(job.startTime, job.endTime, job.timezone);
   const [series] = await tx
     .insert(jobSeries)
@@ -452,7 +453,7 @@ async function editSeries(tx: Executor, ctx: CallerContext, clicked: JobRow, edi
       };
   const dtstart = shiftWall(anchor, delta, tz);
   // Never pull the horizon back: visits that already exist keep existing.
-  const horizon = new Date(Math.max(horizonFrom(edit.now).getTime(), series.materializedUntil.getTime()));
+  const horizon = new Date(Math.max(horizonFrom(edit.now > dtstart ? edit.now : dtstart).getTime(), series.materializedUntil.getTime()));
   const values = { companyId: ctx.companyId, ...rule, dtstart, timezone: tz, durationMinutes, isAllDay: edit.common.isAllDay ?? clicked.isAllDay, materializedUntil: horizon, isComplete: false };
   let target: SeriesRow;
   if (edit.scope === EditScope.All) {

@@ -1,0 +1,266 @@
+import { Form } from "@remix-run/react";
+import { jobStatusLabels, lineItemKindLabels, paymentMethodLabels, timelineEventLabels, type JobStatusValue, type TimelineEventValue } from "~/models/jobs.schema";
+import { formatInZone, formatMoney } from "~/utils/format";
+
+type Attachment = { id: number; fileUrl: string; fileName: string; contentType: string };
+type Details = {
+  id: number;
+  name: string | null;
+  customerId: number;
+  customerName: string;
+  location: string | null;
+  description: string | null;
+  privateNotes: string | null;
+  message: string | null;
+  status: number;
+  startTime: string | null;
+  endTime: string | null;
+  isAllDay: boolean;
+  arrivalWindowOffset: number;
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  taxRate: number;
+  totalCents: number;
+  paidCents: number;
+  publicToken: string;
+  seriesId: number | null;
+  lineItems: { id: number; kind: number; name: string; description: string | null; quantity: number; unitPriceCents: number; amountCents: number; isTaxable: boolean }[];
+  employees: { id: number; firstName: string; lastName: string }[];
+  tags: { id: number; name: string }[];
+  segments: { id: number; name: string }[];
+  attachments: Attachment[];
+  currentStateAttachments: Attachment[];
+  payments: { id: number; method: number; amountCents: number; note: string | null; paidAt: string }[];
+  timeline: { id: number; type: number; actorFirstName: string | null; actorLastName: string | null; fromStatus: number | null; toStatus: number | null; reason: string | null; undoneAt: string | null; at: string }[];
+};
+
+const ACCEPT = ".jpeg,.jpg,.gif,.png,.mp4,.webm,.mov,.mkv,.odt,.ods,.doc,.docx,.pdf,.txt,.xlsx,.xls";
+
+/** The sections of the job details page; each form posts one intent. */
+export function JobDetailsSections({ job, timezone, errors }: { job: Details; timezone: string; errors: Record<string, string> }) {
+  const balance = Math.max(0, job.totalCents - job.paidCents);
+  return (
+    <div className="stack">
+      <section className="card stack" aria-labelledby="job-summary">
+        <h2 id="job-summary">Summary</h2>
+        <dl className="details">
+          <dt>Customer</dt>
+          <dd>
+            <a href={`/customers/${job.customerId}`}>{job.customerName}</a>
+          </dd>
+          <dt>Address</dt>
+          <dd>{job.location ?? "—"}</dd>
+          <dt>When</dt>
+          <dd>{job.startTime ? `${formatInZone(job.startTime, timezone, job.isAllDay ? "MMM Do, YYYY" : undefined)}${job.isAllDay ? " (all day)" : ` – ${formatInZone(job.endTime, timezone, "hh:mm a")}`}` : "Unscheduled"}</dd>
+          {job.arrivalWindowOffset ? (
+            <>
+              <dt>Arrival window</dt>
+              <dd>{job.arrivalWindowOffset} minutes</dd>
+            </>
+          ) : null}
+          <dt>Employees</dt>
+          <dd>{job.employees.map((e) => `${e.firstName} ${e.lastName}`.trim()).join(", ") || "None"}</dd>
+          <dt>Tags</dt>
+          <dd>{job.tags.map((t) => t.name).join(", ") || "None"}</dd>
+          {job.seriesId ? (
+            <>
+              <dt>Repeats</dt>
+              <dd>Part of a recurring series</dd>
+            </>
+          ) : null}
+          <dt>Customer page</dt>
+          <dd>
+            <a href={`/service-visit-details/${job.publicToken}`}>Visit details</a>
+          </dd>
+        </dl>
+        {job.description ? <p>{job.description}</p> : null}
+        {job.privateNotes ? (
+          <p>
+            <strong>Private notes:</strong> {job.privateNotes}
+          </p>
+        ) : null}
+        {job.message ? (
+          <p>
+            <strong>Message:</strong> {job.message}
+          </p>
+        ) : null}
+      </section>
+
+      <section className="card stack" aria-labelledby="job-lines">
+        <h2 id="job-lines">Line items</h2>
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Qty</th>
+                <th scope="col">Unit price</th>
+                <th scope="col">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {job.lineItems.length === 0 ? (
+                <tr>
+                  <td colSpan={4}>No items</td>
+                </tr>
+              ) : null}
+              {job.lineItems.map((l) => (
+                <tr key={l.id}>
+                  <td>
+                    {l.name} <span className="muted">({lineItemKindLabels[l.kind]}{l.isTaxable ? ", taxable" : ""})</span>
+                    {l.description ? <div className="muted">{l.description}</div> : null}
+                  </td>
+                  <td>{l.quantity}</td>
+                  <td>{formatMoney(l.unitPriceCents)}</td>
+                  <td>{formatMoney(l.amountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>Subtotal</th>
+                <td>{formatMoney(job.subtotalCents)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={3}>Discount</th>
+                <td>-{formatMoney(job.discountCents)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={3}>Tax ({job.taxRate / 100}%)</th>
+                <td>{formatMoney(job.taxCents)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={3}>Total</th>
+                <td>
+                  <strong>{formatMoney(job.totalCents)}</strong>
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+
+      <section className="card stack" aria-labelledby="job-pay">
+        <h2 id="job-pay">Payments</h2>
+        {job.payments.map((p) => (
+          <p key={p.id}>
+            {formatMoney(p.amountCents)} by {paymentMethodLabels[p.method]} on {formatInZone(p.paidAt, timezone)} {p.note ? `— ${p.note}` : ""}
+          </p>
+        ))}
+        {job.status !== 5 && job.status !== 6 ? (
+          <Form method="post" className="row wrap">
+            <div className="field">
+              <label htmlFor="pay-method">Method</label>
+              <select id="pay-method" name="method" defaultValue="0">
+                {[0, 1, 2, 3].map((m) => (
+                  <option key={m} value={m}>
+                    {paymentMethodLabels[m]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="pay-amount">Amount ($)</label>
+              <input id="pay-amount" name="amount" inputMode="decimal" defaultValue={(balance / 100).toFixed(2)} />
+              {errors.amount ? <p className="field-error" role="alert">{errors.amount}</p> : null}
+            </div>
+            <div className="field">
+              <label htmlFor="pay-note">Note</label>
+              <input id="pay-note" name="note" />
+            </div>
+            <button className="button button-primary" name="intent" value="pay">
+              Record payment
+            </button>
+          </Form>
+        ) : null}
+      </section>
+
+      <section className="card stack" aria-labelledby="job-rename">
+        <h2 id="job-rename">Title and segments</h2>
+        <Form method="post" className="row wrap">
+          <div className="field">
+            <label htmlFor="rename-name">Job title</label>
+            <input id="rename-name" name="name" defaultValue={job.name ?? ""} maxLength={255} aria-invalid={errors.name ? true : undefined} />
+            {errors.name ? <p className="field-error" role="alert">{errors.name}</p> : null}
+          </div>
+          <button className="button" name="intent" value="rename">
+            Rename
+          </button>
+        </Form>
+        <ul>
+          {job.segments.map((s) => (
+            <li key={s.id}>
+              <Form method="post" className="row">
+                {s.name}
+                <input type="hidden" name="segmentId" value={s.id} />
+                <button className="button button-link" name="intent" value="deleteSegment" aria-label={`Delete segment ${s.name}`}>
+                  Delete
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="row wrap">
+          <div className="field">
+            <label htmlFor="segment-name">New segment</label>
+            <input id="segment-name" name="name" maxLength={255} />
+            {errors.segment ? <p className="field-error" role="alert">{errors.segment}</p> : null}
+          </div>
+          <button className="button" name="intent" value="addSegment">
+            Add segment
+          </button>
+        </Form>
+      </section>
+
+      <Files title="Attachments" upload="attachment" files={job.attachments} jobId={job.id} error={errors.attachment} deleteIntent="deleteAttachment" />
+      <Files title="Current state" upload="currentState" files={job.currentStateAttachments} jobId={job.id} error={errors.currentState} deleteIntent="deleteCurrentState" />
+
+      <section className="card stack" aria-labelledby="job-timeline">
+        <h2 id="job-timeline">Timeline</h2>
+        <ol className="timeline">
+          {job.timeline.map((e) => (
+            <li key={e.id}>
+              <strong>{timelineEventLabels[e.type as TimelineEventValue]}</strong>
+              {e.fromStatus !== null && e.toStatus !== null ? ` (${jobStatusLabels[e.fromStatus as JobStatusValue]} → ${jobStatusLabels[e.toStatus as JobStatusValue]})` : ""} by {e.actorFirstName ? `${e.actorFirstName} ${e.actorLastName ?? ""}`.trim() : "System"} on {formatInZone(e.at, timezone)}
+              {e.reason ? ` — ${e.reason}` : ""}
+              {e.undoneAt ? <span className="muted"> (undone)</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+function Files({ title, upload, files, jobId, error, deleteIntent }: { title: string; upload: string; files: Attachment[]; jobId: number; error?: string; deleteIntent: string }) {
+  const id = `upload-${upload}`;
+  return (
+    <section className="card stack" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <ul>
+        {files.map((f) => (
+          <li key={f.id}>
+            <Form method="post" className="row">
+              <a href={f.fileUrl}>{f.fileName}</a>
+              <input type="hidden" name="fileUrl" value={f.fileUrl} />
+              <button className="button button-link" name="intent" value={deleteIntent} aria-label={`Delete ${f.fileName}`}>
+                Delete
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" encType="multipart/form-data" action={`?upload=${upload}`} className="row wrap">
+        <input type="hidden" name="jobId" value={jobId} />
+        <div className="field">
+          <label htmlFor={id}>Add a file</label>
+          <input id={id} type="file" name="files" accept={ACCEPT} required />
+          <p className="field-hint">One file per upload. Images and documents up to 10 MB, videos up to 50 MB.</p>
+          {error ? <p className="field-error" role="alert">{error}</p> : null}
+        </div>
+        <button className="button">Upload</button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/page-header";
+import { requireAccess } from "~/models/access.server";
+import { JobDetailsSections } from "~/components/job-details";
+import { jobDetailsAction } from "~/models/job-details.server";
+import { JOB_STATUS_MOVES, jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
+import { getJob } from "~/models/jobs.server";
+import { notFound } from "~/models/access.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess(request);
+  const job = await getJob(ctx, Number(params.id));
+  if (!job) notFound();
+  const url = new URL(request.url);
+  return json({ job, timezone: company.timezone, confirmDelete: url.searchParams.get("delete") === "1" });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const access = await requireAccess(request);
+  return jobDetailsAction(request, access.ctx, Number(params.id));
+}
+
+/** Job details: status moves and undo, payment, rename, segments, attachments, timeline. */
+export default function JobDetailsRoute() {
+  const { job, timezone, confirmDelete } = useLoaderData<typeof loader>();
+  const result = useActionData<{ errors?: Record<string, string> }>();
+  const moves = JOB_STATUS_MOVES[job.status as JobStatusValue];
+  return (
+    <>
+      <PageHeader
+        title={job.name ?? `Job #${job.id}`}
+        breadcrumb={{ label: "Jobs", to: "/jobs" }}
+        badge={<span className={`badge status-${job.status}`}>{jobStatusLabels[job.status as JobStatusValue]}</span>}
+        actions={
+          <>
+            <Link className="button" to={`/jobs/${job.id}/schedule`}>
+              Schedule
+            </Link>
+            <Link className="button" to={`/jobs/${job.id}/edit`}>
+              Edit
+            </Link>
+            <Link className="button button-danger" to="?delete=1">
+              Delete
+            </Link>
+          </>
+        }
+      />
+      {result?.errors?._global ? (
+        <p className="form-error" role="alert">
+          {result.errors._global}
+        </p>
+      ) : null}
+      {confirmDelete ? (
+        <Form method="post" className="card stack" aria-label="Delete job">
+          <h2>Delete Job</h2>
+          {job.seriesId ? (
+            <fieldset>
+              <legend>This visit repeats. Delete:</legend>
+              {["Only this", "This and following", "All"].map((label, i) => (
+                <label key={label} className="checkbox-row">
+                  <input type="radio" name="scope" value={i} defaultChecked={i === 0} /> {label}
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <p>The job will be completely deleted.</p>
+          )}
+          <div className="row">
+            <Link className="button" to=".">
+              Cancel
+            </Link>
+            <button className="button button-danger" name="intent" value="delete">
+              Delete
+            </button>
+          </div>
+        </Form>
+      ) : null}
+      <section className="card row wrap" aria-label="Status">
+        {moves.filter((s) => s !== 5).map((s) => (
+          <Form method="post" key={s} className="row">
+            <input type="hidden" name="status" value={s} />
+            <button className="button" name="intent" value="status">
+              {jobStatusLabels[s]}
+            </button>
+          </Form>
+        ))}
+        {job.timeline.some((e) => e.toStatus === job.status && e.fromStatus !== null && !e.undoneAt && e.type !== 17 && e.type !== 9) ? (
+          <Form method="post">
+            <input type="hidden" name="statusClicked" value={job.status} />
+            <button className="button button-link" name="intent" value="undo">
+              Undo {jobStatusLabels[job.status as JobStatusValue]}
+            </button>
+          </Form>
+        ) : null}
+      </section>
+      {result?.errors?.status ? <p className="field-error" role="alert">{result.errors.status}</p> : null}
+      <JobDetailsSections job={job} timezone={timezone} errors={result?.errors ?? {}} />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.job.name ?? "Job"} | Fieldwise` }];

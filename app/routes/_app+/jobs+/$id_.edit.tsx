@@ -1,0 +1,77 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { JobForm } from "~/components/job-form";
+import { PageHeader } from "~/components/page-header";
+import { notFound, requireAccess } from "~/models/access.server";
+import { jobFormOptions, readJobForm, ruleErrorResponse, withAddedLine, type JobFormValues } from "~/models/job-form.server";
+import { jobUpdateSchema } from "~/models/jobs.schema";
+import { getJob, updateJob } from "~/models/jobs.server";
+import { toasts } from "~/sessions.server";
+import { fieldErrors } from "~/utils/validation";
+
+type ActionData = { values: JobFormValues; errors: Record<string, string> };
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess(request);
+  const job = await getJob(ctx, Number(params.id));
+  if (!job) notFound();
+  const options = await jobFormOptions(ctx, job.customerId);
+  const values: JobFormValues = {
+    customerAddressId: job.customerAddressId ?? "",
+    name: job.name ?? "",
+    description: job.description ?? "",
+    privateNotes: job.privateNotes ?? "",
+    message: job.message ?? "",
+    taxRate: String(job.taxRate / 100),
+    discount: dollars(job.discountCents),
+    tags: job.tags.map((t) => String(t.id)),
+    lineItems: job.lineItems.map((l) => ({ name: l.name, description: l.description ?? "", quantity: String(l.quantity), unitPrice: dollars(l.unitPriceCents), cost: dollars(l.costCents), isTaxable: l.isTaxable ? "on" : "", kind: String(l.kind), priceListItemId: l.priceListItemId ? String(l.priceListItemId) : "" })),
+  };
+  return json({ ...options, id: job.id, title: job.name ?? `Job #${job.id}`, customer: { id: job.customerId, name: job.customerName }, values });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess(request);
+  const id = Number(params.id);
+  const { intent, values } = await readJobForm(request);
+  if (intent !== "save") {
+    const next = await withAddedLine(ctx, values, intent);
+    if (!next) return json({ message: "Unknown action" }, { status: 400 });
+    const { _errors, ...rest } = next as JobFormValues & { _errors?: Record<string, string> };
+    return json<ActionData>({ values: rest, errors: _errors ?? {} });
+  }
+  const parsed = jobUpdateSchema.safeParse({ ...values, tags: values.tags ?? [], lineItems: values.lineItems ?? [], discount: values.discount ?? "0" });
+  if (!parsed.success) return json<ActionData>({ values, errors: fieldErrors(parsed.error) }, { status: 400 });
+  try {
+    if (!(await updateJob(ctx, id, parsed.data))) notFound();
+    return toasts().redirectWithSuccess(`/jobs/${id}`, "Job was saved successfully!");
+  } catch (error) {
+    return ruleErrorResponse(error, values);
+  }
+}
+
+/** Edit a job's details, line items, money, tags and notes (scheduling is on /jobs/{id}/schedule). */
+export default function EditJobRoute() {
+  const data = useLoaderData<typeof loader>();
+  const posted = useActionData<ActionData>();
+  return (
+    <>
+      <PageHeader title={`Edit ${data.title}`} breadcrumb={{ label: data.title, to: `/jobs/${data.id}` }} />
+      <JobForm
+        values={posted && "values" in posted ? posted.values : data.values}
+        errors={posted && "errors" in posted ? posted.errors : {}}
+        customer={data.customer}
+        addresses={data.addresses}
+        employees={data.employees}
+        tagOptions={data.tagOptions}
+        priceItems={data.priceItems}
+        withSchedule={false}
+        submitLabel="Save"
+        cancelTo={`/jobs/${data.id}`}
+      />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.title ?? "Job"} | Fieldwise` }];

@@ -1,0 +1,95 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { JobForm } from "~/components/job-form";
+import { EmptyState, PageHeader } from "~/components/page-header";
+import { requireAccess } from "~/models/access.server";
+import { displayName } from "~/models/customers.schema";
+import { searchCustomers } from "~/models/customers.server";
+import { isInactive, jobFormOptions, parseJobForm, readJobForm, ruleErrorResponse, withAddedLine, type JobFormValues } from "~/models/job-form.server";
+import { createJob } from "~/models/jobs.server";
+import { toasts } from "~/sessions.server";
+
+type ActionData = { values: JobFormValues; errors: Record<string, string> };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const access = await requireAccess(request);
+  if (isInactive(access)) throw redirect("/jobs?dialog=limited");
+  const url = new URL(request.url);
+  const customerId = Number(url.searchParams.get("customerId")) || null;
+  const q = url.searchParams.get("q")?.trim() ?? "";
+  const options = await jobFormOptions(access.ctx, customerId);
+  const matches = !options.customer && q ? await searchCustomers(access.ctx, q, 20) : [];
+  return json({ ...options, q, matches: matches.map((c) => ({ id: c.id, name: displayName(c) })) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const access = await requireAccess(request);
+  if (isInactive(access)) throw redirect("/jobs?dialog=limited");
+  const { intent, values } = await readJobForm(request);
+  if (intent !== "save") {
+    const next = await withAddedLine(access.ctx, values, intent);
+    if (!next) return json({ message: "Unknown action" }, { status: 400 });
+    const { _errors, ...rest } = next as JobFormValues & { _errors?: Record<string, string> };
+    return json<ActionData>({ values: rest, errors: _errors ?? {} });
+  }
+  const parsed = parseJobForm(values, access.company.timezone);
+  if (!parsed.ok) return json<ActionData>({ values, errors: parsed.errors }, { status: 400 });
+  try {
+    const { id } = await createJob(access.ctx, parsed.input);
+    return toasts().redirectWithSuccess(`/jobs/${id}`, "Job was created successfully!");
+  } catch (error) {
+    return ruleErrorResponse(error, values);
+  }
+}
+
+/** New job: pick the customer (or come with ?customerId from their profile), then the job form. */
+export default function NewJobRoute() {
+  const data = useLoaderData<typeof loader>();
+  const posted = useActionData<ActionData>();
+  if (!data.customer) {
+    return (
+      <>
+        <PageHeader title="New Job" breadcrumb={{ label: "Jobs", to: "/jobs" }} />
+        <Form method="get" className="toolbar" role="search" aria-label="Find the customer">
+          <div className="field">
+            <label htmlFor="job-customer-search">Customer</label>
+            <input id="job-customer-search" name="q" type="search" defaultValue={data.q} placeholder="Name, email, phone or address" />
+          </div>
+          <button type="submit" className="button">
+            Search
+          </button>
+        </Form>
+        {data.q && data.matches.length === 0 ? <EmptyState /> : null}
+        <ul className="stack">
+          {data.matches.map((c) => (
+            <li key={c.id}>
+              <Link to={`/jobs/new?customerId=${c.id}`}>{c.name}</Link>
+            </li>
+          ))}
+        </ul>
+        <p>
+          <Link to="/customers/new">Add a new customer</Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title="New Job" breadcrumb={{ label: "Jobs", to: "/jobs" }} />
+      <JobForm
+        values={posted && "values" in posted ? posted.values : {}}
+        errors={posted && "errors" in posted ? posted.errors : {}}
+        customer={data.customer}
+        addresses={data.addresses}
+        employees={data.employees}
+        tagOptions={data.tagOptions}
+        priceItems={data.priceItems}
+        withSchedule
+        submitLabel="Create Job"
+        cancelTo="/jobs"
+      />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "New Job | Fieldwise" }];

@@ -1,0 +1,130 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { optionalAccess } from "~/models/access.server";
+import { jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
+import { getPublicVisit } from "~/models/jobs.server";
+import { DATE_LONG, formatInZone, formatMoney, TIME } from "~/utils/format";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await optionalAccess(request);
+  const visit = await getPublicVisit(params.token ?? "");
+  if (!visit) throw json({ message: "Not found" }, { status: 404 });
+  const tz = visit.timezone;
+  const arrivalEnd = visit.startTime ? new Date(visit.startTime.getTime() + visit.arrivalWindowOffset * 60_000) : null;
+  return json(
+    {
+      companyName: visit.companyName,
+      companyPhone: visit.companyPhone,
+      companyEmail: visit.companyEmail,
+      title: visit.name,
+      status: jobStatusLabels[visit.status as JobStatusValue],
+      date: visit.startTime ? formatInZone(visit.startTime, tz, DATE_LONG) : null,
+      time: visit.startTime && !visit.isAllDay ? `${formatInZone(visit.startTime, tz, TIME)} – ${formatInZone(visit.endTime, tz, TIME)}` : visit.startTime ? "All day" : null,
+      arrival: arrivalEnd && visit.arrivalWindowOffset > 0 ? `Arrival between ${formatInZone(visit.startTime, tz, TIME)} and ${formatInZone(arrivalEnd, tz, TIME)}` : null,
+      technicians: visit.technicians.map((t) => `${t.firstName} ${t.lastName}`.trim()),
+      address: [visit.location, visit.unitNumber ? `Unit ${visit.unitNumber}` : null].filter(Boolean).join(", "),
+      customerName: [visit.customerFirstName, visit.customerLastName].filter(Boolean).join(" "),
+      message: visit.message,
+      lineItems: visit.lineItems.map((l) => ({ name: l.name, description: l.description, quantity: l.quantity, amount: formatMoney(l.amountCents) })),
+      subtotal: formatMoney(visit.subtotalCents),
+      discount: visit.discountCents ? formatMoney(visit.discountCents) : null,
+      tax: formatMoney(visit.taxCents),
+      total: formatMoney(visit.totalCents),
+    },
+    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
+  );
+}
+
+/** The customer-facing visit details page: no sign-in, no JavaScript needed. */
+export default function ServiceVisitDetailsRoute() {
+  const v = useLoaderData<typeof loader>();
+  return (
+    <main className="public-page stack">
+      <header>
+        <h1>{v.companyName}</h1>
+        <p className="muted">{[v.companyPhone, v.companyEmail].filter(Boolean).join(" · ")}</p>
+      </header>
+      <section className="card stack" aria-labelledby="visit-title">
+        <h2 id="visit-title">Your visit{v.title ? `: ${v.title}` : ""}</h2>
+        <dl className="details">
+          <dt>For</dt>
+          <dd>{v.customerName}</dd>
+          <dt>Date</dt>
+          <dd>{v.date ?? "Not scheduled yet"}</dd>
+          {v.time ? (
+            <>
+              <dt>Time</dt>
+              <dd>{v.time}</dd>
+            </>
+          ) : null}
+          {v.arrival ? (
+            <>
+              <dt>Arrival window</dt>
+              <dd>{v.arrival}</dd>
+            </>
+          ) : null}
+          <dt>Technician</dt>
+          <dd>{v.technicians.join(", ") || "To be assigned"}</dd>
+          <dt>Address</dt>
+          <dd>{v.address || "—"}</dd>
+          <dt>Status</dt>
+          <dd>{v.status}</dd>
+        </dl>
+        {v.message ? <p>{v.message}</p> : null}
+      </section>
+      <section className="card stack" aria-labelledby="visit-items">
+        <h2 id="visit-items">Services</h2>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.lineItems.length === 0 ? (
+              <tr>
+                <td colSpan={3}>No items</td>
+              </tr>
+            ) : null}
+            {v.lineItems.map((l, i) => (
+              <tr key={i}>
+                <td>
+                  {l.name}
+                  {l.description ? <div className="muted">{l.description}</div> : null}
+                </td>
+                <td>{l.quantity}</td>
+                <td>{l.amount}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>Subtotal</th>
+              <td>{v.subtotal}</td>
+            </tr>
+            {v.discount ? (
+              <tr>
+                <th scope="row" colSpan={2}>Discount</th>
+                <td>-{v.discount}</td>
+              </tr>
+            ) : null}
+            <tr>
+              <th scope="row" colSpan={2}>Tax</th>
+              <td>{v.tax}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={2}>Total</th>
+              <td>
+                <strong>{v.total}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+    </main>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Visit details | ${data.companyName}` : "Visit details" }, { name: "robots", content: "noindex" }];

@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { subscriptions } from "~/db/schema";
+import { getJob, listJobsPage } from "~/models/jobs.server";
+import { loader as listLoader } from "~/routes/_app+/jobs+/_index";
+import { action as newAction, loader as newLoader } from "~/routes/_app+/jobs+/new";
+import { action as detailsAction, loader as detailsLoader } from "~/routes/_app+/jobs+/$id";
+import { loader as publicLoader } from "~/routes/_public+/service-visit-details.$token";
+import { makeRequest, sessionCookie } from "../../helpers/factories";
+import { useTestDatabase } from "../../helpers/db";
+import { jobsFixture } from "./fixtures";
+
+useTestDatabase();
+
+type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
+async function run(handler: Handler, path: string, init: Parameters<typeof makeRequest>[1] = {}, params: Record<string, string> = {}): Promise<Response> {
+  try {
+    return (await handler({ request: makeRequest(path, init), params, context: {} } as ActionFunctionArgs)) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+const form = (entries: Record<string, string | string[]>) => {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(entries)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
+  return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+};
+
+describe("job screens without JavaScript", () => {
+  it("creates a job from a form post, adds a line by intent, and shows field errors with values kept", async () => {
+    const f = await jobsFixture("America/Toronto");
+    const cookie = await sessionCookie(f.adminId);
+    const added = await run(newAction, `/jobs/new?customerId=${f.customerId}`, { cookie, ...form({ intent: "addLine", customerId: String(f.customerId), "lineItems[0].name": "Filter", "lineItems[0].unitPrice": "12" }) });
+    expect(added.status).toBe(200);
+    expect(((await added.json()) as { values: { lineItems: unknown[] } }).values.lineItems).toHaveLength(2);
+    const invalid = await run(newAction, `/jobs/new?customerId=${f.customerId}`, { cookie, ...form({ intent: "save", customerId: String(f.customerId), "lineItems[0].name": "Filter", "lineItems[0].unitPrice": "abc", privateNotes: "keep me" }) });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ errors: { "lineItems.0.unitPrice": "Unit price must be a number" }, values: { privateNotes: "keep me" } });
+    const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
+      cookie,
+      ...form({ intent: "save", customerId: String(f.customerId), "lineItems[0].name": "Filter", "lineItems[0].unitPrice": "12.50", "lineItems[0].quantity": "2", startTime: "2030-03-10T09:00", endTime: "2030-03-10T10:30", employeeIds: [String(f.techId)], "recurrence.frequency": "2", "recurrence.ends": "count", "recurrence.count": "3" }),
+    });
+    expect(saved.status).toBe(302);
+    const id = Number(saved.headers.get("Location")!.split("/").pop());
+    const job = await getJob(f.admin, id);
+    expect(job).toMatchObject({ totalCents: 2500, status: 1, timezone: "America/Toronto", employeeIds: [f.techId] });
+    expect(job!.startTime!.toISOString()).toBe("2030-03-10T13:00:00.000Z"); // 09:00 EDT
+    expect((await listJobsPage(f.admin, { paging: { pageNumber: 1, pageSize: 10, sortSettings: [] } })).total).toBe(3);
+  });
+
+  it("refuses creation while the account is inactive", async () => {
+    const f = await jobsFixture();
+    await db.update(subscriptions).set({ status: 1 }).where(eq(subscriptions.companyId, f.companyId));
+    const res = await run(newLoader, "/jobs/new", { cookie: await sessionCookie(f.adminId) });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/jobs?dialog=limited");
+  });
+
+  it("lists, changes status from the details page, and shows the public page without sign-in", async () => {
+    const f = await jobsFixture();
+    const cookie = await sessionCookie(f.adminId);
+    const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, { cookie, ...form({ intent: "save", customerId: String(f.customerId), name: "Boiler service", "lineItems[0].name": "Service", "lineItems[0].unitPrice": "80", startTime: "2030-03-10T09:00", endTime: "2030-03-10T10:00", arrivalWindowOffset: "60", employeeIds: [String(f.techId)] }) });
+    const id = saved.headers.get("Location")!.split("/").pop()!;
+    const list = await run(listLoader, "/jobs?q=boiler&sort=total&order=desc", { cookie });
+    expect(((await list.json()) as { page: { items: { name: string }[] } }).page.items.map((j) => j.name)).toEqual(["Boiler service"]);
+    const moved = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "2" }) }, { id });
+    expect(moved.status).toBe(302);
+    const refused = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "5" }) }, { id });
+    expect(refused.status).toBe(400);
+    const other = await jobsFixture();
+    expect((await run(detailsLoader, `/jobs/${id}`, { cookie: await sessionCookie(other.adminId) }, { id })).status).toBe(404);
+    const { publicToken } = (await getJob(f.admin, Number(id)))!;
+    const page = await run(publicLoader, `/service-visit-details/${publicToken}`, {}, { token: publicToken });
+    expect(await page.json()).toMatchObject({ title: "Boiler service", technicians: [expect.stringMatching(/^Test User/)], arrival: "Arrival between 09:00 am and 10:00 am", total: "$80.00" });
+    expect((await run(publicLoader, "/service-visit-details/1", {}, { token: "1" })).status).toBe(404);
+  });
+});
