@@ -75,6 +75,19 @@ function load(url, cookie, seconds = SECONDS) {
   });
 }
 
+/** One request at a time: what a single request costs, without queueing behind others. */
+async function sequential(url, cookie, count = 10, capMs = 20_000) {
+  const times = [];
+  const until = Date.now() + capMs;
+  while (times.length < count && Date.now() < until) {
+    const t = performance.now();
+    await get(url, cookie ? { cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" });
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
 // 1. Build
 if (ownBuild) {
   console.log("Building...");
@@ -160,8 +173,12 @@ for (const target of targets) {
     rows.push({ ...target, skipped: `answers ${probe.status}${probe.headers.location ? ` → ${probe.headers.location}` : ""}, not measured` });
     continue;
   }
-  await load(base + target.path, target.cookie, 1); // warm-up: JIT, caches, database buffers
-  rows.push({ ...target, ...(await load(base + target.path, target.cookie)) });
+  // The sequential sample also warms up (JIT, caches, database buffers).
+  const single = await sequential(base + target.path, target.cookie);
+  const measured = await load(base + target.path, target.cookie);
+  // autocannon stops without waiting for requests still queued in the server: let them drain.
+  await get(base + target.path, target.cookie ? { cookie: target.cookie } : {});
+  rows.push({ ...target, single, ...measured });
 }
 const peakRss = rssMb(server.pid, "VmHWM");
 const afterRss = rssMb(server.pid);
@@ -178,16 +195,16 @@ const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 const mark = (ok) => (ok ? "ok  " : "OVER");
 const ms = (n) => (Number.isNaN(n) ? "-" : n < 10 ? n.toFixed(1) : Math.round(n));
-console.log(`${pad("target", 48)} ${lpad("p50 ms", 7)} ${lpad("p95 ms", 7)} ${lpad("budget", 7)}      ${lpad("req/s", 7)}  notes`);
+console.log(`${pad("target", 48)} ${lpad("1 conn", 7)} ${lpad("p50 ms", 7)} ${lpad("p95 ms", 7)} ${lpad("budget", 7)}      ${lpad("req/s", 7)}  notes`);
 for (const r of rows) {
   if (r.skipped) {
-    console.log(`${pad(r.name, 48)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad(`<${r.budget}`, 7)} skip ${lpad("-", 7)}  ${r.skipped}`);
+    console.log(`${pad(r.name, 48)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad(`<${r.budget}`, 7)} skip ${lpad("-", 7)}  ${r.skipped}`);
     continue;
   }
   const notes = [r.total === 0 ? "no answer within the run" : `${r.total} requests`, r.non2xx ? `${r.non2xx} non-2xx` : "", r.errors ? `${r.errors} errors` : ""].filter(Boolean).join(", ");
-  console.log(`${pad(r.name, 48)} ${lpad(ms(r.p50), 7)} ${lpad(ms(r.p95), 7)} ${lpad(`<${r.budget}`, 7)} ${mark(r.p95 < r.budget)} ${lpad(Math.round(r.rps), 7)}  ${notes}`);
+  console.log(`${pad(r.name, 48)} ${lpad(ms(r.single), 7)} ${lpad(ms(r.p50), 7)} ${lpad(ms(r.p95), 7)} ${lpad(`<${r.budget}`, 7)} ${mark(r.p95 < r.budget)} ${lpad(Math.round(r.rps), 7)}  ${notes}`);
 }
-console.log("");
+console.log(`\n"1 conn": median of up to 10 requests one at a time; p50/p95/req/s: ${CONNECTIONS} connections for ${SECONDS} s.`);
 console.log(`Seeding:            large ${(large.ms / 1000).toFixed(1)} s, small ${(small.ms / 1000).toFixed(1)} s (not part of start-up)`);
 console.log(`Start-up:           ${startupMs} ms from spawn to first answer (embedded database with ${COMPANIES[0].customers.toLocaleString("en-US")} customers)`);
 console.log(`Memory (RSS):       ${idleRss} MB after start, ${afterRss} MB after the load, peak ${peakRss} MB`);

@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
+import { customers } from "~/db/schema";
 import { seedCustomers } from "~/models/customers-seed.server";
 import { seedEmployees } from "~/models/employees-seed.server";
+import { seedJobs } from "~/models/jobs-seed.server";
 import { seedPriceBook } from "~/models/price-book-seed.server";
 import { createCompanyWithAdmin } from "~/models/signup.server";
 
@@ -14,7 +17,7 @@ export type BenchmarkCompany = {
 };
 
 /**
- * A company of a given size for the benchmark (bench/run.mjs) and the cross-company checks of
+ * A company of a given size (jobs over three years) for the benchmark (bench/run.mjs) and the cross-company checks of
  * the route walk, filled by each area's own seed function. Run in Node on the built app, before
  * the server opens the database. Returns the ids the benchmark needs and how long each part took.
  */
@@ -29,8 +32,10 @@ export async function seedBenchmark(input: BenchmarkCompany) {
   const { companyId, userId } = await db.transaction((tx) =>
     createCompanyWithAdmin(tx, { businessName: input.businessName, email: input.adminEmail, password: input.password, firstName: "Bench", lastName: "Admin", country: "US" }),
   );
-  await timed("employees", () => seedEmployees(companyId, input.employees));
+  const employeeIds = await timed("employees", () => seedEmployees(companyId, input.employees));
   await timed("price book", () => seedPriceBook(companyId));
   const { tagIds } = await timed("customers", () => seedCustomers(companyId, input.customers));
+  const customerIds = (await db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, companyId))).map((c) => c.id);
+  await timed("jobs", () => seedJobs(companyId, { count: input.jobs, years: 3, employeeIds, customerIds }));
   return { companyId, adminUserId: userId, tagIds, timings };
 }
