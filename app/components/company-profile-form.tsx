@@ -23,30 +23,30 @@ export function CompanyProfileForm({ defaults, logoUrl, logoRules, timezoneOffse
       <section className="card stack" aria-labelledby="business-title">
         <h2 id="business-title">Business</h2>
         <div className="form-grid">
-          <TextField formId={FORM} name="businessName" label="Business Name" maxLength={255} autoComplete="organization" />
-          <TextField formId={FORM} name="email" label="Email" type="email" autoComplete="email" />
-          <TextField formId={FORM} name="businessPhoneNumber" label="Business Phone Number" type="tel" autoComplete="tel" hint={country === "CA" ? "A Canadian number" : "A US number"} />
-          <TextField formId={FORM} name="businessWebsite" label="Business Website" inputMode="url" placeholder="example.com" />
-          <TextField formId={FORM} name="location" label="Location" className="span-2" maxLength={500} autoComplete="street-address" />
-          <SelectField formId={FORM} name="industry" label="Industry" options={industryOptions} placeholder="Choose your industry" />
-          <SelectField formId={FORM} name="companySize" label="Team Size" options={TEAM_SIZES} placeholder="Choose your team size" />
-          <TextField formId={FORM} name="licenseNumber" label="License Number" maxLength={100} />
+          <TextField name="businessName" label="Business Name" maxLength={255} autoComplete="organization" />
+          <TextField name="email" label="Email" type="email" autoComplete="email" />
+          <TextField name="businessPhoneNumber" label="Business Phone Number" type="tel" autoComplete="tel" hint={country === "CA" ? "A Canadian number" : "A US number"} />
+          <TextField name="businessWebsite" label="Business Website" inputMode="url" placeholder="example.com" />
+          <TextField name="location" label="Location" className="span-2" maxLength={500} autoComplete="street-address" />
+          <SelectField name="industry" label="Industry" options={industryOptions} placeholder="Choose your industry" />
+          <SelectField name="companySize" label="Team Size" options={TEAM_SIZES} placeholder="Choose your team size" />
+          <TextField name="licenseNumber" label="License Number" maxLength={100} />
         </div>
         <LogoField currentUrl={logoUrl} rules={logoRules} />
       </section>
       <section className="card stack" aria-labelledby="service-title">
         <h2 id="service-title">Service</h2>
         <div className="form-grid">
-          <TextField formId={FORM} name="serviceAreaRadius" label="Service Area Radius (miles)" inputMode="numeric" hint="How far from your location you take work" />
-          <SelectField formId={FORM} name="followUpOption" label="Follow-up Option" options={FOLLOW_UP_OPTIONS} placeholder="How you follow up with new leads" />
-          <TextareaField formId={FORM} name="businessProfile" label="Business Profile" className="span-2" maxLength={2000} rows={4} hint="A short description of your business for customers" />
+          <TextField name="serviceAreaRadius" label="Service Area Radius (miles)" inputMode="numeric" hint="How far from your location you take work" />
+          <SelectField name="followUpOption" label="Follow-up Option" options={FOLLOW_UP_OPTIONS} placeholder="How you follow up with new leads" />
+          <TextareaField name="businessProfile" label="Business Profile" className="span-2" maxLength={2000} rows={4} hint="A short description of your business for customers" />
         </div>
       </section>
       <section className="card stack" aria-labelledby="region-title">
         <h2 id="region-title">Region</h2>
         <div className="form-grid">
-          <SelectField formId={FORM} name="country" label="Country" options={COUNTRIES} onChange={(e) => setCountry(e.currentTarget.value === "CA" ? "CA" : "US")} hint={`Currency: ${currencyFor(country)}. Phone numbers: ${country === "CA" ? "Canada" : "United States"}.`} />
-          <SelectField formId={FORM} name="timezone" label="Time Zone" options={TIMEZONES} hint={`Now ${timezoneOffset}`} />
+          <SelectField name="country" label="Country" options={COUNTRIES} onChange={(e) => setCountry(e.currentTarget.value === "CA" ? "CA" : "US")} hint={`Currency: ${currencyFor(country)}. Phone numbers: ${country === "CA" ? "Canada" : "United States"}.`} />
+          <SelectField name="timezone" label="Time Zone" options={TIMEZONES} hint={`Now ${timezoneOffset}`} />
         </div>
       </section>
       <section className="card stack" aria-labelledby="schedule-title">
@@ -89,9 +89,9 @@ function WorkDayRow({ index, day }: { index: number; day: number }) {
   return (
     <div className="work-day">
       <input type="hidden" name={`${base}.day`} value={day} />
-      <CheckboxField formId={FORM} name={`${base}.isWorking`} label={name} />
-      <TextField formId={FORM} name={`${base}.start`} type="time" label={<><span className="visually-hidden">{name} </span>Start</>} />
-      <TextField formId={FORM} name={`${base}.end`} type="time" label={<><span className="visually-hidden">{name} </span>End</>} />
+      <CheckboxField name={`${base}.isWorking`} label={name} />
+      <TextField name={`${base}.start`} type="time" label={<><span className="visually-hidden">{name} </span>Start</>} />
+      <TextField name={`${base}.end`} type="time" label={<><span className="visually-hidden">{name} </span>End</>} />
     </div>
   );
 }

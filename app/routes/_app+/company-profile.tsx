@@ -14,8 +14,8 @@ import { unknownIntent } from "~/utils/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
-/** The browser's checks of the logo, from the server's rules (JPEG or PNG, 5 MB, 256x256). */
-const logoRules = {
+/** The browser's checks of the logo, from the server's rules (JPEG or PNG, 5 MB, 256x256); built in the loader, as server modules are empty in the browser. */
+const logoClientRules = () => ({
   accept: ".jpg,.jpeg,.png,image/jpeg,image/png",
   mimeTypes: ["image/jpeg", "image/png"],
   maxBytes: LOGO_MAX_BYTES,
@@ -24,7 +24,7 @@ const logoRules = {
   wrongTypeMessage: uploadMessages.logoHint,
   minSide: { pixels: LOGO_MIN_SIDE, message: uploadMessages.logoHint },
   hint: uploadMessages.logoHint,
-};
+});
 
 /** "UTC-05:00" for -300 minutes. */
 function utcOffset(minutes: number) {
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timezone: profile.timezone,
     workingSchedule: profile.workingSchedule,
   };
-  return json({ defaults, logoUrl: profile.logoUrl, currency: profile.currency, timezoneOffset: utcOffset(profile.timezoneOffset), logoRules });
+  return json({ defaults, logoUrl: profile.logoUrl, currency: profile.currency, timezoneOffset: utcOffset(profile.timezoneOffset), logoRules: logoClientRules() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -116,8 +116,8 @@ export default function DiscountsTaxRatesRoute() {
           intent="saveTaxRate"
           id={taxRate === "new" ? null : taxRate.id}
         >
-          <TextField formId={TAX_RATE_FORM} name="name" label="Name" maxLength={100} autoComplete="off" />
-          <TextField formId={TAX_RATE_FORM} name="rate" label="Rate (%)" inputMode="decimal" hint="From 0 to 100, e.g. 8.25" />
+          <TextField name="name" label="Name" maxLength={100} autoComplete="off" />
+          <TextField name="rate" label="Rate (%)" inputMode="decimal" hint="From 0 to 100, e.g. 8.25" />
         </RecordFormModal>
       ) : null}
       {discount ? (
@@ -130,9 +130,9 @@ export default function DiscountsTaxRatesRoute() {
           intent="saveDiscount"
           id={discount === "new" ? null : discount.id}
         >
-          <TextField formId={DISCOUNT_FORM} name="name" label="Name" maxLength={100} autoComplete="off" />
-          <SelectField formId={DISCOUNT_FORM} name="type" label="Type" options={discountTypeOptions} />
-          <TextField formId={DISCOUNT_FORM} name="value" label="Value" inputMode="decimal" hint="A percentage (0 to 100) or an amount in dollars" />
+          <TextField name="name" label="Name" maxLength={100} autoComplete="off" />
+          <SelectField name="type" label="Type" options={discountTypeOptions} />
+          <TextField name="value" label="Value" inputMode="decimal" hint="A percentage (0 to 100) or an amount in dollars" />
         </RecordFormModal>
       ) : null}
       {deletingTaxRate ? (

@@ -81,8 +81,8 @@ export default function ExpenseCodesRoute() {
           intent="save"
           id={editing === "new" ? null : editing.id}
         >
-          <TextField formId={FORM_ID} name="name" label="Name" maxLength={100} autoComplete="off" />
-          <TextareaField formId={FORM_ID} name="description" label="Description" maxLength={500} rows={3} />
+          <TextField name="name" label="Name" maxLength={100} autoComplete="off" />
+          <TextareaField name="description" label="Description" maxLength={500} rows={3} />
         </RecordFormModal>
       ) : null}
       {deleting ? (

@@ -79,7 +79,7 @@ export default function LeadSourcesRoute() {
           intent="save"
           id={editing === "new" ? null : editing.id}
         >
-          <TextField formId={FORM_ID} name="name" label="Name" maxLength={LEAD_SOURCE_NAME_MAX} autoComplete="off" />
+          <TextField name="name" label="Name" maxLength={LEAD_SOURCE_NAME_MAX} autoComplete="off" />
         </RecordFormModal>
       ) : null}
       {deleting ? (

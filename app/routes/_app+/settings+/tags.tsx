@@ -92,7 +92,7 @@ export default function TagsRoute() {
           intent="save"
           id={editing === "new" ? null : editing.id}
         >
-          <TextField formId={FORM_ID} name="name" label="Name" maxLength={TAG_NAME_MAX} autoComplete="off" />
+          <TextField name="name" label="Name" maxLength={TAG_NAME_MAX} autoComplete="off" />
         </RecordFormModal>
       ) : null}
       {deleting ? (
