@@ -11,6 +11,7 @@ import { LOGO_MAX_BYTES, LOGO_MIN_SIDE, uploadMessages } from "~/services/images
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { unknownIntent } from "~/utils/forms.server";
+import { formatPhone } from "~/utils/validation";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const defaults = {
     businessName: profile.businessName,
     email: text(profile.email),
-    businessPhoneNumber: text(profile.businessPhoneNumber),
+    businessPhoneNumber: formatPhone(profile.businessPhoneNumber),
     location: text(profile.location),
     industry: text(profile.industry),
     companySize: text(profile.companySize),
