@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { customers, jobEmployees, jobs, users } from "~/db/schema";
 import { forbidden, type CallerContext } from "~/models/access.server";
 import { fromFloating, toFloating } from "~/models/job-recurrence";
-import { getVisit, listVisitsInRange, rescheduleVisit, type JobDetails, type RescheduleResult } from "~/models/jobs.server";
+import { getVisit, rescheduleVisit, type JobDetails, type RescheduleResult } from "~/models/jobs.server";
 import { EditScope, JobStatus, type RecurrenceInput } from "~/models/jobs.schema";
 import { Role } from "~/models/roles";
 import { recurrenceFormValues, recurrenceFromForm, type MoveVisitInput, type ScheduleFormInput } from "~/models/schedule.schema";
@@ -11,14 +11,18 @@ import {
   DEFAULT_VIEW,
   addDays,
   isDateText,
-  joinWall,
   isScheduleView,
+  joinWall,
+  layoutMonth,
+  layoutTimeGrid,
   splitWall,
   visibleDays,
+  type MonthDay,
   type ScheduleEmployee,
   type ScheduleQuery,
   type ScheduleView,
   type ScheduleVisit,
+  type TimeGridLayout,
   type UnscheduledJob,
 } from "~/models/schedule";
 import { DATE_LONG, dayjs, formatTimeText, parseTimeText, TIME } from "~/utils/format";
@@ -61,14 +65,21 @@ export function scheduleBounds(view: ScheduleView, date: string, timezone: strin
 const customerName = sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`;
 const employeeIdsOf = sql<number[]>`array(select ${jobEmployees.userId} from ${jobEmployees} where ${jobEmployees.jobId} = ${jobs.id} order by ${jobEmployees.userId})`;
 
+/** Cancelled visits leave the calendar (as in the jobs model's range query). */
+const CALENDAR_HIDDEN_STATUS = JobStatus.Cancelled;
+/** A visit that started up to this many days before the range and still runs shows too (multi-day work). */
+const LOOKBACK_DAYS = 31;
+// Epoch milliseconds, not Date objects: hundreds of rows convert with plain arithmetic below.
+const epochMs = (column: typeof jobs.startTime) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
+
 const zoneOffset = (ms: number, timezone: string) => toFloating(new Date(ms), timezone).getTime() - ms;
 
 /**
- * Converts instants to wall-clock 'YYYY-MM-DDTHH:mm' in a zone for a whole range at the cost of
- * a few zone look-ups: the offset is read at the range's ends and a daylight-saving change
- * inside is found by bisection; instants outside the range are looked up one by one.
+ * Converts instants (epoch ms) to wall-clock 'YYYY-MM-DDTHH:mm' in a zone for a whole range at
+ * the cost of a few zone look-ups: the offset is read at the range's ends and a daylight-saving
+ * change inside is found by bisection; instants outside the range are looked up one by one.
  */
-export function wallClock(timezone: string, from: Date, to: Date): (instant: string | Date) => string {
+export function wallClock(timezone: string, from: Date, to: Date): (instant: number) => string {
   const changes: Array<{ at: number; offset: number }> = [];
   const search = (lo: number, hi: number, loOffset: number, hiOffset: number) => {
     if (loOffset === hiOffset) return;
@@ -86,8 +97,7 @@ export function wallClock(timezone: string, from: Date, to: Date): (instant: str
   const b = to.getTime();
   const first = zoneOffset(a, timezone);
   search(a, b, first, zoneOffset(b, timezone));
-  return (instant) => {
-    const ms = typeof instant === "string" ? Date.parse(instant) : instant.getTime();
+  return (ms) => {
     let offset = first;
     if (ms < a || ms > b) offset = zoneOffset(ms, timezone);
     else for (const c of changes) if (ms >= c.at) offset = c.offset;
@@ -95,21 +105,43 @@ export function wallClock(timezone: string, from: Date, to: Date): (instant: str
   };
 }
 
-/** The visits of the range (the jobs model's range query) as the calendar draws them. */
+/**
+ * The visits of the visible range as the calendar draws them, in one query on the (company,
+ * start) index, or the (company, employee, start) index when narrowed to employees, with the
+ * assigned employees as an array. Times become wall clock in the company's zone in Node, with
+ * the same zone data as the jobs model (the embedded database's zone data can differ). A field
+ * tech only ever gets their own visits.
+ */
 export async function listScheduleVisits(ctx: CallerContext, q: { from: Date; to: Date; employeeIds?: number[]; timezone: string }): Promise<ScheduleVisit[]> {
-  const visits = await listVisitsInRange(ctx, { from: q.from, to: q.to, employeeIds: q.employeeIds });
+  const lookback = new Date(q.from.getTime() - LOOKBACK_DAYS * 86_400_000);
+  const employeeIds = isFieldTech(ctx) ? [ctx.userId] : (q.employeeIds ?? []);
+  const assigned = employeeIds.length
+    ? inArray(
+        jobs.id,
+        db
+          .select({ jobId: jobEmployees.jobId })
+          .from(jobEmployees)
+          .where(and(eq(jobEmployees.companyId, ctx.companyId), inArray(jobEmployees.userId, employeeIds), gte(jobEmployees.startTime, lookback), lt(jobEmployees.startTime, q.to))),
+      )
+    : undefined;
+  const rows = await db
+    .select({
+      id: jobs.id,
+      startMs: epochMs(jobs.startTime),
+      endMs: epochMs(jobs.endTime),
+      isAllDay: jobs.isAllDay,
+      status: jobs.status,
+      isRecurring: sql<boolean>`${jobs.seriesId} is not null`,
+      customerName,
+      title: jobs.name,
+      employeeIds: employeeIdsOf,
+    })
+    .from(jobs)
+    .innerJoin(customers, eq(customers.id, jobs.customerId))
+    .where(and(eq(jobs.companyId, ctx.companyId), gte(jobs.startTime, lookback), lt(jobs.startTime, q.to), gt(jobs.endTime, q.from), ne(jobs.status, CALENDAR_HIDDEN_STATUS), assigned))
+    .orderBy(jobs.startTime, jobs.id);
   const toWall = wallClock(q.timezone, q.from, q.to);
-  return visits.map((v) => ({
-    id: v.id,
-    start: toWall(v.startTime),
-    end: toWall(v.endTime),
-    isAllDay: v.isAllDay,
-    status: v.status,
-    isRecurring: v.seriesId !== null,
-    customerName: v.customerName,
-    title: v.name,
-    employeeIds: v.employeeIds,
-  }));
+  return rows.map(({ startMs, endMs, ...row }) => ({ ...row, start: toWall(Number(startMs)), end: toWall(Number(endMs)) }));
 }
 
 /**
@@ -151,18 +183,40 @@ export type ScheduleData = ScheduleQuery & {
   timezone: string;
   today: string;
   days: string[];
-  visits: ScheduleVisit[];
+  /** Visits in the range (some may fold into '+N more'). */
+  visitCount: number;
+  /** Day and week views. */
+  grid: TimeGridLayout | null;
+  /** Day view: the employee lanes, 0 = unassigned. */
+  lanes: ScheduleEmployee[] | null;
+  /** Month view. */
+  month: MonthDay[] | null;
   employees: ScheduleEmployee[];
   unscheduled: UnscheduledJob[];
 };
 
-/** Everything /schedule renders: two queries, run side by side. */
+/** The day view's lanes: the employees shown, and unassigned work when nobody is filtered (never for a field tech). */
+function scheduleLanes(ctx: CallerContext, employees: ScheduleEmployee[], employeeIds: number[]): ScheduleEmployee[] {
+  const shown = employeeIds.length ? employees.filter((e) => employeeIds.includes(e.id)) : employees;
+  return isFieldTech(ctx) || employeeIds.length ? shown : [...shown, { id: 0, name: "Unassigned", color: null }];
+}
+
+/** Everything /schedule renders, laid out on the server: two queries side by side (the range and the side data). */
 export async function loadSchedule(ctx: CallerContext, q: ScheduleQuery, timezone: string): Promise<ScheduleData> {
   const { days, from, to } = scheduleBounds(q.view, q.date, timezone);
-  const employeeIds = isFieldTech(ctx) ? [] : q.employeeIds;
-  const [visits, side] = await Promise.all([listScheduleVisits(ctx, { from, to, employeeIds, timezone }), scheduleSideData(ctx, { employeeIds })]);
+  const requested = isFieldTech(ctx) ? [] : q.employeeIds;
+  const [visits, side] = await Promise.all([listScheduleVisits(ctx, { from, to, employeeIds: requested, timezone }), scheduleSideData(ctx, { employeeIds: requested })]);
   const known = new Set(side.employees.map((e) => e.id));
-  return { ...q, employeeIds: employeeIds.filter((id) => known.has(id)), timezone, today: todayIn(timezone), days, visits, ...side };
+  const employeeIds = requested.filter((id) => known.has(id));
+  const base = { ...q, employeeIds, timezone, today: todayIn(timezone), days, visitCount: visits.length, employees: side.employees, unscheduled: side.unscheduled };
+  if (q.view === "month") return { ...base, grid: null, lanes: null, month: layoutMonth(days, visits) };
+  if (q.view === "week") {
+    const onDay = (date: string) => visits.filter((v) => v.start.slice(0, 10) <= date && v.end.slice(0, 10) >= date);
+    return { ...base, lanes: null, month: null, grid: layoutTimeGrid(days.map((date) => ({ key: date, date, visits: onDay(date) }))) };
+  }
+  const lanes = scheduleLanes(ctx, side.employees, employeeIds);
+  const inLane = (lane: number) => visits.filter((v) => (lane === 0 ? v.employeeIds.length === 0 : v.employeeIds.includes(lane)));
+  return { ...base, lanes, month: null, grid: layoutTimeGrid(lanes.map((lane) => ({ key: `lane-${lane.id}`, date: q.date, lane: lane.id, visits: inLane(lane.id) }))) };
 }
 
 /**

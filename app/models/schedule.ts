@@ -37,10 +37,15 @@ const WALL = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 export const isScheduleView = (v: unknown): v is ScheduleView => SCHEDULE_VIEWS.includes(v as ScheduleView);
 
 export function isDateText(v: unknown): v is string {
-  return typeof v === "string" && DATE.test(v) && dayjs.utc(v).format("YYYY-MM-DD") === v;
+  return typeof v === "string" && DATE.test(v) && addDays(v, 0) === v;
 }
 
-export const addDays = (date: string, n: number) => dayjs.utc(date).add(n, "day").format("YYYY-MM-DD");
+const DAY_MS = 86_400_000;
+/** Plain date arithmetic on 'YYYY-MM-DD' (no time zone involved: it is a calendar date). */
+export function addDays(date: string, n: number): string {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return Number.isNaN(ms) ? "" : new Date(ms + n * DAY_MS).toISOString().slice(0, 10);
+}
 
 /** The days a view shows: a day, Sunday to Saturday, or the whole weeks covering a month. */
 export function visibleDays(view: ScheduleView, date: string): string[] {
@@ -71,6 +76,16 @@ export function rangeTitle(view: ScheduleView, date: string): string {
   return `${first.format("MMM D")} – ${last.format("D, YYYY")}`;
 }
 
+const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+const MONTH_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/** The parts of a 'YYYY-MM-DD' the calendar labels show (cheap: dozens per page). */
+export function dateParts(date: string) {
+  const d = new Date(`${date}T00:00:00Z`);
+  const weekday = WEEKDAY_NAMES[d.getUTCDay()];
+  return { weekday, weekdayShort: weekday.slice(0, 3), day: d.getUTCDate(), label: `${weekday}, ${MONTH_SHORT[d.getUTCMonth()]} ${d.getUTCDate()}` };
+}
+
 export type ScheduleQuery = { view: ScheduleView; date: string; employeeIds: number[] };
 
 export function scheduleHref(q: ScheduleQuery): string {
@@ -82,7 +97,7 @@ export function scheduleHref(q: ScheduleQuery): string {
 /** Splits a wall-clock 'YYYY-MM-DDTHH:mm' into its date and minutes after midnight. */
 export function splitWall(wall: string): { date: string; minutes: number } | null {
   const m = WALL.exec(wall);
-  if (!m || !isDateText(m[1])) return null;
+  if (!m || addDays(m[1], 0) !== m[1]) return null;
   const hours = Number(m[2]);
   const minutes = Number(m[3]);
   if (hours > 23 || minutes > 59) return null;
@@ -100,7 +115,7 @@ export function wallMinutesBetween(a: string, b: string): number {
   const x = splitWall(a);
   const y = splitWall(b);
   if (!x || !y) return 0;
-  return dayjs.utc(y.date).diff(dayjs.utc(x.date), "day") * 1440 + y.minutes - x.minutes;
+  return Math.round((Date.parse(`${y.date}T00:00:00Z`) - Date.parse(`${x.date}T00:00:00Z`)) / DAY_MS) * 1440 + y.minutes - x.minutes;
 }
 
 export const snap = (minutes: number) => Math.round(minutes / SNAP_MINUTES) * SNAP_MINUTES;
@@ -197,4 +212,64 @@ export function placeVisits<T>(items: ReadonlyArray<{ visit: T; start: number; e
   }
   close();
   return placed;
+}
+
+/** Overlapping visits drawn side by side before the rest fold into '+N more' (to the day view). */
+export const MAX_SIDE_BY_SIDE = 4;
+
+export type GridColumnLayout = {
+  key: string;
+  date: string;
+  /** Employee lane (0 = unassigned); absent in the week view. */
+  lane?: number;
+  allDay: ScheduleVisit[];
+  placed: Array<{ visit: ScheduleVisit; start: number; end: number; column: number; columns: number }>;
+  more: Array<{ start: number; count: number }>;
+};
+export type TimeGridLayout = { hours: { start: number; end: number }; columns: GridColumnLayout[] };
+
+/**
+ * The day and week views' layout, computed once on the server and rendered as it is on both
+ * sides: visits sorted into the all-day row or placed on the hour grid, and clusters wider than
+ * MAX_SIDE_BY_SIDE folded into '+N more', so a busy week sends and draws only what shows.
+ */
+export function layoutTimeGrid(columns: ReadonlyArray<{ key: string; date: string; lane?: number; visits: readonly ScheduleVisit[] }>): TimeGridLayout {
+  const laid = columns.map((c) => {
+    const timed: Array<{ visit: ScheduleVisit; start: number; end: number }> = [];
+    const allDay: ScheduleVisit[] = [];
+    for (const visit of c.visits) {
+      const span = timedSpan(visit);
+      if (span) {
+        if (span.date === c.date) timed.push({ visit, start: span.start, end: span.end });
+      } else if (coveredDays(visit, [c.date]).length) allDay.push(visit);
+    }
+    const placed: GridColumnLayout["placed"] = [];
+    const more = new Map<number, { start: number; count: number }>();
+    for (const p of placeVisits(timed)) {
+      if (p.column < MAX_SIDE_BY_SIDE) {
+        placed.push({ visit: p.visit, start: p.start, end: p.end, column: p.column, columns: Math.min(p.columns, MAX_SIDE_BY_SIDE) });
+        continue;
+      }
+      const fold = more.get(p.cluster) ?? { start: p.start, count: 0 };
+      fold.count++;
+      more.set(p.cluster, fold);
+    }
+    return { key: c.key, date: c.date, lane: c.lane, allDay, placed, more: [...more.values()] };
+  });
+  return { hours: gridHours(laid.flatMap((c) => c.placed)), columns: laid };
+}
+
+export type MonthDay = { date: string; visits: ScheduleVisit[]; total: number };
+
+/** The month view's days: the first visits of each day and how many there are in all. */
+export function layoutMonth(days: readonly string[], visits: readonly ScheduleVisit[]): MonthDay[] {
+  const byDay = new Map<string, MonthDay>(days.map((date) => [date, { date, visits: [], total: 0 }]));
+  for (const visit of visits) {
+    for (const date of coveredDays(visit, days)) {
+      const day = byDay.get(date)!;
+      if (day.visits.length < MONTH_CELL_VISITS) day.visits.push(visit);
+      day.total++;
+    }
+  }
+  return [...byDay.values()];
 }

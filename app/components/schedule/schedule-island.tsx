@@ -33,6 +33,7 @@ type DragState = {
 };
 
 const DRAG_THRESHOLD_PX = 5;
+const RESIZE_EDGE_PX = 6;
 
 const numberAttr = (el: Element, name: string) => {
   const v = el.getAttribute(name);
@@ -175,10 +176,11 @@ export function ScheduleIsland({ enabled, returnTo, children }: { enabled: boole
       const target = e.target as HTMLElement;
       const block = target.closest<HTMLElement>(".visit");
       if (!block || !root.contains(block) || target.closest(".visit-reschedule")) return;
-      const mode = target.closest(".visit-resize") ? "resize" : "move";
+      const column = block.closest("[data-drop-column]");
+      // The bottom edge of a timed visit resizes it (drawn by CSS as the block's ::after).
+      const mode = column && block.getBoundingClientRect().bottom - e.clientY <= RESIZE_EDGE_PX ? "resize" : "move";
       const s = splitWall(block.dataset.start ?? "");
       if (!s) return;
-      const column = block.closest("[data-drop-column]");
       drag.current = {
         mode,
         block,

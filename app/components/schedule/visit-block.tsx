@@ -5,18 +5,20 @@ import { splitWall, statusColors, timeLabel, type ScheduleVisit } from "~/models
 
 export const DEFAULT_EMPLOYEE_COLOR = "#8a93b2";
 
-export function visitTimeText(visit: Pick<ScheduleVisit, "start" | "end" | "isAllDay">): string {
+/** 'hh:mm am – hh:mm pm'; only the start in compact rows (month, all-day); 'All day'. */
+export function visitTimeText(visit: Pick<ScheduleVisit, "start" | "end" | "isAllDay">, startOnly = false): string {
   if (visit.isAllDay) return "All day";
   const s = splitWall(visit.start);
   const e = splitWall(visit.end);
   if (!s || !e) return "";
-  return `${timeLabel(s.minutes)} – ${timeLabel(e.minutes)}`;
+  return startOnly ? timeLabel(s.minutes) : `${timeLabel(s.minutes)} – ${timeLabel(e.minutes)}`;
 }
 
 /**
- * One visit on the calendar: links to the job, shows customer, time and status colour, and a
- * Reschedule link (the way to move it without JavaScript). The data attributes are what the
- * drag-and-drop island reads; `lane` is the employee lane it sits in (day view).
+ * One visit on the calendar: links to the job, shows customer, time and status colour (a dot
+ * drawn by CSS, the status also in words for screen readers), and a Reschedule link (the way to
+ * move it without JavaScript). The data attributes are what the drag-and-drop island reads;
+ * `lane` is the employee lane it sits in (day view). Lean markup: a busy week draws hundreds.
  */
 export function VisitBlock({
   visit,
@@ -35,6 +37,7 @@ export function VisitBlock({
 }) {
   const status = jobStatusLabels[visit.status as JobStatusValue] ?? "";
   const time = visitTimeText(visit);
+  const shown = compact ? visitTimeText(visit, true) : time;
   const title = visit.title && visit.title !== visit.customerName ? visit.title : null;
   return (
     <div
@@ -48,18 +51,16 @@ export function VisitBlock({
       data-lane={lane}
     >
       <Link className="visit-main" to={`/jobs/${visit.id}`} draggable={false}>
-        <span className="visit-status" title={status}>
-          <span className="visually-hidden">{status}: </span>
-        </span>
+        <span className="visually-hidden">{status}: </span>
         <strong className="visit-customer">{visit.customerName}</strong>
-        <span className="visit-time">{time}</span>
+        <span className="visit-time">{shown}</span>
+        {shown !== time ? <span className="visually-hidden"> to {time.split(" – ")[1]}</span> : null}
         {title && !compact ? <span className="visit-title">{title}</span> : null}
         {visit.isRecurring ? <span className="visually-hidden"> (repeats)</span> : null}
       </Link>
-      <Link className="visit-reschedule" to={`/jobs/${visit.id}/schedule?returnTo=${encodeURIComponent(returnTo)}`} draggable={false} aria-label={`Reschedule ${visit.customerName} ${time}`} title="Reschedule">
+      <Link className="visit-reschedule" to={`/jobs/${visit.id}/schedule?returnTo=${encodeURIComponent(returnTo)}`} draggable={false} aria-label={`Reschedule ${visit.customerName} ${time}`}>
         ↻
       </Link>
-      {!compact && !visit.isAllDay ? <span className="visit-resize" aria-hidden="true" /> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Role } from "~/models/roles";
-import type { ScheduleVisit } from "~/models/schedule";
+import type { GridColumnLayout, MonthDay, ScheduleVisit } from "~/models/schedule";
 import { loader } from "~/routes/_app+/schedule+/_index";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestUser } from "../../helpers/factories";
@@ -9,13 +9,32 @@ import { asUser, visitAt } from "./fixtures";
 
 useTestDatabase();
 
-type Loaded = { view: string; date: string; days: string[]; visits: ScheduleVisit[]; employees: Array<{ id: number; name: string }>; unscheduled: Array<{ id: number }>; employeeIds: number[] };
+type Loaded = {
+  view: string;
+  date: string;
+  days: string[];
+  visits: ScheduleVisit[];
+  visitCount: number;
+  grid: { columns: GridColumnLayout[] } | null;
+  month: MonthDay[] | null;
+  lanes: Array<{ id: number; name: string }> | null;
+  employees: Array<{ id: number; name: string }>;
+  unscheduled: Array<{ id: number }>;
+  employeeIds: number[];
+};
 
+/** The loader's answer, with every visit it draws gathered (in start order) as `visits`. */
 async function load(userId: number, query: string): Promise<Loaded> {
   const user = await asUser(userId);
   const response = await loader({ request: user.get(`/schedule?${query}`), params: {}, context: {} });
   expect(response.status).toBe(200);
-  return response.json();
+  const data = await response.json();
+  const drawn = new Map<number, ScheduleVisit>();
+  for (const c of data.grid?.columns ?? []) for (const v of [...c.allDay, ...c.placed.map((p: { visit: ScheduleVisit }) => p.visit)]) drawn.set(v.id, v);
+  for (const d of data.month ?? []) for (const v of d.visits) drawn.set(v.id, v);
+  const visits = [...drawn.values()].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
+  expect(visits.length).toBe(data.visitCount);
+  return { ...data, visits };
 }
 
 const ids = (data: Loaded) => data.visits.map((v) => v.id).sort((a, b) => a - b);
@@ -127,9 +146,13 @@ describe("schedule loader: who sees what", () => {
     const asTech = await load(f.techId, `view=day&date=2026-05-05&employees=${f.otherTechId}`);
     expect(ids(asTech)).toEqual([mine, shared]);
     expect(asTech.employees.map((e) => e.id)).toEqual([f.techId]);
+    expect(asTech.lanes?.map((l) => l.id)).toEqual([f.techId]);
     expect(asTech.employeeIds).toEqual([]);
     const asAdmin = await load(f.adminId, "view=day&date=2026-05-05");
     expect(ids(asAdmin)).toEqual([mine, shared, theirs, nobody].sort((a, b) => a - b));
+    expect(asAdmin.lanes?.at(-1)).toEqual({ id: 0, name: "Unassigned", color: null });
+    const unassignedLane = asAdmin.grid!.columns.find((c) => c.lane === 0)!;
+    expect(unassignedLane.placed.map((p) => p.visit.id)).toEqual([nobody]);
     expect(asAdmin.employees.map((e) => e.id)).toEqual(expect.arrayContaining([f.adminId, f.techId, f.otherTechId]));
     const office = await createTestUser(f.companyId, Role.OfficeStaff);
     const filtered = await load(office.userId, `view=day&date=2026-05-05&employees=${f.otherTechId}`);

@@ -5,18 +5,17 @@ import { MonthGrid } from "~/components/schedule/month-grid";
 import { ScheduleIsland } from "~/components/schedule/schedule-island";
 import { ScheduleToolbar } from "~/components/schedule/schedule-toolbar";
 import scheduleStyles from "~/components/schedule/schedule.css";
-import { TimeGrid, type GridColumn } from "~/components/schedule/time-grid";
+import { TimeGrid, type ColumnLabel } from "~/components/schedule/time-grid";
 import { UnscheduledList } from "~/components/schedule/unscheduled-list";
 import { PageHeader } from "~/components/page-header";
 import { forbidden, notFound, requireAccess } from "~/models/access.server";
 import { PlanFeature } from "~/models/features";
 import { JobRuleError } from "~/models/jobs.server";
-import { scheduleHref, type ScheduleVisit } from "~/models/schedule";
+import { dateParts, scheduleHref, type GridColumnLayout, type ScheduleVisit } from "~/models/schedule";
 import { moveVisitSchema } from "~/models/schedule.schema";
 import { isFieldTech, loadSchedule, moveVisit, parseScheduleQuery } from "~/models/schedule.server";
 import { safeRedirect, toasts } from "~/sessions.server";
 import { formDataObject, unknownIntent } from "~/utils/forms.server";
-import { dayjs } from "~/utils/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: scheduleStyles }];
 
@@ -56,18 +55,30 @@ export default function ScheduleRoute() {
   const colors = new Map(data.employees.map((e) => [e.id, e.color]));
   const colorOf = (visit: ScheduleVisit, lane?: number) => colors.get(lane && lane > 0 ? lane : visit.employeeIds[0]) ?? null;
   const dayHref = (date: string) => scheduleHref({ ...query, view: "day", date });
+  const lanes = new Map((data.lanes ?? []).map((l) => [l.id, l]));
+  const labelOf = (column: GridColumnLayout): ColumnLabel => {
+    const lane = column.lane === undefined ? undefined : lanes.get(column.lane);
+    if (lane) return { groupLabel: lane.name, header: <LaneHeader name={lane.name} color={lane.color} /> };
+    const day = dateParts(column.date);
+    return {
+      groupLabel: day.label,
+      isToday: column.date === data.today,
+      header: (
+        <Link to={dayHref(column.date)} aria-label={day.label}>
+          <span className="tg-weekday">{day.weekdayShort}</span> <span className="tg-daynum">{day.day}</span>
+        </Link>
+      ),
+    };
+  };
   return (
     <>
       <PageHeader title="Schedule" />
       <ScheduleToolbar query={query} today={data.today} employees={data.employees} showFilter={!data.isFieldTech} />
       <div className="schedule-layout">
         <ScheduleIsland enabled={data.canDrag} returnTo={returnTo}>
-          {data.view === "month" ? (
-            <MonthGrid days={data.days} month={data.date} today={data.today} visits={data.visits} colorOf={colorOf} dayHref={dayHref} returnTo={returnTo} />
-          ) : (
-            <TimeGrid columns={data.view === "day" ? laneColumns(data) : dayColumns(data, dayHref)} colorOf={colorOf} returnTo={returnTo} label={data.view === "day" ? "Visits by employee" : "Visits by day"} />
-          )}
-          {data.visits.length === 0 ? <p className="muted schedule-empty">No visits in this {data.view}.</p> : null}
+          {data.month ? <MonthGrid days={data.month} month={data.date} today={data.today} colorOf={colorOf} dayHref={dayHref} returnTo={returnTo} /> : null}
+          {data.grid ? <TimeGrid layout={data.grid} labelOf={labelOf} colorOf={colorOf} moreHref={dayHref} returnTo={returnTo} label={data.view === "day" ? "Visits by employee" : "Visits by day"} /> : null}
+          {data.visitCount === 0 ? <p className="muted schedule-empty">No visits in this {data.view}.</p> : null}
         </ScheduleIsland>
         <UnscheduledList jobs={data.unscheduled} returnTo={returnTo} />
       </div>
@@ -75,46 +86,13 @@ export default function ScheduleRoute() {
   );
 }
 
-type Data = ReturnType<typeof useLoaderData<typeof loader>>;
-
-/** Week view: one column per day, headed by a link to that day. */
-function dayColumns(data: Data, dayHref: (date: string) => string): GridColumn[] {
-  return data.days.map((date) => {
-    const d = dayjs.utc(date);
-    return {
-      key: date,
-      date,
-      groupLabel: d.format("dddd, MMM D"),
-      isToday: date === data.today,
-      visits: data.visits,
-      moreHref: dayHref(date),
-      header: (
-        <Link to={dayHref(date)} aria-label={d.format("dddd, MMM D")}>
-          <span className="tg-weekday">{d.format("ddd")}</span> <span className="tg-daynum">{d.format("D")}</span>
-        </Link>
-      ),
-    };
-  });
-}
-
-/** Day view: one lane per employee shown (and one for unassigned visits when nobody is filtered). */
-function laneColumns(data: Data): GridColumn[] {
-  const shown = data.employeeIds.length ? data.employees.filter((e) => data.employeeIds.includes(e.id)) : data.employees;
-  const lanes = shown.map((e) => ({ id: e.id, name: e.name, color: e.color }));
-  if (!data.isFieldTech && data.employeeIds.length === 0) lanes.push({ id: 0, name: "Unassigned", color: null });
-  return lanes.map((lane) => ({
-    key: `lane-${lane.id}`,
-    date: data.date,
-    lane: lane.id,
-    groupLabel: lane.name,
-    visits: data.visits.filter((v) => (lane.id === 0 ? v.employeeIds.length === 0 : v.employeeIds.includes(lane.id))),
-    header: (
-      <span className="tg-lane">
-        <span className="swatch" style={{ background: lane.color ?? undefined }} aria-hidden="true" />
-        {lane.name}
-      </span>
-    ),
-  }));
+function LaneHeader({ name, color }: { name: string; color: string | null }) {
+  return (
+    <span className="tg-lane">
+      <span className="swatch" style={{ background: color ?? undefined }} aria-hidden="true" />
+      {name}
+    </span>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Schedule | Fieldwise" }];
