@@ -43,14 +43,15 @@ export type JobFormOptions = Awaited<ReturnType<typeof jobFormOptions>>;
 
 type Read = { intent: string; values: JobFormValues };
 
-/** Reads the posted job form; blank line rows (all empty) are dropped before validation. */
+/** Reads the posted job form and its intent (save, addLine, addPriceItem, removeLine:i). */
 export async function readJobForm(request: Request): Promise<Read> {
   const form = await request.formData();
   const values = parseNested(form) as JobFormValues;
   const intent = String(values.intent ?? "save");
   delete values.intent;
-  const lines = Array.isArray(values.lineItems) ? values.lineItems : [];
-  values.lineItems = lines.filter((l) => l && (String(l.name ?? "").trim() || String(l.unitPrice ?? "").trim()));
+  const lines = Array.isArray(values.lineItems) ? values.lineItems.filter(Boolean) : [];
+  // Saving ignores rows left completely empty; the add/remove intents keep them on screen.
+  values.lineItems = intent === "save" ? lines.filter((l) => String(l.name ?? "").trim() || String(l.unitPrice ?? "").trim()) : lines;
   return { intent, values };
 }
 

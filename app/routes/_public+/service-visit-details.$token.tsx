@@ -4,6 +4,7 @@ import { optionalAccess } from "~/models/access.server";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
 import { getPublicVisit } from "~/models/jobs.server";
 import { DATE_LONG, formatInZone, formatMoney, TIME } from "~/utils/format";
+import { formatPhone } from "~/utils/validation";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await optionalAccess(request);
@@ -14,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(
     {
       companyName: visit.companyName,
-      companyPhone: visit.companyPhone,
+      companyPhone: formatPhone(visit.companyPhone),
       companyEmail: visit.companyEmail,
       title: visit.name,
       status: jobStatusLabels[visit.status as JobStatusValue],
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function ServiceVisitDetailsRoute() {
   const v = useLoaderData<typeof loader>();
   return (
-    <main className="public-page stack">
+    <main className="public-page stack" style={{ maxWidth: "48rem", margin: "0 auto", padding: "1rem" }}>
       <header>
         <h1>{v.companyName}</h1>
         <p className="muted">{[v.companyPhone, v.companyEmail].filter(Boolean).join(" · ")}</p>
