@@ -26,17 +26,17 @@ export function PriceBookItemForm({ defaults, categories, cancelTo, submitLabel 
   return (
     <ValidatedForm id={ITEM_FORM_ID} validator={validator} method="post" encType="multipart/form-data" defaultValues={{ ...defaults, color: defaults.color ?? "", description: defaults.description ?? "" } as never} className="stack">
       <FormError formId={ITEM_FORM_ID} />
-      <SelectField formId={ITEM_FORM_ID} name="categoryId" label="Category" options={categories.map((c) => ({ value: c.id, label: c.categoryName }))} placeholder="Choose a category" />
-      <TextField formId={ITEM_FORM_ID} name="name" label="Name" maxLength={255} />
+      <SelectField name="categoryId" label="Category" options={categories.map((c) => ({ value: c.id, label: c.categoryName }))} placeholder="Choose a category" />
+      <TextField name="name" label="Name" maxLength={255} />
       <div className="grid-2">
-        <SelectField formId={ITEM_FORM_ID} name="itemType" label="Item Type" options={itemTypeOptions} />
-        <SelectField formId={ITEM_FORM_ID} name="unitCostType" label="Unit" options={unitOptions} />
-        <TextField formId={ITEM_FORM_ID} name="price" label="Price ($)" inputMode="decimal" />
-        <TextField formId={ITEM_FORM_ID} name="cost" label="Cost ($)" inputMode="decimal" />
+        <SelectField name="itemType" label="Item Type" options={itemTypeOptions} />
+        <SelectField name="unitCostType" label="Unit" options={unitOptions} />
+        <TextField name="price" label="Price ($)" inputMode="decimal" />
+        <TextField name="cost" label="Cost ($)" inputMode="decimal" />
       </div>
-      <CheckboxField formId={ITEM_FORM_ID} name="isTaxable" label="Taxable" defaultChecked={defaults.isTaxable} />
+      <CheckboxField name="isTaxable" label="Taxable" defaultChecked={defaults.isTaxable} />
       <ColorField defaultValue={defaults.color ?? ""} />
-      <TextareaField formId={ITEM_FORM_ID} name="description" label="Description" rows={3} />
+      <TextareaField name="description" label="Description" rows={3} />
       <ImageField currentUrl={defaults.imageUrl ?? null} />
       <div className="modal-actions">
         <Link className="button" to={cancelTo}>
@@ -82,7 +82,7 @@ function ImageField({ currentUrl }: { currentUrl: string | null }) {
   return (
     <>
       <ImageUploadField name="image" label="Image" currentUrl={currentUrl} error={error} />
-      {currentUrl ? <CheckboxField formId={ITEM_FORM_ID} name="removeImage" label="Remove the current image" /> : null}
+      {currentUrl ? <CheckboxField name="removeImage" label="Remove the current image" /> : null}
     </>
   );
 }

@@ -95,3 +95,20 @@ test("office staff see only their settings areas", async () => {
   const response = await page.goto("/discounts-tax-rates");
   expect(response?.status()).toBe(403);
 });
+
+test("the price book's edit dialogs show the saved values without JavaScript", async () => {
+  const page = await newPage({ javaScript: false });
+  await signIn(page, "company admin");
+  await page.goto("/price-book");
+  const category = (await page.getByRole("navigation", { name: "Categories" }).getByRole("link").first().textContent())?.replace(/\(\d+\)/, "").trim();
+  await page.getByRole("link", { name: "Edit Category" }).click();
+  await page.getByRole("dialog", { name: "Edit Category" }).waitFor();
+  expect(await page.getByLabel("Category Name").inputValue()).toBe(category);
+  await page.goto("/price-book");
+  const item = page.getByRole("table").locator("tbody a").first();
+  const itemName = (await item.textContent())?.trim();
+  await item.click();
+  await page.getByLabel("Name", { exact: true }).waitFor();
+  expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe(itemName);
+  expect(await page.getByLabel("Price ($)").inputValue()).not.toBe("");
+});

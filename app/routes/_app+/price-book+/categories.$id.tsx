@@ -42,8 +42,8 @@ export default function EditCategoryRoute() {
     <Modal title="Edit Category" closeTo={closeTo} size="sm">
       <ValidatedForm id={FORM_ID} validator={validator} method="post" defaultValues={category as never} className="stack">
         <FormError formId={FORM_ID} />
-        <TextField formId={FORM_ID} name="categoryName" label="Category Name" maxLength={100} />
-        <SelectField formId={FORM_ID} name="type" label="Type" options={itemTypeOptions} />
+        <TextField name="categoryName" label="Category Name" maxLength={100} />
+        <SelectField name="type" label="Type" options={itemTypeOptions} />
         <div className="modal-actions">
           <Link className="button" to={closeTo}>
             Cancel
