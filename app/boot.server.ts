@@ -3,6 +3,8 @@ import { env, PRODUCT_NAME } from "~/env.server";
 import { seedDemoCompany, DEMO_LOGINS } from "~/models/demo-seed.server";
 import { seedPlans } from "~/models/plans.server";
 import { startQueue, stopQueue } from "~/services/queue.server";
+// Background work the app schedules for itself (registered before the queue starts).
+import "~/models/job-series-horizon.server";
 
 /** Start-up: validated configuration, database open and migrated, plans and demo data seeded. */
 export async function boot() {

@@ -7,14 +7,17 @@ import { currentConnection } from "~/db.server";
  * Handlers must be idempotent (a retried job may run again); sends use dedupe keys.
  */
 type Handler<T> = (data: T) => Promise<void>;
-type Definition = { name: string; handler: Handler<never>; retryLimit: number };
+type Definition = { name: string; handler: Handler<never>; retryLimit: number; cron?: string };
 
 const definitions = new Map<string, Definition>();
 let boss: PgBoss | undefined;
 
-/** Areas declare their job types at import time; the workers start with the app. */
-export function defineJob<T extends object>(name: string, handler: Handler<T>, options: { retryLimit?: number } = {}) {
-  definitions.set(name, { name, handler: handler as Handler<never>, retryLimit: options.retryLimit ?? 5 });
+/**
+ * Areas declare their job types at import time; the workers start with the app. With `cron`
+ * (UTC) the job also runs on that schedule; pg-boss runs each scheduled slot once across instances.
+ */
+export function defineJob<T extends object>(name: string, handler: Handler<T>, options: { retryLimit?: number; cron?: string } = {}) {
+  definitions.set(name, { name, handler: handler as Handler<never>, retryLimit: options.retryLimit ?? 5, cron: options.cron });
   return {
     name,
     send: (data: T, sendOptions: PgBoss.SendOptions = {}) => {
@@ -54,6 +57,7 @@ export async function startQueue(): Promise<void> {
     await boss.work(definition.name, async (jobs) => {
       for (const job of jobs) await definition.handler(job.data as never);
     });
+    if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
   }
 }
 

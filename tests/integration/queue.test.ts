@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { executeSql } from "~/db.server";
 import { defineJob, startQueue, stopQueue } from "~/services/queue.server";
 import { useTestDatabase } from "../helpers/db";
 
@@ -28,5 +29,13 @@ describe("background queue", () => {
     while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
     expect(seen.sort()).toEqual(["first", "retried"]);
     expect(failures).toBe(2);
+  });
+
+  it("schedules the jobs that declare a cron, such as the series horizon", async () => {
+    await import("~/models/job-series-horizon.server");
+    await stopQueue();
+    await startQueue();
+    const rows = await executeSql<{ name: string; cron: string }>("select name, cron from pgboss.schedule order by name");
+    expect(rows).toContainEqual({ name: "extend-series-horizons", cron: "15 3 * * *" });
   });
 });
