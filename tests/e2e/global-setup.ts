@@ -93,6 +93,9 @@ export default async function setup(project: TestProject) {
   server.stdout!.pipe(logFile);
   server.stderr!.pipe(logFile);
   const log = () => (existsSync(logPath) ? readFileSync(logPath, "utf8") : "");
+  // An interrupted run (Ctrl-C) must not leave the server holding its port and memory.
+  const killOnExit = () => server.exitCode === null && server.kill("SIGKILL");
+  process.once("exit", killOnExit);
   await waitForServer(baseUrl, server, log);
   console.log(`e2e: server up at ${baseUrl} in ${Date.now() - started} ms`);
 
@@ -100,6 +103,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     try {
+      process.off("exit", killOnExit);
       await stopServer(server, log);
       const errors = log().split("\n").filter((line) => /error/i.test(line));
       if (errors.length) console.warn(`e2e: the server logged errors (full log was in ${logPath}):\n${errors.slice(0, 20).join("\n")}`);

@@ -138,18 +138,21 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("every route answers a visitor and each demo role as the route table says", async () => {
+// About 500 requests per test: minutes on a busy two-core machine.
+const WALK = { timeout: 300_000 };
+
+test("every route answers a visitor and each demo role as the route table says", WALK, async () => {
   const wrong: string[] = [];
   for (const walker of walkers.filter((w) => w.name !== "company admin of another company")) wrong.push(...(await walk(walker, walker.ids, false)));
   expect(wrong).toEqual([]);
 });
 
-test("a user of another company gets 404 for every record of the demo company", async () => {
+test("a user of another company gets 404 for every record of the demo company", WALK, async () => {
   const walker = walkers.find((w) => w.name === "company admin of another company")!;
   expect(await walk(walker, demoIds, true)).toEqual([]);
 });
 
-test("the demo company's users get 404 for another company's records", async () => {
+test("the demo company's users get 404 for another company's records", WALK, async () => {
   const hasRecord = (rule: RouteRule) => rule.kind === "private" && takesRecord(rule);
   const wrong: string[] = [];
   for (const walker of walkers.filter((w) => w.access && w.name !== "company admin of another company")) wrong.push(...(await walk(walker, otherIds, true, hasRecord)));
