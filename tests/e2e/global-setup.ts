@@ -71,11 +71,26 @@ function stopServer(server: ChildProcess, log: () => string): Promise<void> {
 export default async function setup(project: TestProject) {
   const ownBuild = !process.env.E2E_BUILD_DIR;
   const buildDir = path.resolve(process.env.E2E_BUILD_DIR || `.cache/e2e-build-${process.pid}`);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "fieldwise-e2e-"));
+  const removeFiles = () => {
+    if (process.env.E2E_KEEP) return;
+    rmSync(dataDir, { recursive: true, force: true });
+    if (ownBuild) rmSync(buildDir, { recursive: true, force: true });
+  };
+  try {
+    return await start(project, { ownBuild, buildDir, dataDir, removeFiles });
+  } catch (error) {
+    // vitest runs no teardown when the setup fails.
+    removeFiles();
+    throw error;
+  }
+}
+
+async function start(project: TestProject, { ownBuild, buildDir, dataDir, removeFiles }: { ownBuild: boolean; buildDir: string; dataDir: string; removeFiles: () => void }) {
   if (ownBuild) buildApp(buildDir);
   else if (!existsSync(path.join(buildDir, "server/index.js"))) throw new Error(`e2e: E2E_BUILD_DIR=${buildDir} holds no build (server/index.js)`);
 
   const started = Date.now();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "fieldwise-e2e-"));
   const sessionsFile = path.join(dataDir, "sessions.json");
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -96,7 +111,10 @@ export default async function setup(project: TestProject) {
   // An interrupted run (Ctrl-C) must not leave the server holding its port and memory.
   const killOnExit = () => server.exitCode === null && server.kill("SIGKILL");
   process.once("exit", killOnExit);
-  await waitForServer(baseUrl, server, log);
+  await waitForServer(baseUrl, server, log).catch((error) => {
+    killOnExit();
+    throw error;
+  });
   console.log(`e2e: server up at ${baseUrl} in ${Date.now() - started} ms`);
 
   project.provide("e2e", { baseUrl, buildDir, dataDir, sessionsFile });
@@ -109,10 +127,7 @@ export default async function setup(project: TestProject) {
       if (errors.length) console.warn(`e2e: the server logged errors (full log was in ${logPath}):\n${errors.slice(0, 20).join("\n")}`);
     } finally {
       logFile.end();
-      if (!process.env.E2E_KEEP) {
-        rmSync(dataDir, { recursive: true, force: true });
-        if (ownBuild) rmSync(buildDir, { recursive: true, force: true });
-      }
+      removeFiles();
     }
   };
 }
