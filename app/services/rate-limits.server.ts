@@ -28,7 +28,7 @@ function limiterFor(name: LimitName, scope: "perAccount" | "perAddress"): Promis
     if (open.driver === "pg") {
       const client = open.client;
       limiter = new Promise((resolve, reject) => {
-        const store: RateLimiterPostgres = new RateLimiterPostgres({ ...options, storeClient: client, storeType: "pool", tableName: "rate_limits" }, (error?: Error) =>
+        const store: RateLimiterPostgres = new RateLimiterPostgres({ ...options, storeClient: client, storeType: "pool", tableName: "rate_limits", tableCreated: true }, (error?: Error) =>
           error ? reject(error) : resolve(store),
         );
       });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -183,4 +185,16 @@ export const leadSources = pgTable(
     name: text("name").notNull(),
   },
   (t) => [uniqueIndex("lead_sources_company_name_unique").on(t.companyId, sql`lower(${t.name})`)],
+);
+
+/** Rate-limit counters when the app runs on PostgreSQL (rate-limiter-flexible's table, made here so
+ * concurrent first uses don't race to create it). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: varchar("key", { length: 255 }).primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: bigint("expire", { mode: "number" }),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
 );
