@@ -26,12 +26,8 @@ function limiterFor(name: LimitName, scope: "perAccount" | "perAddress"): Promis
   if (!limiter) {
     const options = { keyPrefix: `${name}_${scope}`, ...RULES[name][scope] };
     if (open.driver === "pg") {
-      const client = open.client;
-      limiter = new Promise((resolve, reject) => {
-        const store: RateLimiterPostgres = new RateLimiterPostgres({ ...options, storeClient: client, storeType: "pool", tableName: "rate_limits", tableCreated: true }, (error?: Error) =>
-          error ? reject(error) : resolve(store),
-        );
-      });
+      // The table comes with the migrations (schema core.ts), so the store is ready at once.
+      limiter = Promise.resolve(new RateLimiterPostgres({ ...options, storeClient: open.client, storeType: "pool", tableName: "rate_limits", tableCreated: true }));
     } else {
       limiter = Promise.resolve(new RateLimiterMemory(options));
     }
