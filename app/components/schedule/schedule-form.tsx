@@ -54,6 +54,8 @@ export function ScheduleForm({
   return (
     <ValidatedForm id={f} validator={validator} method="post" defaultValues={defaults} className="form schedule-form" noValidate>
       <FormError formId={f} />
+      {/* Where to go after saving survives a failed post (the form may post without the page's query). */}
+      <input type="hidden" name="returnTo" value={cancelTo} />
       <fieldset className="card form-grid">
         <legend>When</legend>
         <CheckboxField formId={f} name="isAllDay" label="All day" className="span-2" />

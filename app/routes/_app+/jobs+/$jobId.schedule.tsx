@@ -20,7 +20,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: scheduleSt
 
 const jobIdOf = (params: LoaderFunctionArgs["params"]) => Number(params.jobId);
 /** Back to where the user came from (the schedule or the job), never off-site. */
-const backTo = (url: URL, jobId: number) => safeRedirect(url.searchParams.get("returnTo"), `/jobs/${jobId}`);
+const backTo = (returnTo: FormDataEntryValue | string | null, jobId: number) => safeRedirect(returnTo, `/jobs/${jobId}`);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx, company, user } = await requireAccess(request);
@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     defaults: scheduleFormDefaults(job, { timezone: company.timezone, date: url.searchParams.get("date") ?? undefined, defaultArrivalWindowOffset: user.defaultArrivalWindowOffset, userId: user.id, isFieldTech: tech }),
     employees: tech && assigned.length === 0 ? employees : assigned,
     lockedEmployees: tech,
-    backTo: backTo(url, job.id),
+    backTo: backTo(url.searchParams.get("returnTo"), job.id),
     timezone: company.timezone,
   });
 }
@@ -52,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(error instanceof JobRuleError)) throw error;
     return formErrors({ [FORM_FIELDS[error.field] ?? "_global"]: error.message }, formDataObject(formData), SCHEDULE_FORM_ID);
   }
-  return toasts().redirectWithSuccess(backTo(new URL(request.url), job.id), "Job was scheduled successfully!");
+  return toasts().redirectWithSuccess(backTo(formData.get("returnTo") ?? new URL(request.url).searchParams.get("returnTo"), job.id), "Job was scheduled successfully!");
 }
 
 export default function ScheduleJobRoute() {
