@@ -7,6 +7,7 @@ import { toasts } from "~/sessions.server";
 import appStyles from "~/styles/app.css";
 import { useNonce } from "~/utils/nonce";
 import { useRouteError } from "@remix-run/react";
+import { useEffect } from "react";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/source-sans-pro-latin-400-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -43,6 +44,10 @@ function Document({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useLoaderData<typeof loader>();
+  // A mark that the page is interactive (forms initialised): tests wait for it before typing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Document>
       <Outlet />

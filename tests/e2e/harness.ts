@@ -51,6 +51,16 @@ export async function newPage({ javaScript, width = 1366 }: { javaScript: boolea
     seen.push(`console.error: ${text} (${message.location().url})`);
   });
   page.on("pageerror", (error) => seen.push(`page error: ${error.stack ?? error.message}`));
+  if (javaScript) {
+    // Typing before React has hydrated races the form library's set-up, as no person can; every
+    // navigation with JavaScript waits for the root's hydrated mark.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 30_000 }).catch(() => undefined);
+      return response;
+    };
+  }
   return page;
 }
 

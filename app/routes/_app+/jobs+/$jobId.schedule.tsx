@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const tech = isFieldTech(ctx);
   const assigned = tech ? job.employees.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`.trim(), color: e.color })) : employees;
   return json({
-    job: { id: job.id, name: job.name, customerName: job.customerName, status: job.status, seriesId: job.seriesId, when: job.startTime ? visitWhenText(job.startTime, job.endTime, job.isAllDay, company.timezone) : null },
+    job: { id: job.id, name: job.name, customerName: job.customerName, status: job.status, seriesId: job.seriesId, canReschedule: canReschedule(job.status), when: job.startTime ? visitWhenText(job.startTime, job.endTime, job.isAllDay, company.timezone) : null },
     defaults: scheduleFormDefaults(job, { timezone: company.timezone, date: url.searchParams.get("date") ?? undefined, defaultArrivalWindowOffset: user.defaultArrivalWindowOffset, userId: user.id, isFieldTech: tech }),
     employees: tech && assigned.length === 0 ? employees : assigned,
     lockedEmployees: tech,
@@ -67,7 +67,7 @@ export default function ScheduleJobRoute() {
         </p>
         <p className="muted">{job.when ? `Now: ${job.when}` : "Not scheduled yet"} · Times in {timezone.replace(/_/g, " ")}</p>
       </section>
-      {canReschedule(job.status) ? (
+      {job.canReschedule ? (
         <ScheduleForm defaults={defaults} employees={employees} lockedEmployees={lockedEmployees} inSeries={job.seriesId !== null} cancelTo={cancelTo} />
       ) : (
         <p className="alert alert-warning">A {jobStatusLabels[job.status as JobStatusValue].toLowerCase()} job cannot be rescheduled.</p>
