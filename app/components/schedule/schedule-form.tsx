@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useActionData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { CheckboxField, FormError, SelectField, SubmitButton, TextField, TextareaField } from "~/components/form";
@@ -11,12 +11,19 @@ const validator = withZod(scheduleFormSchema);
 export type ScheduleFormDefaults = Record<string, unknown> & { employeeIds: number[] };
 type EmployeeChoice = { id: number; name: string; color: string | null };
 
-/** One checkbox or radio of a group, checked from the form's (or the server's repopulated) values. */
-function Choice({ name, value, label, type = "checkbox", disabled }: { name: string; value: string | number; label: React.ReactNode; type?: "checkbox" | "radio"; disabled?: boolean }) {
+/**
+ * One checkbox or radio of a group. Checked from the values the server sent back after a failed
+ * post (kept without JavaScript), else from the page's defaults.
+ */
+function Choice({ name, value, label, type = "checkbox", disabled, defaults }: { name: string; value: string | number; label: React.ReactNode; type?: "checkbox" | "radio"; disabled?: boolean; defaults: Record<string, unknown> }) {
   const { getInputProps } = useField(name, { formId: SCHEDULE_FORM_ID });
+  const posted = useActionData<{ repopulateFields?: Record<string, unknown> }>()?.repopulateFields;
+  const current = posted ? posted[name] : defaults[name];
+  const chosen = (Array.isArray(current) ? current : current === undefined || current === null ? [] : [current]).map(String);
+  const { defaultChecked: _ignored, ...props } = getInputProps<React.InputHTMLAttributes<HTMLInputElement>>({ type, value: String(value), disabled });
   return (
     <label className="checkbox">
-      <input {...getInputProps({ type, value: String(value), disabled })} />
+      <input {...props} defaultChecked={chosen.includes(String(value))} />
       {label}
     </label>
   );
@@ -72,6 +79,7 @@ export function ScheduleForm({
         <div className="row">
           {employees.map((e) => (
             <Choice
+              defaults={defaults}
               key={e.id}
               name="employeeIds"
               value={e.id}
@@ -97,7 +105,7 @@ export function ScheduleForm({
           <legend className="label">On (weekly)</legend>
           <div className="row">
             {weekdayLabels.map((day, i) => (
-              <Choice key={day} name="weekDays" value={i} label={day.slice(0, 3)} />
+              <Choice defaults={defaults} key={day} name="weekDays" value={i} label={day.slice(0, 3)} />
             ))}
           </div>
           <GroupError name="weekDays" />
@@ -105,11 +113,11 @@ export function ScheduleForm({
         <fieldset className="field span-2 repeat-monthly">
           <legend className="label">On (monthly and yearly)</legend>
           <div className="row">
-            <Choice type="radio" name="on" value="day" label="Day of the month" />
+            <Choice defaults={defaults} type="radio" name="on" value="day" label="Day of the month" />
             <TextField formId={f} name="day" label="Day" type="number" min={1} max={31} hint="Empty: the start date's day" />
           </div>
           <div className="row">
-            <Choice type="radio" name="on" value="weekday" label="The" />
+            <Choice defaults={defaults} type="radio" name="on" value="weekday" label="The" />
             <SelectField formId={f} name="order" label="Week" options={[1, 2, 3, 4].map((n) => ({ value: n, label: setPositionLabels[n] }))} placeholder="Choose" />
             <SelectField formId={f} name="weekDay" label="Week day" options={weekdayLabels.map((d, i) => ({ value: i, label: d }))} placeholder="Choose" />
           </div>
@@ -120,7 +128,7 @@ export function ScheduleForm({
           <legend className="label">Ends</legend>
           <div className="row">
             {END_OPTIONS.map((o) => (
-              <Choice key={o.value} type="radio" name="endOption" value={o.value} label={o.label} />
+              <Choice defaults={defaults} key={o.value} type="radio" name="endOption" value={o.value} label={o.label} />
             ))}
           </div>
           <div className="form-grid">
@@ -142,7 +150,7 @@ export function ScheduleForm({
           <legend>This visit repeats. Apply the changes to</legend>
           <div className="row">
             {([EditScope.OnlyThis, EditScope.ThisAndFollowing, EditScope.All] as const).map((scope) => (
-              <Choice key={scope} type="radio" name="recurrentEventEditOption" value={scope} label={editScopeLabels[scope]} />
+              <Choice defaults={defaults} key={scope} type="radio" name="recurrentEventEditOption" value={scope} label={editScopeLabels[scope]} />
             ))}
           </div>
           <GroupError name="recurrentEventEditOption" />
