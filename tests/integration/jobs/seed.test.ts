@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { seedJobs } from "~/models/jobs-seed.server";
-import { listJobsPage, listVisitsInRange } from "~/models/jobs.server";
+import { listJobsPage } from "~/models/jobs.server";
+import { listScheduleVisits } from "~/models/schedule.server";
 import { Role } from "~/models/roles";
 import { createTestUser } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
@@ -21,7 +22,7 @@ describe("seedJobs", () => {
     expect(page.items).toHaveLength(25);
     expect(page.total).toBe(10_000);
     expect(page.totalIsCapped).toBe(true);
-    const week = await listVisitsInRange(f.tech, { from: new Date("2026-03-02T00:00:00Z"), to: new Date("2026-03-09T00:00:00Z") });
+    const week = await listScheduleVisits(f.tech, { from: new Date("2026-03-02T00:00:00Z"), to: new Date("2026-03-09T00:00:00Z"), timezone: "UTC" });
     expect(week.length).toBeGreaterThan(0);
     expect(week.every((v) => v.employeeIds.includes(f.techId))).toBe(true);
     const { rows } = (await db.execute(sql`select count(*)::int as n from job_line_items where company_id = ${f.companyId}`)) as unknown as { rows: Array<{ n: number }> };

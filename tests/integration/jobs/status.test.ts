@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { computeTotals, JobStatus, jobCreateSchema, lineItemSchema, TimelineEvent } from "~/models/jobs.schema";
-import { createJob, getJob, JobRuleError, listJobsPage, listVisitsInRange, recordPayment, rescheduleVisit, undoJobStatus, updateJob, updateJobStatus } from "~/models/jobs.server";
+import { createJob, getJob, JobRuleError, listJobsPage, recordPayment, rescheduleVisit, undoJobStatus, updateJob, updateJobStatus } from "~/models/jobs.server";
+import { listScheduleVisits } from "~/models/schedule.server";
 import { useTestDatabase } from "../../helpers/db";
 import { createCustomerRow, jobsFixture } from "./fixtures";
 
@@ -99,7 +100,7 @@ describe("isolation and field techs", () => {
     expect((await listJobsPage(f.admin, { paging })).total).toBe(2);
     expect(await getJob(other.admin, mine.id)).toBeNull();
     expect((await listJobsPage(other.admin, { paging })).total).toBe(0);
-    expect(await listVisitsInRange(other.admin, { from: new Date("2030-05-01T00:00:00Z"), to: new Date("2030-05-02T00:00:00Z") })).toEqual([]);
+    expect(await listScheduleVisits(other.admin, { from: new Date("2030-05-01T00:00:00Z"), to: new Date("2030-05-02T00:00:00Z"), timezone: "UTC" })).toEqual([]);
     // another company's customer or employee cannot be used
     await expect(createJob(other.admin, jobCreateSchema.parse({ customerId: f.customerId }))).rejects.toMatchObject({ field: "customerId" });
     await expect(createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, employeeIds: [other.techId] }))).rejects.toMatchObject({ field: "employeeIds" });
