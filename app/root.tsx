@@ -25,6 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // A mark that the page is interactive (forms initialised), on error screens too: tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en">
       <head>
@@ -44,10 +48,6 @@ function Document({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useLoaderData<typeof loader>();
-  // A mark that the page is interactive (forms initialised): tests wait for it before typing.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <Document>
       <Outlet />
