@@ -5,7 +5,7 @@ import { db } from "~/db.server";
 import { customerAddresses, customers } from "~/db/schema";
 import type { CallerContext } from "~/models/access.server";
 import { customerInputSchema, displayName } from "~/models/customers.schema";
-import { checkCustomerEmail, checkCustomerPhone, createCustomer, CustomerRuleError } from "~/models/customers.server";
+import { checkCustomerEmail, checkCustomerPhone, createCustomer, customerFields, CustomerRuleError } from "~/models/customers.server";
 import { createLeadSource, listLeadSources } from "~/models/lead-sources.server";
 import { TagType } from "~/models/tags.schema";
 import { createTag, listTags } from "~/models/tags.server";
@@ -165,18 +165,7 @@ export function exportCustomersCsv(ctx: CallerContext): ReadableStream<Uint8Arra
       const batch = await db
         .select({
           id: customers.id,
-          firstName: customers.firstName,
-          lastName: customers.lastName,
-          email: customers.email,
-          additionalEmails: customers.additionalEmails,
-          mainPhoneNumber: customers.mainPhoneNumber,
-          secondaryPhoneNumbers: customers.secondaryPhoneNumbers,
-          jobTitle: customers.jobTitle,
-          ownCompanyName: customers.ownCompanyName,
-          areTextMessagesAllowed: customers.areTextMessagesAllowed,
-          notes: customers.notes,
-          tagIds: customers.tagIds,
-          leadSourceIds: customers.leadSourceIds,
+          ...customerFields,
         })
         .from(customers)
         .where(and(eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt), gt(customers.id, lastId)))

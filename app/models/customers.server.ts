@@ -236,24 +236,29 @@ export async function getCustomerAddresses(ctx: CallerContext, customerId: numbe
     .orderBy(asc(customerAddresses.position), asc(customerAddresses.id));
 }
 
+/** The fields a customer is made of, as the profile and the export read them. */
+export const customerFields = {
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+  email: customers.email,
+  additionalEmails: customers.additionalEmails,
+  mainPhoneNumber: customers.mainPhoneNumber,
+  secondaryPhoneNumbers: customers.secondaryPhoneNumbers,
+  jobTitle: customers.jobTitle,
+  ownCompanyName: customers.ownCompanyName,
+  areTextMessagesAllowed: customers.areTextMessagesAllowed,
+  notes: customers.notes,
+  tagIds: customers.tagIds,
+  leadSourceIds: customers.leadSourceIds,
+};
+
 /** The whole customer for the profile and GET {id}; null when missing, deleted or another company's. */
 export async function getCustomer(ctx: CallerContext, id: number): Promise<CustomerDetails | null> {
   const [row] = await db
     .select({
       id: customers.id,
       companyId: customers.companyId,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      email: customers.email,
-      additionalEmails: customers.additionalEmails,
-      mainPhoneNumber: customers.mainPhoneNumber,
-      secondaryPhoneNumbers: customers.secondaryPhoneNumbers,
-      jobTitle: customers.jobTitle,
-      ownCompanyName: customers.ownCompanyName,
-      areTextMessagesAllowed: customers.areTextMessagesAllowed,
-      notes: customers.notes,
-      tagIds: customers.tagIds,
-      leadSourceIds: customers.leadSourceIds,
+      ...customerFields,
       createdByUserId: customers.createdByUserId,
       createdAt: customers.createdAt,
     })
