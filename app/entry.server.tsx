@@ -11,6 +11,7 @@ import "~/models/api-keys.server";
 export { boot, shutdown } from "~/boot.server";
 export { isCrossSiteRequest } from "~/utils/origin.server";
 export { returnThrownFormErrors } from "~/utils/forms.server";
+export { REQUEST_ID_HEADER } from "~/models/access.server";
 export { accessOfUser, sampleRecordIds, sessionCookieFor } from "~/models/session-fixtures.server";
 export { seedBenchmark } from "~/models/bench-seed.server";
 

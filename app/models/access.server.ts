@@ -68,7 +68,15 @@ export function subscriptionState(row: { status: number; trialExpiration: Date |
   };
 }
 
-const cache = new WeakMap<Request, Promise<Access | null>>();
+/**
+ * Remix hands each loader of one page its own copy of the Request, so the access of a request is
+ * remembered by the id the server stamps on every incoming request (copied with the headers), and by
+ * the Request itself where there is no id (loaders called directly in tests).
+ */
+export const REQUEST_ID_HEADER = "x-fieldwise-request-id";
+const accessByRequest = new WeakMap<Request, Promise<Access | null>>();
+const accessByRequestId = new Map<string, Promise<Access | null>>();
+const REMEMBERED_REQUESTS = 1000;
 
 const accessColumns = {
   user: {
@@ -148,16 +156,25 @@ export async function loadAccessForUser(userId: number, sessionId: string): Prom
 
 /** The signed-in user's access, or null; computed once per request. */
 export function getAccess(request: Request): Promise<Access | null> {
-  let pending = cache.get(request);
+  // An action's own lookup is not reused by the loaders that follow it: the action may have changed it.
+  const stamp = request.headers.get(REQUEST_ID_HEADER);
+  const requestId = stamp && `${stamp} ${request.method}`;
+  let pending = requestId ? accessByRequestId.get(requestId) : accessByRequest.get(request);
   if (!pending) {
     pending = getAuthSession(request).then((session) => {
       const sessionId = session.get("sessionId");
       return typeof sessionId === "string" ? loadAccessBySession(sessionId) : null;
     });
-    cache.set(request, pending);
+    if (!requestId) accessByRequest.set(request, pending);
+    else {
+      // Oldest first: a page's loaders all run within moments of its arrival.
+      if (accessByRequestId.size >= REMEMBERED_REQUESTS) accessByRequestId.delete(accessByRequestId.keys().next().value!);
+      accessByRequestId.set(requestId, pending);
+    }
   }
   return pending;
 }
+
 
 export function forbidden(): never {
   throw json({ message: "You do not have permission to access." }, { status: 403 });

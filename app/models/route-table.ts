@@ -121,10 +121,7 @@ function segments(path: string) {
   return path.split("/").filter(Boolean);
 }
 
-/** A parameter matches one path segment; a trailing * matches the rest; :param? is optional. */
-export function matchPattern(pattern: string, pathname: string): boolean {
-  const want = segments(pattern);
-  const have = segments(pathname);
+function matchSegments(want: string[], have: string[]): boolean {
   for (let i = 0; i < want.length; i++) {
     const part = want[i];
     if (part === "*") return have.length >= i;
@@ -135,14 +132,29 @@ export function matchPattern(pattern: string, pathname: string): boolean {
   return want.length === have.length;
 }
 
+/** A parameter matches one path segment; a trailing * matches the rest; :param? is optional. */
+export function matchPattern(pattern: string, pathname: string): boolean {
+  return matchSegments(segments(pattern), segments(pathname));
+}
+
+// Split and scored once: every request looks up its own rule and the navigation's.
+const compiledRules = routeTable.map((rule) => {
+  const want = segments(rule.pattern);
+  return { rule, want, score: want.reduce((s, p) => s + (p === "*" ? 0 : p.startsWith(":") ? 1 : 3), 0) };
+});
+const rulesByPath = new Map<string, RouteRule | undefined>();
+
 /** The rule for a path: the most specific match (static segments beat parameters). */
 export function findRouteRule(pathname: string): RouteRule | undefined {
-  let best: { rule: RouteRule; score: number } | undefined;
-  for (const rule of routeTable) {
-    if (!matchPattern(rule.pattern, pathname)) continue;
-    const score = segments(rule.pattern).reduce((s, p) => s + (p === "*" ? 0 : p.startsWith(":") ? 1 : 3), 0);
-    if (!best || score > best.score) best = { rule, score };
+  if (rulesByPath.has(pathname)) return rulesByPath.get(pathname);
+  const have = segments(pathname);
+  let best: (typeof compiledRules)[number] | undefined;
+  for (const compiled of compiledRules) {
+    if (matchSegments(compiled.want, have) && (!best || compiled.score > best.score)) best = compiled;
   }
+  // Paths carry record ids, so the memo is bounded.
+  if (rulesByPath.size >= 5000) rulesByPath.clear();
+  rulesByPath.set(pathname, best?.rule);
   return best?.rule;
 }
 

@@ -61,8 +61,8 @@ describe("configuration", () => {
     expect(() => parseEnv({ PORT: "abc", DATABASE_URL: "mysql://x", NODE_ENV: "production" })).toThrow(
       /PORT: PORT must be a number[\s\S]*DATABASE_URL: DATABASE_URL must start with postgres:\/\/[\s\S]*SESSION_SECRET: SESSION_SECRET is required in production/,
     );
-    expect(parseEnv({}).PORT).toBe(3000);
-    expect(parseEnv({}).DATA_DIR).toBe("./data");
+    expect(parseEnv({} as NodeJS.ProcessEnv).PORT).toBe(3000);
+    expect(parseEnv({} as NodeJS.ProcessEnv).DATA_DIR).toBe("./data");
   });
 });
 
