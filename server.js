@@ -1,4 +1,7 @@
-// The one Node process: Express serving the Remix app (and, later, the real-time hubs on the same port).
+// The Node server: Express serving the Remix app (and, later, the real-time hubs on the same port).
+// One process by default; with WEB_CONCURRENCY > 1 on PostgreSQL, a primary prepares the database and
+// forks that many serving workers sharing the port (node:cluster).
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,80 +16,133 @@ const app$ = rawBuild.entry.module;
 const build = app$.returnThrownFormErrors(rawBuild);
 
 const started = Date.now();
-const { port, banner } = await app$.boot();
+if (cluster.isPrimary && app$.webConcurrency() > 1) await runPrimary();
+else await serve();
 
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "true");
-app.use(compression({ level: 1 }));
-// The policy is written once; only the script nonce changes per response (helmet's own CSP builder
-// re-serialises every directive on each request).
-const cspBefore = "default-src 'self';script-src 'self' 'nonce-";
-const cspAfter = [
-  "'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://maps.googleapis.com https://maps.gstatic.com",
-  "font-src 'self'",
-  "connect-src 'self' ws: wss:",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join(";");
-app.use(
-  helmet({
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  }),
-);
-app.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
-  res.setHeader("Content-Security-Policy", cspBefore + res.locals.cspNonce + cspAfter);
-  next();
-});
-// Every request gets an id of our own (a client's value is overwritten): the loaders of one page share
-// its access lookup by it.
-let requestCount = 0;
-const processTag = randomBytes(4).toString("hex");
-app.use((req, _res, next) => {
-  req.headers[app$.REQUEST_ID_HEADER] = `${processTag}-${++requestCount}`;
-  next();
-});
-// Cross-site form posts are refused on top of SameSite cookies.
-app.use((req, res, next) => {
-  if (app$.isCrossSiteRequest({ method: req.method, headers: req.headers })) {
-    res.status(403).json({ message: "Cross-site requests are not allowed." });
-    return;
-  }
-  next();
-});
-app.use("/build", express.static(path.join(buildDir, "client/build"), { immutable: true, maxAge: "1y" }));
-app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y" }));
-// Only a path naming a file can be one of public/'s files: pages skip the disk lookup.
-const publicFiles = express.static("public", { maxAge: "1h" });
-app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-app.all("*", createRequestHandler({ build, getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce, clientAddress: req.ip }) }));
-
-const server = app.listen(port, () => {
-  console.log(banner(`http://localhost:${port}`, Date.now() - started));
-});
-app$.attachRealtime?.(server);
-
-let stopping = false;
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: closing connections, the queue and the database...`);
-  server.close();
-  server.closeAllConnections?.();
-  try {
-    await app$.shutdown();
-    process.exit(0);
-  } catch (error) {
-    console.error(error);
-    process.exit(1);
-  }
+async function runPrimary() {
+  const { port, workers, banner } = await app$.prepareCluster();
+  const fork = () => cluster.fork({ FIELDWISE_CLUSTER_WORKER: "true" });
+  for (let i = 0; i < workers; i++) fork();
+  let listening = 0;
+  cluster.on("listening", () => {
+    if (++listening === workers) console.log(banner(`http://localhost:${port}`, Date.now() - started));
+  });
+  let stopping = false;
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that dies before it ever served would die again: stop rather than loop.
+    if (listening < workers) {
+      console.error(`A worker exited during start-up (${signal ?? code}); stopping.`);
+      process.exit(1);
+    }
+    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+    fork();
+  });
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the workers...`);
+    for (const worker of Object.values(cluster.workers)) worker.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
-process.on("SIGTERM", () => stop("SIGTERM"));
-process.on("SIGINT", () => stop("SIGINT"));
+
+async function serve() {
+  const isWorker = process.env.FIELDWISE_CLUSTER_WORKER === "true";
+  const { port, banner } = await app$.boot({ prepared: isWorker });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "true");
+  app.use(compression());
+  // The policy is written once; only the script nonce changes per response (helmet's own CSP builder
+  // re-serialises every directive on each request).
+  const cspBefore = "default-src 'self';script-src 'self' 'nonce-";
+  const cspAfter = [
+    "'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://maps.googleapis.com https://maps.gstatic.com",
+    "font-src 'self'",
+    "connect-src 'self' ws: wss:",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join(";");
+  app.use(
+    helmet({
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    })
+  );
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.setHeader("Content-Security-Policy", cspBefore + res.locals.cspNonce + cspAfter);
+    next();
+  });
+  // Every request gets an id of our own (a client's value is overwritten): the loaders of one page share
+  // its access lookup by it.
+  let requestCount = 0;
+  const processTag = randomBytes(4).toString("hex");
+  app.use((req, _res, next) => {
+    req.headers[app$.REQUEST_ID_HEADER] = `${processTag}-${++requestCount}`;
+    next();
+  });
+  // Cross-site form posts are refused on top of SameSite cookies.
+  app.use((req, res, next) => {
+    if (app$.isCrossSiteRequest({ method: req.method, headers: req.headers })) {
+      res.status(403).json({ message: "Cross-site requests are not allowed." });
+      return;
+    }
+    next();
+  });
+  app.use(
+    "/build",
+    express.static(path.join(buildDir, "client/build"), {
+      immutable: true,
+      maxAge: "1y",
+    })
+  );
+  app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y" }));
+  // Only a path naming a file can be one of public/'s files: pages skip the disk lookup.
+  const publicFiles = express.static("public", { maxAge: "1h" });
+  app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce,
+        clientAddress: req.ip,
+      }),
+    })
+  );
+
+  const server = app.listen(port, () => {
+    if (!isWorker) console.log(banner(`http://localhost:${port}`, Date.now() - started));
+  });
+  app$.attachRealtime?.(server);
+
+  let stopping = false;
+  async function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    if (!isWorker) console.log(`${signal}: closing connections, the queue and the database...`);
+    server.close();
+    server.closeAllConnections?.();
+    try {
+      await app$.shutdown();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  }
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}

@@ -6,22 +6,54 @@ import { startQueue, stopQueue } from "~/services/queue.server";
 // Background work the app schedules for itself (registered before the queue starts).
 import "~/models/job-series-horizon.server";
 
-/** Start-up: validated configuration, database open and migrated, plans and demo data seeded. */
-export async function boot() {
+/** Migrations, plans and the demo company: once per start, before anything serves. */
+async function prepareDatabase() {
   const config = env();
   const connection = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await seedPlans(db);
   const seeded = config.SEED_DEMO === "true" ? await seedDemoCompany() : false;
-  await startQueue();
-  const banner = (url: string, ms: number) => {
-    const where = connection.driver === "pg" ? "PostgreSQL" : `embedded database in ${config.DATA_DIR}`;
+  return { connection, seeded };
+}
+
+function bannerFor(driver: "pg" | "pglite", seeded: boolean, workers: number) {
+  const config = env();
+  return (url: string, ms: number) => {
+    const where = driver === "pg" ? `PostgreSQL${workers > 1 ? `, ${workers} worker processes` : ""}` : `embedded database in ${config.DATA_DIR}`;
     const lines = [`${PRODUCT_NAME} is running at ${url} (${where}, started in ${ms} ms)`];
     if (config.SEED_DEMO === "true") {
       lines.push(`Demo logins${seeded ? " (just seeded)" : ""}, password ${DEMO_LOGINS[0].password}:`, ...DEMO_LOGINS.map((l) => `  ${l.role.padEnd(14)} ${l.email}`));
     }
     return lines.join("\n");
   };
-  return { port: config.PORT, banner };
+}
+
+/**
+ * Start-up of a serving process: validated configuration, database open (migrated and seeded,
+ * unless the primary of a cluster already did that), background queue started.
+ */
+export async function boot({ prepared = false } = {}) {
+  const config = env();
+  const { connection, seeded } = prepared
+    ? { connection: await openDatabase({ databaseUrl: config.DATABASE_URL, migrate: false }), seeded: false }
+    : await prepareDatabase();
+  await startQueue();
+  return { port: config.PORT, banner: bannerFor(connection.driver, seeded, 1) };
+}
+
+/** The primary of a cluster (WEB_CONCURRENCY > 1, PostgreSQL): prepares the database once, serves nothing. */
+export async function prepareCluster() {
+  const config = env();
+  const { connection, seeded } = await prepareDatabase();
+  // The queue's schema and queues too: workers creating them at the same moment deadlock.
+  await startQueue();
+  await stopQueue();
+  await closeDatabase();
+  return { port: config.PORT, workers: config.WEB_CONCURRENCY, banner: bannerFor(connection.driver, seeded, config.WEB_CONCURRENCY) };
+}
+
+/** How many serving processes the configuration asks for. */
+export function webConcurrency() {
+  return env().WEB_CONCURRENCY;
 }
 
 export async function shutdown() {

@@ -49,6 +49,11 @@ export async function openDatabase(options: OpenOptions): Promise<Connection> {
   if (connection) return connection;
   if (options.databaseUrl) {
     const client = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    // An idle connection the server drops (restart, failover, shutdown) must not crash the process:
+    // the pool replaces it on the next query.
+    client.on("error", (error) => {
+      if (connection?.client === client) console.error(`Database connection lost: ${error.message}`);
+    });
     const database = drizzleNodePg({ client, schema }) as unknown as Database;
     if (options.migrate !== false) await migrateNodePg(database as never, { migrationsFolder: migrationsFolder() });
     connection = { driver: "pg", client, db: database };

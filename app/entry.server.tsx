@@ -8,7 +8,7 @@ import { NonceContext } from "~/utils/nonce";
 // Registers the company API key as a way to authenticate /api calls.
 import "~/models/api-keys.server";
 
-export { boot, shutdown } from "~/boot.server";
+export { boot, prepareCluster, shutdown, webConcurrency } from "~/boot.server";
 export { isCrossSiteRequest } from "~/utils/origin.server";
 export { returnThrownFormErrors } from "~/utils/forms.server";
 export { REQUEST_ID_HEADER } from "~/models/access.server";

@@ -17,6 +17,7 @@ const envSchema = z
     REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must start with redis://").optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
+    WEB_CONCURRENCY: z.coerce.number({ invalid_type_error: "WEB_CONCURRENCY must be a number" }).int().min(1, "WEB_CONCURRENCY must be between 1 and 64").max(64, "WEB_CONCURRENCY must be between 1 and 64").default(1),
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -27,6 +28,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(cleaned);
   const lines = result.success ? [] : result.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`);
   if (cleaned.NODE_ENV === "production" && !cleaned.SESSION_SECRET) lines.push("- SESSION_SECRET: SESSION_SECRET is required in production");
+  if (Number(cleaned.WEB_CONCURRENCY) > 1 && !cleaned.DATABASE_URL) lines.push("- WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database serves one process)");
   if (!result.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   return result.data;
 }

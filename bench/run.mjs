@@ -8,6 +8,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 20;
@@ -24,11 +25,23 @@ const ownBuild = !process.env.BENCH_BUILD_DIR;
 const buildDir = path.resolve(process.env.BENCH_BUILD_DIR || `.cache/bench-build-${process.pid}`);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "fieldwise-bench-"));
 let server;
+let dropBenchDatabase;
+
+async function onPostgres(url, statement) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 function cleanUp() {
   if (server && server.exitCode === null) server.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
   if (ownBuild) rmSync(buildDir, { recursive: true, force: true });
+  if (dropBenchDatabase) spawnSync("psql", [pgAdminUrl, "-qc", `DROP DATABASE IF EXISTS fieldwise_bench_${process.pid} WITH (FORCE)`]);
 }
 process.on("exit", cleanUp);
 process.on("SIGINT", () => process.exit(130));
@@ -44,9 +57,11 @@ function freePort() {
   });
 }
 
+/** Memory of the server and its worker processes. */
 function rssMb(pid, field = "VmRSS") {
   const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(`${field}:`));
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
+  return Math.round(Number(line.split(/\s+/)[1]) / 1024) + children.reduce((sum, child) => sum + rssMb(child, field), 0);
 }
 
 /** GET with the raw (compressed) bytes counted. */
@@ -105,6 +120,19 @@ const port = await freePort();
 const base = `http://localhost:${port}`;
 const env = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: dataDir, SEED_DEMO: "true", SESSION_SECRET: "bench-session-secret-0123456789abcdef", PORT: String(port) };
 delete env.DATABASE_URL;
+delete env.WEB_CONCURRENCY;
+// BENCH_DATABASE_URL: the same run on PostgreSQL (a fresh database next to the given one, dropped at
+// the end), served by BENCH_WORKERS processes (default: one per core).
+const pgAdminUrl = process.env.BENCH_DATABASE_URL;
+if (pgAdminUrl) {
+  const benchDatabase = `fieldwise_bench_${process.pid}`;
+  await onPostgres(pgAdminUrl, `CREATE DATABASE ${benchDatabase}`);
+  dropBenchDatabase = () => onPostgres(pgAdminUrl, `DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`);
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${benchDatabase}`;
+  env.DATABASE_URL = url.toString();
+  env.WEB_CONCURRENCY = String(Number(process.env.BENCH_WORKERS || os.cpus().length));
+}
 
 // 2. Seed, through the app's own seed functions, before the server opens the database
 console.log(`Seeding (embedded database in ${dataDir})...`);
@@ -189,6 +217,7 @@ const login = await get(`${base}/login`, { "accept-encoding": "gzip" });
 const stopAt = Date.now();
 server.kill("SIGTERM");
 const exitCode = await new Promise((resolve) => server.once("exit", (code) => resolve(code)));
+await dropBenchDatabase?.();
 
 // 6. Report
 const pad = (s, n) => String(s).padEnd(n);
@@ -206,8 +235,9 @@ for (const r of rows) {
 }
 console.log(`\n"1 conn": median of up to 10 requests one at a time; p50/p95/req/s: ${CONNECTIONS} connections for ${SECONDS} s.`);
 console.log(`Seeding:            large ${(large.ms / 1000).toFixed(1)} s, small ${(small.ms / 1000).toFixed(1)} s (not part of start-up)`);
-console.log(`Start-up:           ${startupMs} ms from spawn to first answer (embedded database with ${COMPANIES[0].customers.toLocaleString("en-US")} customers)`);
-console.log(`Memory (RSS):       ${idleRss} MB after start, ${afterRss} MB after the load, peak ${peakRss} MB`);
+const database = pgAdminUrl ? `PostgreSQL, ${env.WEB_CONCURRENCY} worker processes` : "embedded database";
+console.log(`Start-up:           ${startupMs} ms from spawn to first answer (${database} with ${COMPANIES[0].customers.toLocaleString("en-US")} customers)`);
+console.log(`Memory (RSS):       ${idleRss} MB after start, ${afterRss} MB after the load, peak ${peakRss} MB${pgAdminUrl ? " (all server processes; PostgreSQL not counted)" : ""}`);
 console.log(`/login HTML gzipped: ${(login.bytes / 1024).toFixed(1)} KB (budget < 30 KB) ${mark(login.bytes < LOGIN_HTML_BUDGET && login.headers["content-encoding"] === "gzip")}${login.headers["content-encoding"] === "gzip" ? "" : ` (not gzipped: ${login.headers["content-encoding"] ?? "identity"})`}`);
 console.log(`Shutdown:           SIGTERM → exit ${exitCode} in ${Date.now() - stopAt} ms${exitCode === 0 ? "" : " (expected 0)"}`);
 console.log(`Machine:            ${os.cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (other work on the machine skews every figure)`);

@@ -19,3 +19,20 @@ forBoth(
   },
   { role: "company admin" },
 );
+
+test("every response carries the security headers, with a fresh script nonce that the page's scripts use", async () => {
+  const first = await fetch(`${baseUrl()}/login`);
+  const second = await fetch(`${baseUrl()}/login`);
+  const html = await first.text();
+  const policy = first.headers.get("content-security-policy") ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("object-src 'none'");
+  expect(html).toContain(`nonce="${nonce}"`);
+  expect(html).not.toMatch(/<script(?![^>]*nonce=)[^>]*>/);
+  expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(first.headers.get("x-powered-by")).toBeNull();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requireAccess } from "~/models/access.server";
+import { getAccess, REQUEST_ID_HEADER, requireAccess } from "~/models/access.server";
 import { Role } from "~/models/roles";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie } from "../helpers/factories";
 import { useTestDatabase } from "../helpers/db";
@@ -60,5 +60,21 @@ describe("a dead session", () => {
       expect(cookies).toMatch(/__session=;/);
       expect(cookies).toMatch(/__toast=/);
     }
+  });
+});
+
+describe("getAccess", () => {
+  it("looks the session up once for all loaders of a page, again after an action, and never across requests", async () => {
+    const { userId } = await createTestCompany();
+    const cookie = await sessionCookie(userId);
+    const copy = (id: string, method = "GET") => makeRequest("/customers", { cookie, method, headers: { [REQUEST_ID_HEADER]: id } });
+    const layout = getAccess(copy("req-1"));
+    expect(getAccess(copy("req-1"))).toBe(layout);
+    expect(getAccess(copy("req-1", "POST"))).not.toBe(layout);
+    expect(getAccess(copy("req-2"))).not.toBe(layout);
+    expect((await layout)?.user.id).toBe(userId);
+    const withoutId = makeRequest("/customers", { cookie });
+    expect(getAccess(withoutId)).toBe(getAccess(withoutId));
+    expect(getAccess(makeRequest("/customers", { cookie }))).not.toBe(getAccess(withoutId));
   });
 });

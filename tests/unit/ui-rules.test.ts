@@ -64,6 +64,13 @@ describe("configuration", () => {
     expect(parseEnv({} as NodeJS.ProcessEnv).PORT).toBe(3000);
     expect(parseEnv({} as NodeJS.ProcessEnv).DATA_DIR).toBe("./data");
   });
+
+  it("runs several worker processes only on PostgreSQL", () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" } as NodeJS.ProcessEnv)).toThrow("WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database serves one process)");
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://x" } as NodeJS.ProcessEnv)).toThrow("WEB_CONCURRENCY must be between 1 and 64");
+    expect(parseEnv({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://x" } as NodeJS.ProcessEnv).WEB_CONCURRENCY).toBe(4);
+    expect(parseEnv({} as NodeJS.ProcessEnv).WEB_CONCURRENCY).toBe(1);
+  });
 });
 
 describe("subscription state", () => {
