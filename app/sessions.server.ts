@@ -5,6 +5,7 @@ import { db } from "~/db.server";
 import { sessions, users } from "~/db/schema";
 import { DEV_SESSION_SECRET, env } from "~/env.server";
 import { randomToken } from "~/models/passwords.server";
+import { accessChanged } from "~/models/access-memory.server";
 
 const SESSION_DAYS = 30;
 
@@ -70,7 +71,10 @@ export async function createSessionRow(userId: number, impersonatorUserId: numbe
 export async function commitNewSession(request: Request, userId: number, impersonatorUserId: number | null = null): Promise<string> {
   const session = await getAuthSession(request);
   const previous = session.get("sessionId");
-  if (typeof previous === "string" && !impersonatorUserId) await db.delete(sessions).where(eq(sessions.id, previous));
+  if (typeof previous === "string" && !impersonatorUserId) {
+    await db.delete(sessions).where(eq(sessions.id, previous));
+    accessChanged();
+  }
   session.unset("pendingTwoFactor");
   session.set("sessionId", await createSessionRow(userId, impersonatorUserId));
   return authSessionStorage().commitSession(session);
@@ -80,7 +84,10 @@ export async function commitNewSession(request: Request, userId: number, imperso
 export async function destroySession(request: Request): Promise<string> {
   const session = await getAuthSession(request);
   const sessionId = session.get("sessionId");
-  if (typeof sessionId === "string") await db.delete(sessions).where(eq(sessions.id, sessionId));
+  if (typeof sessionId === "string") {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    accessChanged();
+  }
   return authSessionStorage().destroySession(session);
 }
 

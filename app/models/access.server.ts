@@ -2,6 +2,7 @@ import { json, redirect } from "@remix-run/node";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, planFeatures, plans, sessions, subscriptions, users } from "~/db/schema";
+import { rememberAccess } from "~/models/access-memory.server";
 import { hasAppFeature } from "~/models/features";
 import { findRouteRule, type RouteRule } from "~/models/route-table";
 import { homePathFor, type RoleValue } from "~/models/roles";
@@ -163,7 +164,7 @@ export function getAccess(request: Request): Promise<Access | null> {
   if (!pending) {
     pending = getAuthSession(request).then((session) => {
       const sessionId = session.get("sessionId");
-      return typeof sessionId === "string" ? loadAccessBySession(sessionId) : null;
+      return typeof sessionId === "string" ? rememberAccess(sessionId, () => loadAccessBySession(sessionId)) : null;
     });
     if (!requestId) accessByRequest.set(request, pending);
     else {

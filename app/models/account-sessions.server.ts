@@ -4,6 +4,7 @@ import { sessions, users } from "~/db/schema";
 import { loadAccessBySession, type Access } from "~/models/access.server";
 import { Role } from "~/models/roles";
 import { authSessionStorage, commitNewSession, createSessionRow, destroySession, getAuthSession, type PendingTwoFactor } from "~/sessions.server";
+import { accessChanged } from "~/models/access-memory.server";
 
 export type { PendingTwoFactor };
 const PENDING_KEY = "pendingTwoFactor";
@@ -51,6 +52,7 @@ export async function endShadowLogIn(request: Request, access: Access): Promise<
   const session = await getAuthSession(request);
   const own = session.get(OWN_SESSION_KEY);
   await db.delete(sessions).where(eq(sessions.id, access.user.sessionId));
+  accessChanged();
   session.unset(OWN_SESSION_KEY);
   const [alive] =
     typeof own === "string"
@@ -68,7 +70,10 @@ export async function endShadowLogIn(request: Request, access: Access): Promise<
 /** Log out: the session row dies (and, while shadowing, the super admin's own one too). */
 export async function logOut(request: Request): Promise<string> {
   const own = (await getAuthSession(request)).get(OWN_SESSION_KEY);
-  if (typeof own === "string") await db.delete(sessions).where(eq(sessions.id, own));
+  if (typeof own === "string") {
+    await db.delete(sessions).where(eq(sessions.id, own));
+    accessChanged();
+  }
   return destroySession(request);
 }
 

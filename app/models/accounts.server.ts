@@ -9,6 +9,7 @@ import { hashPassword, hashSecret, randomToken, verifyPassword } from "~/models/
 import { createCompanyWithAdmin, emailExists } from "~/models/signup.server";
 import { sendEmail } from "~/services/mailer.server";
 import { consumeAttempt, forgiveAccount } from "~/services/rate-limits.server";
+import { accessChanged } from "~/models/access-memory.server";
 
 export const TWO_FACTOR_MINUTES = 10;
 export const TWO_FACTOR_TRIES = 5;
@@ -185,6 +186,7 @@ export async function resetPassword(input: { token: string; password: string }, 
     if (!spent) return { ok: false as const, message: accountMessages.linkUsed };
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
     await tx.delete(sessions).where(or(eq(sessions.userId, spent.userId), eq(sessions.impersonatorUserId, spent.userId)));
+    accessChanged();
     return { ok: true as const, userId: spent.userId };
   });
 }

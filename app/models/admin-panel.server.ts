@@ -7,6 +7,7 @@ import type { Paging } from "~/models/api.server";
 import { AppFeature } from "~/models/features";
 import { Role, type RoleValue } from "~/models/roles";
 import { containsPattern } from "~/utils/search";
+import { accessChanged } from "~/models/access-memory.server";
 
 /** Subscription status of the spec: 0 free trial, 1 no plan, 2 active, 3 canceled. */
 export const SubscriptionStatus = { FreeTrial: 0, NoPlan: 1, Active: 2, Canceled: 3 } as const;
@@ -162,6 +163,7 @@ export async function updateSubscription(ctx: CallerContext, companyId: number, 
     if (!company || !plan) return false;
     const values = { planId: plan.id, status: input.status, trialExpiration: endOfDay(input.trialExpiration), expirationDate: endOfDay(input.expirationDate) };
     await tx.insert(subscriptions).values({ companyId, ...values }).onConflictDoUpdate({ target: subscriptions.companyId, set: values });
+    accessChanged();
     return true;
   });
 }
@@ -170,6 +172,7 @@ export async function updateFeatureFlags(ctx: CallerContext, companyId: number, 
   requireSuperAdmin(ctx);
   const featureFlags = bits.reduce((all, bit) => all | bit, 0);
   const updated = await db.update(companies).set({ featureFlags }).where(eq(companies.id, companyId)).returning({ id: companies.id });
+  accessChanged();
   return updated.length > 0;
 }
 
@@ -177,5 +180,6 @@ export async function updateFeatureFlags(ctx: CallerContext, companyId: number, 
 export async function setTwoWayTextEnabled(ctx: CallerContext, companyId: number, enabled: boolean): Promise<boolean> {
   requireSuperAdmin(ctx);
   const updated = await db.update(companies).set({ twoWayTextEnabled: enabled }).where(eq(companies.id, companyId)).returning({ id: companies.id });
+  accessChanged();
   return updated.length > 0;
 }

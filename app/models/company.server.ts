@@ -5,6 +5,7 @@ import type { CallerContext } from "~/models/access.server";
 import { currencyFor, defaultWorkingSchedule, type CompanyProfileInput, type WorkingDay } from "~/models/company.schema";
 import { deleteFile } from "~/services/storage.server";
 import { logoRules, storeImageUpload } from "~/services/images.server";
+import { accessChanged } from "~/models/access-memory.server";
 
 export const LOGO_FOLDER = "logos";
 
@@ -91,6 +92,7 @@ export async function updateCompanyProfile(ctx: CallerContext, input: CompanyPro
         ...(stored ? { logoUrl: stored.url } : {}),
       })
       .where(eq(companies.id, ctx.companyId));
+    accessChanged();
     return current;
   });
   if (stored && previous?.logoUrl) await deleteFile(previous.logoUrl);
@@ -102,6 +104,7 @@ export async function setCompanyLogo(ctx: CallerContext, file: File): Promise<st
   const stored = await storeImageUpload({ companyId: ctx.companyId, folder: LOGO_FOLDER, file, rules: logoRules });
   const [previous] = await db.select({ logoUrl: companies.logoUrl }).from(companies).where(eq(companies.id, ctx.companyId));
   await db.update(companies).set({ logoUrl: stored.url }).where(eq(companies.id, ctx.companyId));
+  accessChanged();
   await deleteFile(previous?.logoUrl);
   return stored.url;
 }
@@ -109,6 +112,7 @@ export async function setCompanyLogo(ctx: CallerContext, file: File): Promise<st
 export async function removeCompanyLogo(ctx: CallerContext): Promise<void> {
   const [previous] = await db.select({ logoUrl: companies.logoUrl }).from(companies).where(eq(companies.id, ctx.companyId));
   await db.update(companies).set({ logoUrl: null }).where(eq(companies.id, ctx.companyId));
+  accessChanged();
   await deleteFile(previous?.logoUrl);
 }
 

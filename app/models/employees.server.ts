@@ -13,6 +13,7 @@ import { containsPattern } from "~/utils/search";
 import { editorImageRules, ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
 import { deleteFile } from "~/services/storage.server";
 import { formatPhone, messages, normalizePhone } from "~/utils/validation";
+import { accessChanged } from "~/models/access-memory.server";
 
 export type EmployeeRow = {
   id: number;
@@ -194,6 +195,7 @@ async function replaceTags(exec: Executor, userId: number, tagIds: number[]) {
 /** Ends every session of a user (role change, deletion), including shadow sessions they opened. */
 export async function revokeSessions(exec: Executor, userId: number) {
   await exec.delete(sessions).where(or(eq(sessions.userId, userId), eq(sessions.impersonatorUserId, userId)));
+  accessChanged();
 }
 
 export type PhotoStep = () => Promise<{ logoUrl: string } | { error: string }>;
@@ -288,6 +290,7 @@ export async function updateEmployee(ctx: CallerContext, id: number, input: Empl
         ...(photo ? { logoUrl: photo.logoUrl } : {}),
       })
       .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
+    accessChanged();
     await replaceTags(tx, id, input.tags);
     if (role !== target.role) await revokeSessions(tx, id);
     if (photo) replacedPhoto = target.logoUrl;

@@ -45,6 +45,7 @@ import {
 import { Role } from "~/models/roles";
 import { TagType } from "~/models/tags.schema";
 import { ownTagIds } from "~/models/tags.server";
+import { accessChanged } from "~/models/access-memory.server";
 
 /** A business rule failed: the message goes onto `field` (or the form) with status 400. */
 export class JobRuleError extends Error {
@@ -359,6 +360,7 @@ export async function rescheduleVisit(ctx: CallerContext, input: RescheduleInput
     const employeeIds = input.employeeIds === undefined ? undefined : await checkEmployees(tx, ctx, input.employeeIds);
     if (input.setArrivalWindowOffsetAsDefault && input.arrivalWindowOffset !== undefined) {
       await tx.update(users).set({ defaultArrivalWindowOffset: input.arrivalWindowOffset }).where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
+      accessChanged();
     }
     const common: Partial<typeof jobs.$inferInsert> = { updatedAt: now, timezone: timeZone };
     if (input.isAllDay !== undefined) common.isAllDay = input.isAllDay;

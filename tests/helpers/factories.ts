@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { users } from "~/db/schema";
+import { accessChanged } from "~/models/access-memory.server";
 import { loadAccessBySession, type Access } from "~/models/access.server";
 import { hashPassword } from "~/models/passwords.server";
 import { Role, type RoleValue } from "~/models/roles";
@@ -48,6 +49,7 @@ export async function accessFor(userId: number): Promise<Access> {
 
 export async function setRole(userId: number, role: RoleValue) {
   await db.update(users).set({ role }).where(eq(users.id, userId));
+  accessChanged();
 }
 
 /** Builds a Request for calling a loader or action directly. */

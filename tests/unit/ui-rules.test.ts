@@ -66,9 +66,9 @@ describe("configuration", () => {
   });
 
   it("runs several worker processes only on PostgreSQL", () => {
-    expect(() => parseEnv({ WEB_CONCURRENCY: "2" } as NodeJS.ProcessEnv)).toThrow("WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database serves one process)");
-    expect(() => parseEnv({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://x" } as NodeJS.ProcessEnv)).toThrow("WEB_CONCURRENCY must be between 1 and 64");
-    expect(parseEnv({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://x" } as NodeJS.ProcessEnv).WEB_CONCURRENCY).toBe(4);
+    expect(() => parseEnv({ NODE_ENV: "development", WEB_CONCURRENCY: "2" })).toThrow("WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database serves one process)");
+    expect(() => parseEnv({ NODE_ENV: "development", WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://x" })).toThrow("WEB_CONCURRENCY must be between 1 and 64");
+    expect(parseEnv({ NODE_ENV: "development", WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://x" }).WEB_CONCURRENCY).toBe(4);
     expect(parseEnv({} as NodeJS.ProcessEnv).WEB_CONCURRENCY).toBe(1);
   });
 });
