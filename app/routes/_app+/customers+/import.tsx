@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { ImportReportTable } from "~/components/import-report";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/models/access.server";
 import { importCustomersCsv, readImportFile, type ImportReport } from "~/models/customers-import.server";
@@ -52,43 +53,19 @@ export default function ImportCustomersRoute() {
           </p>
         ) : null}
       </section>
-      {data?.report ? <ImportReportTable report={data.report} /> : null}
+      {data?.report ? (
+        <ImportReportTable
+          summary={`${data.report.imported} imported, ${data.report.skipped} skipped, ${data.report.rejected} rejected.`}
+          rows={data.report.rows.map((r) => ({
+            row: r.row,
+            name: r.customerId ? <Link to={`/customers/${r.customerId}`}>{r.name}</Link> : r.name,
+            result: statusLabel[r.status],
+            tone: r.status === "imported" ? "success" : r.status === "rejected" ? "danger" : "warning",
+            details: r.messages.join("; "),
+          }))}
+        />
+      ) : null}
     </>
-  );
-}
-
-function ImportReportTable({ report }: { report: ImportReport }) {
-  return (
-    <section className="card stack" aria-labelledby="report-title">
-      <h2 id="report-title">Import report</h2>
-      <p role="status">
-        {report.imported} imported, {report.skipped} skipped, {report.rejected} rejected.
-      </p>
-      <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Row</th>
-              <th>Name</th>
-              <th>Result</th>
-              <th>Details</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.rows.map((r) => (
-              <tr key={r.row}>
-                <td>{r.row}</td>
-                <td>{r.customerId ? <Link to={`/customers/${r.customerId}`}>{r.name}</Link> : r.name}</td>
-                <td>
-                  <span className={`badge ${r.status === "imported" ? "badge-success" : r.status === "rejected" ? "badge-danger" : "badge-warning"}`}>{statusLabel[r.status]}</span>
-                </td>
-                <td>{r.messages.join("; ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
   );
 }
 

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Modal } from "~/components/modal";
 import { requireAccess } from "~/models/access.server";
 import { IMPORT_MAX_BYTES, ImportFileError, importMessages, importPriceBookCsv } from "~/models/price-book-csv.server";
+import { ImportReportTable } from "~/components/import-report";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
@@ -51,31 +52,16 @@ export default function ImportPriceBookRoute() {
         </div>
       </Form>
       {result?.report ? (
-        <section aria-label="Import report" className="stack">
-          <p role="status">
-            {result.report.created} created, {result.report.updated} updated, {result.report.failed} failed.
-          </p>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Row</th>
-                  <th>Name</th>
-                  <th>Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.report.rows.map((r) => (
-                  <tr key={r.row}>
-                    <td>{r.row}</td>
-                    <td>{r.name}</td>
-                    <td>{r.status === "failed" ? `Failed: ${r.message}` : r.status === "created" ? "Created" : "Updated"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <ImportReportTable
+          summary={`${result.report.created} created, ${result.report.updated} updated, ${result.report.failed} failed.`}
+          rows={result.report.rows.map((r) => ({
+            row: r.row,
+            name: r.name,
+            result: r.status === "failed" ? "Failed" : r.status === "created" ? "Created" : "Updated",
+            tone: r.status === "failed" ? "danger" : "success",
+            details: r.status === "failed" ? (r.message ?? "") : "",
+          }))}
+        />
       ) : null}
     </Modal>
   );
