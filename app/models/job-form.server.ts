@@ -55,19 +55,23 @@ export async function readJobForm(request: Request): Promise<Read> {
   return { intent, values };
 }
 
-/** The "add a line" intents: a blank row, or a price book item copied into a new row. */
-export async function withAddedLine(ctx: CallerContext, values: JobFormValues, intent: string): Promise<JobFormValues | null> {
+/**
+ * The line intents of the job form (a blank row, a price book item copied into a new row, a row
+ * removed): the form comes back with its values, nothing saved.
+ */
+export async function lineIntentResponse(ctx: CallerContext, values: JobFormValues, intent: string) {
   const lines = [...(values.lineItems ?? [])];
+  let errors: Record<string, string> = {};
   if (intent === "addLine") lines.push(emptyLine());
   else if (intent === "addPriceItem") {
     const id = Number(values.priceItemId);
     const [item] = Number.isSafeInteger(id) && id > 0 ? await listItems(ctx, { itemIds: [id] }) : [];
-    if (!item) return { ...values, lineItems: lines, _errors: { priceItemId: "Choose an item" } };
-    lines.push({ name: item.name, description: item.description ?? "", quantity: "1", unitPrice: (item.priceCents / 100).toFixed(2), cost: (item.costCents / 100).toFixed(2), isTaxable: item.isTaxable ? "on" : "", kind: String(item.itemType === 0 ? 0 : 1), priceListItemId: String(item.id) });
+    if (!item) errors = { priceItemId: "Choose an item" };
+    else lines.push({ name: item.name, description: item.description ?? "", quantity: "1", unitPrice: (item.priceCents / 100).toFixed(2), cost: (item.costCents / 100).toFixed(2), isTaxable: item.isTaxable ? "on" : "", kind: String(item.itemType === 0 ? 0 : 1), priceListItemId: String(item.id) });
   } else if (intent.startsWith("removeLine:")) {
     lines.splice(Number(intent.slice("removeLine:".length)), 1);
-  } else return null;
-  return { ...values, lineItems: lines };
+  } else return json({ message: "Unknown action" }, { status: 400 });
+  return json({ values: { ...values, lineItems: lines }, errors });
 }
 
 /** Validates the job form: wall-clock times in the company zone, recurrence 'never' as no rule. */

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { JobForm } from "~/components/job-form";
 import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/models/access.server";
-import { jobFormOptions, readJobForm, ruleErrorResponse, withAddedLine, type JobFormValues } from "~/models/job-form.server";
+import { jobFormOptions, readJobForm, ruleErrorResponse, lineIntentResponse, type JobFormValues } from "~/models/job-form.server";
 import { jobUpdateSchema } from "~/models/jobs.schema";
 import { getJob, updateJob } from "~/models/jobs.server";
 import { toasts } from "~/sessions.server";
@@ -35,12 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx } = await requireAccess(request);
   const id = Number(params.id);
   const { intent, values } = await readJobForm(request);
-  if (intent !== "save") {
-    const next = await withAddedLine(ctx, values, intent);
-    if (!next) return json({ message: "Unknown action" }, { status: 400 });
-    const { _errors, ...rest } = next as JobFormValues & { _errors?: Record<string, string> };
-    return json<ActionData>({ values: rest, errors: _errors ?? {} });
-  }
+  if (intent !== "save") return lineIntentResponse(ctx, values, intent);
   const parsed = jobUpdateSchema.safeParse({ ...values, tags: values.tags ?? [], lineItems: values.lineItems ?? [], discount: values.discount ?? "0" });
   if (!parsed.success) return json<ActionData>({ values, errors: fieldErrors(parsed.error) }, { status: 400 });
   try {

@@ -5,7 +5,7 @@ import { EmptyState, PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/models/access.server";
 import { displayName } from "~/models/customers.schema";
 import { searchCustomers } from "~/models/customers.server";
-import { isInactive, jobFormOptions, parseJobForm, readJobForm, ruleErrorResponse, withAddedLine, type JobFormValues } from "~/models/job-form.server";
+import { isInactive, jobFormOptions, parseJobForm, readJobForm, ruleErrorResponse, lineIntentResponse, type JobFormValues } from "~/models/job-form.server";
 import { createJob } from "~/models/jobs.server";
 import { toasts } from "~/sessions.server";
 
@@ -26,12 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   if (isInactive(access)) throw redirect("/jobs?dialog=limited");
   const { intent, values } = await readJobForm(request);
-  if (intent !== "save") {
-    const next = await withAddedLine(access.ctx, values, intent);
-    if (!next) return json({ message: "Unknown action" }, { status: 400 });
-    const { _errors, ...rest } = next as JobFormValues & { _errors?: Record<string, string> };
-    return json<ActionData>({ values: rest, errors: _errors ?? {} });
-  }
+  if (intent !== "save") return lineIntentResponse(access.ctx, values, intent);
   const parsed = parseJobForm(values, access.company.timezone);
   if (!parsed.ok) return json<ActionData>({ values, errors: parsed.errors }, { status: 400 });
   try {
