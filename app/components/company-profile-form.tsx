@@ -4,6 +4,7 @@ import { useMemo, useState } from "react";
 import { ValidatedForm, useField } from "remix-validated-form";
 import { CheckboxField, FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/form";
 import { ImageUploadField, type ImageClientRules } from "~/components/image-upload-modal";
+import { PlaceSearchField } from "~/components/place-search-field";
 import { BUSINESS_TYPES, COUNTRIES, TEAM_SIZES } from "~/models/accounts.schema";
 import { companyProfileSchema, currencyFor, FOLLOW_UP_OPTIONS, PROFILE_FORM_ID, TIMEZONES, WEEK_DAYS, type WorkingDay } from "~/models/company.schema";
 
@@ -13,7 +14,7 @@ const industryOptions = BUSINESS_TYPES.map((label, value) => ({ value, label }))
 export type ProfileDefaults = Record<string, unknown> & { country: string; workingSchedule: WorkingDay[] };
 
 /** The company profile: one multipart form (the logo travels with the fields), working without JavaScript. */
-export function CompanyProfileForm({ defaults, logoUrl, logoRules, timezoneOffset }: { defaults: ProfileDefaults; logoUrl: string | null; logoRules: ImageClientRules & { hint: string }; timezoneOffset: string }) {
+export function CompanyProfileForm({ defaults, logoUrl, logoRules, timezoneOffset, placesEnabled = false }: { defaults: ProfileDefaults; logoUrl: string | null; logoRules: ImageClientRules & { hint: string }; timezoneOffset: string; placesEnabled?: boolean }) {
   const [country, setCountry] = useState<"US" | "CA">(defaults.country === "CA" ? "CA" : "US");
   const validator = useMemo(() => withZod(companyProfileSchema(country)), [country]);
   return (
@@ -27,7 +28,8 @@ export function CompanyProfileForm({ defaults, logoUrl, logoRules, timezoneOffse
           <TextField name="email" label="Email" type="email" autoComplete="email" />
           <TextField name="businessPhoneNumber" label="Business Phone Number" type="tel" autoComplete="tel" hint={country === "CA" ? "A Canadian number" : "A US number"} />
           <TextField name="businessWebsite" label="Business Website" inputMode="url" placeholder="example.com" />
-          <TextField name="location" label="Location" className="span-2" maxLength={500} autoComplete="street-address" />
+          {/* The profile stores the location's text only: the search suggests the address, without coordinates. */}
+          <PlaceSearchField name="location" label="Location" className="span-2" maxLength={500} autoComplete="street-address" placesEnabled={placesEnabled} />
           <SelectField name="industry" label="Industry" options={industryOptions} placeholder="Choose your industry" />
           <SelectField name="companySize" label="Team Size" options={TEAM_SIZES} placeholder="Choose your team size" />
           <TextField name="licenseNumber" label="License Number" maxLength={100} />

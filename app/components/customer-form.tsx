@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { CheckboxField, CheckboxGroupField, TextareaField, TextField } from "~/components/form";
+import { PlaceSearchField } from "~/components/place-search-field";
 import type { CustomerFormValues } from "~/models/customer-form";
 import { hiddenFields } from "~/models/customer-form";
 import { MAX_EXTRA_ROWS } from "~/models/customers.schema";
@@ -113,14 +114,23 @@ export function ContactFields({ values, customerId, onDuplicate }: { values: Cus
 }
 
 /** Step 2, Property Info: the properties and the billing choice (the first by default). */
-export function PropertyFields({ values }: { values: CustomerFormValues }) {
+export function PropertyFields({ values, placesEnabled = false }: { values: CustomerFormValues; placesEnabled?: boolean }) {
   const billing = Number(values.billingAddressIndex ?? 0);
   return (
     <fieldset className="stack">
       <legend className="visually-hidden">Property Info</legend>
-      {values.addresses.map((_, i) => (
+      {values.addresses.map((address, i) => (
         <section className="card stack" key={`address-${i}`} aria-label={`Property ${i + 1}`}>
-          <TextField name={`addresses[${i}].location`} label="Address" autoComplete="street-address" placeholder="Start typing" />
+          <PlaceSearchField
+            name={`addresses[${i}].location`}
+            label="Address"
+            autoComplete="street-address"
+            placeholder="Start typing"
+            placesEnabled={placesEnabled}
+            geoDataName={`addresses[${i}].geoData`}
+            geoData={address.geoData}
+            unitNumberName={`addresses[${i}].unitNumber`}
+          />
           <div className="form-grid">
             <TextField name={`addresses[${i}].unitNumber`} label="Unit/Suite/Apt. Number" />
             <label className="checkbox">

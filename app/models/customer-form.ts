@@ -161,9 +161,11 @@ export function hiddenFields(values: CustomerFormValues, visibleSteps: readonly 
     });
     put("billingAddressIndex", values.billingAddressIndex);
   }
-  // Ids and coordinates are never typed: they always travel hidden.
+  // Ids and coordinates are never typed: they always travel hidden. On the Property Info step
+  // the place search field carries the coordinates itself (a pick changes them).
   values.addresses.forEach((a, i) => {
     put(`addresses[${i}].id`, a.id);
+    if (visibleSteps.includes(1)) return;
     put(`addresses[${i}].geoData.placeId`, a.geoData?.placeId);
     put(`addresses[${i}].geoData.latitude`, a.geoData?.latitude);
     put(`addresses[${i}].geoData.longitude`, a.geoData?.longitude);

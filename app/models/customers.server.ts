@@ -152,6 +152,19 @@ export async function createCustomer(ctx: CallerContext, input: CustomerInput, e
   return exec === db ? db.transaction(write) : write(exec);
 }
 
+type GeoData = { placeId?: string; latitude: number; longitude: number };
+const sameGeoData = (a: GeoData | null | undefined, b: GeoData | null | undefined) => !!a && !!b && a.latitude === b.latitude && a.longitude === b.longitude && (a.placeId ?? null) === (b.placeId ?? null);
+
+/**
+ * The coordinates to keep for an updated property. A new address text sent with the stored
+ * coordinates unchanged (a form without JavaScript carries them hidden) would keep coordinates
+ * of the old address: they are dropped, and the address is geocoded again when the profile opens.
+ */
+export function freshGeoData(next: { location: string; geoData: GeoData | null }, stored: { location: string; geoData: GeoData | null }): GeoData | null {
+  if (next.location.trim() !== stored.location.trim() && sameGeoData(next.geoData, stored.geoData)) return null;
+  return next.geoData;
+}
+
 /**
  * Updates a customer and its properties: properties sent with their id are updated (jobs keep
  * pointing at them), new ones inserted, missing ones removed. False when not the caller's.
@@ -167,13 +180,17 @@ export async function updateCustomer(ctx: CallerContext, id: number, input: Cust
       .update(customers)
       .set({ ...rowValues(input), ...ids, updatedAt: new Date() })
       .where(and(eq(customers.id, id), eq(customers.companyId, ctx.companyId)));
-    const existing = await tx.select({ id: customerAddresses.id }).from(customerAddresses).where(and(eq(customerAddresses.customerId, id), eq(customerAddresses.companyId, ctx.companyId)));
-    const existingIds = new Set(existing.map((a) => a.id));
-    const keptIds = new Set(input.addresses.map((a) => a.id).filter((a): a is number => !!a && existingIds.has(a)));
-    const removed = [...existingIds].filter((a) => !keptIds.has(a));
+    const existing = await tx
+      .select({ id: customerAddresses.id, location: customerAddresses.location, geoData: customerAddresses.geoData })
+      .from(customerAddresses)
+      .where(and(eq(customerAddresses.customerId, id), eq(customerAddresses.companyId, ctx.companyId)));
+    const stored = new Map(existing.map((a) => [a.id, a]));
+    const keptIds = new Set(input.addresses.map((a) => a.id).filter((a): a is number => !!a && stored.has(a)));
+    const removed = [...stored.keys()].filter((a) => !keptIds.has(a));
     if (removed.length) await tx.delete(customerAddresses).where(and(inArray(customerAddresses.id, removed), eq(customerAddresses.customerId, id)));
     for (const [position, a] of input.addresses.entries()) {
-      const values = { location: a.location, unitNumber: a.unitNumber, notes: a.notes, isBilling: a.isBilling, geoData: a.geoData, position };
+      const before = a.id ? stored.get(a.id) : undefined;
+      const values = { location: a.location, unitNumber: a.unitNumber, notes: a.notes, isBilling: a.isBilling, geoData: before ? freshGeoData(a, before) : a.geoData, position };
       if (a.id && keptIds.has(a.id)) await tx.update(customerAddresses).set(values).where(and(eq(customerAddresses.id, a.id), eq(customerAddresses.customerId, id)));
       else await tx.insert(customerAddresses).values({ ...values, companyId: ctx.companyId, customerId: id });
     }

@@ -7,6 +7,7 @@ import "~/openapi/company.server";
 import "~/openapi/customers.server";
 import "~/openapi/employees.server";
 import "~/openapi/jobs.server";
+import "~/openapi/places.server";
 import "~/openapi/price-book.server";
 
 let document: ReturnType<OpenApiGeneratorV3["generateDocument"]> | undefined;

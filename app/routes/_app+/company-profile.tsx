@@ -8,6 +8,7 @@ import { requireAccess } from "~/models/access.server";
 import { readProfilePost, saveProfileFromForm } from "~/models/company-profile-form.server";
 import { getCompanyProfile, removeCompanyLogo } from "~/models/company.server";
 import { LOGO_MAX_BYTES, LOGO_MIN_SIDE, uploadMessages } from "~/services/images.server";
+import { maps } from "~/services/maps.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { unknownIntent } from "~/utils/forms.server";
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     timezone: profile.timezone,
     workingSchedule: profile.workingSchedule,
   };
-  return json({ defaults, logoUrl: profile.logoUrl, currency: profile.currency, timezoneOffset: utcOffset(profile.timezoneOffset), logoRules: logoClientRules() });
+  return json({ defaults, logoUrl: profile.logoUrl, currency: profile.currency, timezoneOffset: utcOffset(profile.timezoneOffset), logoRules: logoClientRules(), placesEnabled: maps().enabled });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -70,12 +71,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CompanyProfileRoute() {
-  const { defaults, logoUrl, timezoneOffset, logoRules } = useLoaderData<typeof loader>();
+  const { defaults, logoUrl, timezoneOffset, logoRules, placesEnabled } = useLoaderData<typeof loader>();
   const [search] = useSearchParams();
   return (
     <>
       <PageHeader title="Company Profile" breadcrumb={{ label: "Settings", to: "/settings" }} />
-      <CompanyProfileForm defaults={defaults} logoUrl={logoUrl} logoRules={logoRules} timezoneOffset={timezoneOffset} />
+      <CompanyProfileForm defaults={defaults} logoUrl={logoUrl} logoRules={logoRules} timezoneOffset={timezoneOffset} placesEnabled={placesEnabled} />
       {search.get("confirm") === "removeLogo" && logoUrl ? (
         <ConfirmDialog title="Remove Logo" intent="removeLogo" confirmLabel="Remove" cancelTo="/company-profile">
           The logo will be removed from your profile, estimates, invoices and messages.

@@ -31,13 +31,14 @@ afterAll(async () => {
 describe("maps adapter and the geocode-on-load rule", () => {
   it("geocodes addresses without geoData when the profile loads, through Google's protocol", async () => {
     const { port } = server.address() as AddressInfo;
-    setMapsAdapter(googleMaps({ apiKey: "test-key", baseUrl: `http://127.0.0.1:${port}/maps/api/geocode/json` }));
+    setMapsAdapter(googleMaps({ apiKey: "test-key", origin: `http://127.0.0.1:${port}` }));
     const { userId } = await createTestCompany();
     const { ctx } = await accessFor(userId);
     const id = await createCustomer(ctx, customerInputSchema().parse({ firstName: "Geo", addresses: [{ location: "233 S Wacker Dr, Chicago" }, { location: "Nowhere Lane" }] }));
     const res = (await profileLoader({ request: makeRequest(`/customers/${id}`, { cookie: await sessionCookie(userId) }), params: { id: String(id) }, context: {} })) as Response;
     const body = (await res.json()) as { customer: { addresses: { location: string; geoData: unknown }[] } };
     expect(body.customer.addresses.map((a) => a.geoData)).toEqual([{ placeId: "place-1", latitude: 41.88, longitude: -87.63 }, null]);
+    expect(asked[0].pathname).toBe("/maps/api/geocode/json");
     expect(asked[0].searchParams.get("key")).toBe("test-key");
     expect(asked[0].searchParams.get("address")).toBe("233 S Wacker Dr, Chicago");
     expect(asked[0].searchParams.get("components")).toBe("country:US|country:CA");

@@ -14,6 +14,7 @@ import { getCustomer } from "~/models/customers.server";
 import { listLeadSources } from "~/models/lead-sources.server";
 import { TagType } from "~/models/tags.schema";
 import { listTags } from "~/models/tags.server";
+import { maps } from "~/services/maps.server";
 
 const idOf = (value: string | undefined) => {
   const id = Number(value);
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const customer = await getCustomer(ctx, idOf(params.id));
   if (!customer) return notFound();
   const [tagOptions, sourceOptions] = await Promise.all([listTags(ctx, TagType.Customer), listLeadSources(ctx)]);
-  return json({ id: customer.id, name: displayName(customer), values: formValuesFromCustomer(customer), tagOptions, sourceOptions, country: company.country });
+  return json({ id: customer.id, name: displayName(customer), values: formValuesFromCustomer(customer), tagOptions, sourceOptions, country: company.country, placesEnabled: maps().enabled });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -35,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** Edit Customer: the three sections of the Add Customer form on one page. */
 export default function EditCustomerRoute() {
-  const { id, name, values: stored, tagOptions, sourceOptions, country } = useLoaderData<typeof loader>();
+  const { id, name, values: stored, tagOptions, sourceOptions, country, placesEnabled } = useLoaderData<typeof loader>();
   const data = useActionData<CustomerFormActionData>();
   const values = data?.values ?? stored;
   const formId = data?.formId ?? "customer-form-0";
@@ -51,7 +52,7 @@ export default function EditCustomerRoute() {
         <h2>Contact Info</h2>
         <ContactFields values={values} customerId={id} />
         <h2>Property Info</h2>
-        <PropertyFields values={values} />
+        <PropertyFields values={values} placesEnabled={placesEnabled} />
         <h2>Notes</h2>
         <NotesFields values={values} tagOptions={tagOptions} sourceOptions={sourceOptions} />
         <div className="step-actions">

@@ -14,6 +14,7 @@ import { WIZARD_STEPS, wizardSchema } from "~/models/customers.schema";
 import { listLeadSources } from "~/models/lead-sources.server";
 import { TagType } from "~/models/tags.schema";
 import { listTags } from "~/models/tags.server";
+import { maps } from "~/services/maps.server";
 import { useHydrated } from "~/utils/use-hydrated";
 
 const ENTITY = "Customer";
@@ -21,7 +22,7 @@ const ENTITY = "Customer";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess(request);
   const [tagOptions, sourceOptions] = await Promise.all([listTags(ctx, TagType.Customer), listLeadSources(ctx)]);
-  return json({ tagOptions, sourceOptions, country: company.country });
+  return json({ tagOptions, sourceOptions, country: company.country, placesEnabled: maps().enabled });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -31,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** The Add Customer modal: 3 steps, each posted to the server; not closable. */
 export default function AddCustomerRoute() {
-  const { tagOptions, sourceOptions, country } = useLoaderData<typeof loader>();
+  const { tagOptions, sourceOptions, country, placesEnabled } = useLoaderData<typeof loader>();
   const data = useActionData<CustomerFormActionData>();
   const hydrated = useHydrated();
   const step = data?.step ?? 0;
@@ -65,7 +66,7 @@ export default function AddCustomerRoute() {
         <button type="submit" name="intent" value={isLast ? "create" : "next"} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <FormError formId={formId} />
         {step === 0 ? <ContactFields values={values} onDuplicate={onDuplicate} /> : null}
-        {step === 1 ? <PropertyFields values={values} /> : null}
+        {step === 1 ? <PropertyFields values={values} placesEnabled={placesEnabled} /> : null}
         {step === 2 ? <NotesFields values={values} tagOptions={tagOptions} sourceOptions={sourceOptions} /> : null}
         <StepActions step={step} lastStep={WIZARD_STEPS.length - 1} entityType={ENTITY} cancelTo="/customers" canProceed={canProceed} showBack={dirty} />
       </ValidatedForm>
