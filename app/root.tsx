@@ -19,7 +19,8 @@ export const meta: MetaFunction = () => [{ title: "Fieldwise" }, { name: "viewpo
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await toasts().getToast(request);
-  return json({ toast: toast ?? null }, { headers });
+  // Only a shown toast needs its cookie cleared: other pages send no Set-Cookie at all.
+  return json({ toast: toast ?? null }, toast ? { headers } : undefined);
 }
 
 function Document({ children }: { children: React.ReactNode }) {
