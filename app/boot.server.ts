@@ -5,6 +5,7 @@ import { seedPlans } from "~/models/plans.server";
 import { startQueue, stopQueue } from "~/services/queue.server";
 // Background work the app schedules for itself (registered before the queue starts).
 import "~/models/job-series-horizon.server";
+import "~/models/planner-statistics.server";
 
 /** Migrations, plans and the demo company: once per start, before anything serves. */
 async function prepareDatabase() {

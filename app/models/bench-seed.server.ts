@@ -4,6 +4,7 @@ import { customers } from "~/db/schema";
 import { seedCustomers } from "~/models/customers-seed.server";
 import { seedEmployees } from "~/models/employees-seed.server";
 import { seedJobs } from "~/models/jobs-seed.server";
+import { refreshPlannerStatistics } from "~/models/planner-statistics.server";
 import { seedPriceBook } from "~/models/price-book-seed.server";
 import { createCompanyWithAdmin } from "~/models/signup.server";
 
@@ -37,5 +38,6 @@ export async function seedBenchmark(input: BenchmarkCompany) {
   const { tagIds } = await timed("customers", () => seedCustomers(companyId, input.customers));
   const customerIds = (await db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, companyId))).map((c) => c.id);
   await timed("jobs", () => seedJobs(companyId, { count: input.jobs, years: 3, employeeIds, customerIds }));
+  await timed("statistics", () => refreshPlannerStatistics());
   return { companyId, adminUserId: userId, tagIds, timings };
 }

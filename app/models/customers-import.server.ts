@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { db } from "~/db.server";
 import { customerAddresses, customers } from "~/db/schema";
 import type { CallerContext } from "~/models/access.server";
@@ -9,6 +9,7 @@ import { checkCustomerEmail, checkCustomerPhone, createCustomer, customerFields,
 import { createLeadSource, listLeadSources } from "~/models/lead-sources.server";
 import { TagType } from "~/models/tags.schema";
 import { createTag, listTags } from "~/models/tags.server";
+import { refreshPlannerStatistics } from "~/models/planner-statistics.server";
 
 /** The CSV columns of the template, the import and the export (lists inside a cell are separated by ';'). */
 export const CSV_COLUMNS = [
@@ -139,8 +140,7 @@ export async function importCustomersCsv(ctx: CallerContext, text: string, count
     }
   }
   const countOf = (status: ImportRowResult["status"]) => rows.filter((r) => r.status === status).length;
-  // The embedded database runs no autovacuum: after a large import, refresh the list's statistics.
-  if (countOf("imported") >= 1000) await db.execute(sql`analyze ${customers}`);
+  if (countOf("imported") >= 1000) await refreshPlannerStatistics(customers);
   return { imported: countOf("imported"), skipped: countOf("skipped"), rejected: countOf("rejected"), rows };
 }
 

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { customerAddresses, customers, tags } from "~/db/schema";
 import { adjustCustomerCount, buildSearchText } from "~/models/customers.server";
 import { TagType } from "~/models/tags.schema";
+import { refreshPlannerStatistics } from "~/models/planner-statistics.server";
 
 const FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Charles", "Karen", "Christopher", "Lisa", "Daniel", "Nancy", "Matthew", "Betty", "Anthony", "Sandra", "Mark", "Margaret", "Donald", "Ashley", "Steven", "Kimberly", "Andrew", "Emily", "Paul", "Donna", "Joshua", "Michelle", "Kenneth", "Carol", "Kevin", "Amanda", "Brian", "Melissa", "George", "Deborah", "Timothy", "Stephanie"];
 const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts"];
@@ -61,7 +62,6 @@ export async function seedCustomers(companyId: number, count: number, options: {
       await adjustCustomerCount(tx, companyId, inserted.length);
     });
   }
-  // The embedded database runs no autovacuum: fresh statistics keep the list's plans right.
-  await db.execute(sql`analyze ${customers}`);
+  await refreshPlannerStatistics(customers);
   return { created: count, tagIds };
 }

@@ -33,9 +33,22 @@ describe("background queue", () => {
 
   it("schedules the jobs that declare a cron, such as the series horizon", async () => {
     await import("~/models/job-series-horizon.server");
+    await import("~/models/planner-statistics.server");
     await stopQueue();
     await startQueue();
     const rows = await executeSql<{ name: string; cron: string }>("select name, cron from pgboss.schedule order by name");
     expect(rows).toContainEqual({ name: "extend-series-horizons", cron: "15 3 * * *" });
+    expect(rows).toContainEqual({ name: "refresh-planner-statistics", cron: "7 * * * *" });
+  });
+});
+
+describe("planner statistics on the embedded database", () => {
+  it("analyzes the tables so that list plans fit their size", async () => {
+    const { refreshPlannerStatistics } = await import("~/models/planner-statistics.server");
+    await executeSql("create table stats_probe (id int)");
+    await executeSql("insert into stats_probe select generate_series(1, 5000)");
+    await refreshPlannerStatistics();
+    const [row] = await executeSql<{ reltuples: number }>("select reltuples::int as reltuples from pg_class where relname = 'stats_probe'");
+    expect(row.reltuples).toBe(5000);
   });
 });
