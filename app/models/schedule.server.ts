@@ -211,8 +211,14 @@ export async function loadSchedule(ctx: CallerContext, q: ScheduleQuery, timezon
   const base = { ...q, employeeIds, timezone, today: todayIn(timezone), days, visitCount: visits.length, employees: side.employees, unscheduled: side.unscheduled };
   if (q.view === "month") return { ...base, grid: null, lanes: null, month: layoutMonth(days, visits) };
   if (q.view === "week") {
-    const onDay = (date: string) => visits.filter((v) => v.start.slice(0, 10) <= date && v.end.slice(0, 10) >= date);
-    return { ...base, lanes: null, month: null, grid: layoutTimeGrid(days.map((date) => ({ key: date, date, visits: onDay(date) }))) };
+    // Each visit goes to the days it touches (one pass, not one per day).
+    const byDay = new Map<string, ScheduleVisit[]>(days.map((date) => [date, []]));
+    for (const visit of visits) {
+      const first = visit.start.slice(0, 10);
+      const last = visit.end.slice(0, 10);
+      for (const date of first === last ? [first] : days.filter((d) => d >= first && d <= last)) byDay.get(date)?.push(visit);
+    }
+    return { ...base, lanes: null, month: null, grid: layoutTimeGrid(days.map((date) => ({ key: date, date, visits: byDay.get(date)! }))) };
   }
   const lanes = scheduleLanes(ctx, side.employees, employeeIds);
   const inLane = (lane: number) => visits.filter((v) => (lane === 0 ? v.employeeIds.length === 0 : v.employeeIds.includes(lane)));

@@ -37,7 +37,18 @@ const WALL = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 export const isScheduleView = (v: unknown): v is ScheduleView => SCHEDULE_VIEWS.includes(v as ScheduleView);
 
 export function isDateText(v: unknown): v is string {
-  return typeof v === "string" && DATE.test(v) && addDays(v, 0) === v;
+  return typeof v === "string" && DATE.test(v) && isCalendarDate(v);
+}
+
+/** Whether a 'YYYY-MM-DD' names a real day; arithmetic only, as the week view asks thousands of times. */
+function isCalendarDate(date: string): boolean {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const length = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return day <= length;
 }
 
 const DAY_MS = 86_400_000;
@@ -97,7 +108,7 @@ export function scheduleHref(q: ScheduleQuery): string {
 /** Splits a wall-clock 'YYYY-MM-DDTHH:mm' into its date and minutes after midnight. */
 export function splitWall(wall: string): { date: string; minutes: number } | null {
   const m = WALL.exec(wall);
-  if (!m || addDays(m[1], 0) !== m[1]) return null;
+  if (!m || !isCalendarDate(m[1])) return null;
   const hours = Number(m[2]);
   const minutes = Number(m[3]);
   if (hours > 23 || minutes > 59) return null;
