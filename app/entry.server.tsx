@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { gzipSync } from "node:zlib";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -31,7 +32,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       },
       final(done) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(compressed(Buffer.concat(chunks), request, responseHeaders), { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });
@@ -61,6 +62,18 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     );
     const timer = setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * A page is whole in memory, so it is gzipped in one call; the compression middleware leaves a
+ * response that already names its encoding alone (it still handles data and API answers).
+ */
+function compressed(html: Uint8Array<ArrayBuffer>, request: Request, headers: Headers): Uint8Array<ArrayBuffer> {
+  headers.append("Vary", "Accept-Encoding");
+  const accepted = request.headers.get("Accept-Encoding") ?? "";
+  if (html.length < 1024 || !/(^|,)\s*gzip\s*(,|;(?!\s*q=0(\.0*)?\s*(,|$))|$)/i.test(accepted)) return html;
+  headers.set("Content-Encoding", "gzip");
+  return new Uint8Array(gzipSync(html));
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -36,3 +36,13 @@ test("every response carries the security headers, with a fresh script nonce tha
   expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   expect(first.headers.get("x-powered-by")).toBeNull();
 });
+
+test("pages are gzipped for clients that accept it, and sent plain to those that do not", async () => {
+  const zipped = await fetch(`${baseUrl()}/login`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+  expect(zipped.headers.get("content-encoding")).toBe("gzip");
+  expect(zipped.headers.get("vary")).toContain("Accept-Encoding");
+  expect(await zipped.text()).toContain("<title>Sign in | Fieldwise</title>");
+  const plain = await fetch(`${baseUrl()}/login`, { headers: { "Accept-Encoding": "identity" } });
+  expect(plain.headers.get("content-encoding")).toBeNull();
+  expect(await plain.text()).toContain("<title>Sign in | Fieldwise</title>");
+});
