@@ -18,8 +18,10 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Fieldwise" }, { name: "viewport", content: "width=device-width, initial-scale=1" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // Most requests carry no toast: they skip reading (and re-signing) the toast cookie, and only a
+  // shown toast gets its cookie cleared.
+  if (!/(^|;\s*)__toast=/.test(request.headers.get("Cookie") ?? "")) return json({ toast: null });
   const { toast, headers } = await toasts().getToast(request);
-  // Only a shown toast needs its cookie cleared: other pages send no Set-Cookie at all.
   return json({ toast: toast ?? null }, toast ? { headers } : undefined);
 }
 
