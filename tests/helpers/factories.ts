@@ -63,3 +63,13 @@ export function makeRequest(pathAndQuery: string, init: RequestInit & { cookie?:
   }
   return new Request(`http://localhost${pathAndQuery}`, { ...init, headers, body });
 }
+
+/** Calls a loader or action and gives back its Response, whether it returned or threw one. */
+export async function runRoute(fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string> = {}): Promise<Response> {
+  try {
+    return (await fn({ request, params, context: {} } as never)) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}

@@ -10,7 +10,7 @@ import { action as newAction, loader as newLoader } from "~/routes/_app+/custome
 import { loader as placeLoader } from "~/routes/api+/places+/$placeId";
 import { loader as predictionsLoader } from "~/routes/api+/places+/predictions";
 import { googleMaps, plainTextMaps, setMapsAdapter } from "~/services/maps.server";
-import { accessFor, createTestCompany, createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
+import { accessFor, createTestCompany, createTestUser, makeRequest, runRoute, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 
 useTestDatabase();
@@ -219,24 +219,16 @@ describe("places API", () => {
 
 // ---- The customer form: posted coordinates are saved, stale ones are not ----
 
-async function run(fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string> = {}) {
-  try {
-    return (await fn({ request, params, context: {} } as never)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 const form = (fields: [string, string][]) => new URLSearchParams(fields);
 const postTo = (fn: (args: never) => Promise<unknown>, path: string, fields: [string, string][], params: Record<string, string> = {}) =>
-  run(fn, makeRequest(path, { method: "POST", cookie: admin, body: form(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), params);
+  runRoute(fn, makeRequest(path, { method: "POST", cookie: admin, body: form(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), params);
 
 describe("place search in the customer form", () => {
   it("tells the screens whether places search is on", async () => {
     setMapsAdapter(plainTextMaps);
-    expect(((await (await run(newLoader, makeRequest("/customers/new", { cookie: admin }))).json()) as { placesEnabled: boolean }).placesEnabled).toBe(false);
+    expect(((await (await runRoute(newLoader, makeRequest("/customers/new", { cookie: admin }))).json()) as { placesEnabled: boolean }).placesEnabled).toBe(false);
     setMapsAdapter(google());
-    expect(((await (await run(newLoader, makeRequest("/customers/new", { cookie: admin }))).json()) as { placesEnabled: boolean }).placesEnabled).toBe(true);
+    expect(((await (await runRoute(newLoader, makeRequest("/customers/new", { cookie: admin }))).json()) as { placesEnabled: boolean }).placesEnabled).toBe(true);
   });
 
   it("carries the coordinates once: hidden by the place field on Property Info, as hidden fields on other steps", () => {
@@ -273,7 +265,7 @@ describe("place search in the customer form", () => {
     ]);
 
     // The edit screen gets the stored coordinates; posted back unchanged with the same text, they stay.
-    const edit = (await (await run(editLoader, makeRequest(`/customers/${id}/edit`, { cookie: admin }), { id: String(id) })).json()) as { values: { addresses: { id: string; geoData: Record<string, string> }[] }; placesEnabled: boolean };
+    const edit = (await (await runRoute(editLoader, makeRequest(`/customers/${id}/edit`, { cookie: admin }), { id: String(id) })).json()) as { values: { addresses: { id: string; geoData: Record<string, string> }[] }; placesEnabled: boolean };
     expect(edit.placesEnabled).toBe(false);
     expect(edit.values.addresses[0].geoData).toEqual({ placeId: "place-unit", latitude: "41.8789", longitude: "-87.6359" });
     const [first, second] = edit.values.addresses.map((a) => a.id);

@@ -5,21 +5,13 @@ import { action as newAction, loader as newLoader } from "~/routes/_app+/custome
 import { action as editAction } from "~/routes/_app+/customers+/$id_.edit";
 import { action as profileAction, loader as profileLoader } from "~/routes/_app+/customers+/$id";
 import { loader as listLoader } from "~/routes/_app+/customers+/_index";
-import { accessFor, createTestCompany, createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
+import { accessFor, createTestCompany, createTestUser, makeRequest, runRoute, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 
 useTestDatabase();
 
 type Data = { step: number; fieldErrors: Record<string, string>; values: Record<string, unknown>; rev: number };
 
-async function run(fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string> = {}) {
-  try {
-    return (await fn({ request, params, context: {} } as never)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 
 const form = (fields: [string, string][]) => {
   const body = new URLSearchParams();
@@ -42,7 +34,7 @@ beforeAll(async () => {
 });
 
 const post = async (fields: [string, string][], c = cookie) => {
-  const res = await run(newAction, makeRequest("/customers/new", { method: "POST", cookie: c, body: form(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }));
+  const res = await runRoute(newAction, makeRequest("/customers/new", { method: "POST", cookie: c, body: form(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }));
   return { status: res.status, res, data: res.headers.get("Content-Type")?.includes("json") ? ((await res.json()) as Data) : null };
 };
 
@@ -120,30 +112,30 @@ describe("Add Customer without JavaScript", () => {
     expect((await post([...step1, ["intent", "next"]], otherCookie)).data!.step).toBe(1);
 
     const id = location.split("/").pop()!;
-    const profile = await run(profileLoader, makeRequest(location, { cookie }), { id });
+    const profile = await runRoute(profileLoader, makeRequest(location, { cookie }), { id });
     const body = (await profile.json()) as { customer: Record<string, unknown> };
     expect(body.customer).toMatchObject({ firstName: "Zoe", mainPhoneNumber: "+13125550142", additionalEmails: [], areTextMessagesAllowed: true, billingAddress: { location: "2 Wacker Dr" }, tags: [{ id: vipId, label: "VIP" }], leadSourceIds: null });
-    expect((await run(profileLoader, makeRequest(location, { cookie: otherCookie }), { id })).status).toBe(404);
-    expect((await run(profileLoader, makeRequest(location, { cookie: techCookie }), { id })).status).toBe(403);
+    expect((await runRoute(profileLoader, makeRequest(location, { cookie: otherCookie }), { id })).status).toBe(404);
+    expect((await runRoute(profileLoader, makeRequest(location, { cookie: techCookie }), { id })).status).toBe(403);
 
-    const list = await run(listLoader, makeRequest(`/customers?q=wacker&tag=${vipId}`, { cookie }));
+    const list = await runRoute(listLoader, makeRequest(`/customers?q=wacker&tag=${vipId}`, { cookie }));
     expect(((await list.json()) as { page: { total: number } }).page.total).toBe(1);
-    const otherList = await run(listLoader, makeRequest(`/customers?q=wacker`, { cookie: otherCookie }));
+    const otherList = await runRoute(listLoader, makeRequest(`/customers?q=wacker`, { cookie: otherCookie }));
     expect(((await otherList.json()) as { page: { total: number } }).page.total).toBe(0);
 
-    const edit = await run(editAction, makeRequest(`${location}/edit`, { method: "POST", cookie, body: form([["intent", "save"], ["firstName", "Zoey"], ["email", "zoe@example.com"], ["addresses[0].location", "2 Wacker Dr"]]), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { id });
+    const edit = await runRoute(editAction, makeRequest(`${location}/edit`, { method: "POST", cookie, body: form([["intent", "save"], ["firstName", "Zoey"], ["email", "zoe@example.com"], ["addresses[0].location", "2 Wacker Dr"]]), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { id });
     expect(edit.status).toBe(302);
-    const foreignEdit = await run(editAction, makeRequest(`${location}/edit`, { method: "POST", cookie: otherCookie, body: form([["intent", "save"], ["firstName", "Hacker"]]), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { id });
+    const foreignEdit = await runRoute(editAction, makeRequest(`${location}/edit`, { method: "POST", cookie: otherCookie, body: form([["intent", "save"], ["firstName", "Hacker"]]), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { id });
     expect(foreignEdit.status).toBe(404);
 
-    const deleted = await run(profileAction, makeRequest(location, { method: "POST", cookie, body: form([["intent", "delete"]]), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { id });
+    const deleted = await runRoute(profileAction, makeRequest(location, { method: "POST", cookie, body: form([["intent", "delete"]]), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { id });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe("/customers");
-    expect((await run(profileLoader, makeRequest(location, { cookie }), { id })).status).toBe(404);
+    expect((await runRoute(profileLoader, makeRequest(location, { cookie }), { id })).status).toBe(404);
   });
 
   it("refuses a field tech", async () => {
-    expect((await run(newLoader, makeRequest("/customers/new", { cookie: techCookie }))).status).toBe(403);
+    expect((await runRoute(newLoader, makeRequest("/customers/new", { cookie: techCookie }))).status).toBe(403);
     expect((await post([["intent", "next"]], techCookie)).status).toBe(403);
   });
 });
