@@ -126,7 +126,6 @@ async function serve() {
   const server = app.listen(port, () => {
     if (!isWorker) console.log(banner(`http://localhost:${port}`, Date.now() - started));
   });
-  app$.attachRealtime?.(server);
 
   let stopping = false;
   async function stop(signal) {

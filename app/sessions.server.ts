@@ -4,8 +4,8 @@ import { createToastUtilsWithCustomSession } from "remix-toast";
 import { db } from "~/db.server";
 import { sessions, users } from "~/db/schema";
 import { DEV_SESSION_SECRET, env } from "~/env.server";
-import { randomToken } from "~/models/passwords.server";
 import { accessChanged } from "~/models/access-memory.server";
+import { randomToken } from "~/models/passwords.server";
 
 const SESSION_DAYS = 30;
 

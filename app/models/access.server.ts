@@ -176,7 +176,6 @@ export function getAccess(request: Request): Promise<Access | null> {
   return pending;
 }
 
-
 export function forbidden(): never {
   throw json({ message: "You do not have permission to access." }, { status: 403 });
 }

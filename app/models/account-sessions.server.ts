@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { db } from "~/db.server";
 import { sessions, users } from "~/db/schema";
+import { accessChanged } from "~/models/access-memory.server";
 import { loadAccessBySession, type Access } from "~/models/access.server";
 import { Role } from "~/models/roles";
 import { authSessionStorage, commitNewSession, createSessionRow, destroySession, getAuthSession, type PendingTwoFactor } from "~/sessions.server";
-import { accessChanged } from "~/models/access-memory.server";
 
 export type { PendingTwoFactor };
 const PENDING_KEY = "pendingTwoFactor";

@@ -3,13 +3,13 @@ import { and, asc, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { sessions, users, verifications } from "~/db/schema";
 import { env, PRODUCT_NAME } from "~/env.server";
+import { accessChanged } from "~/models/access-memory.server";
 import type { Access, CallerContext } from "~/models/access.server";
 import { accountMessages, type SignUpInput } from "~/models/accounts.schema";
 import { hashPassword, hashSecret, randomToken, verifyPassword } from "~/models/passwords.server";
 import { createCompanyWithAdmin, emailExists } from "~/models/signup.server";
 import { sendEmail } from "~/services/mailer.server";
 import { consumeAttempt, forgiveAccount } from "~/services/rate-limits.server";
-import { accessChanged } from "~/models/access-memory.server";
 
 export const TWO_FACTOR_MINUTES = 10;
 export const TWO_FACTOR_TRIES = 5;

@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { z } from "zod";
 import { db } from "~/db.server";
 import { companies, plans, subscriptions, users } from "~/db/schema";
+import { accessChanged } from "~/models/access-memory.server";
 import { forbidden, type CallerContext } from "~/models/access.server";
 import type { Paging } from "~/models/api.server";
 import { AppFeature } from "~/models/features";
 import { Role, type RoleValue } from "~/models/roles";
 import { containsPattern } from "~/utils/search";
-import { accessChanged } from "~/models/access-memory.server";
 
 /** Subscription status of the spec: 0 free trial, 1 no plan, 2 active, 3 canceled. */
 export const SubscriptionStatus = { FreeTrial: 0, NoPlan: 1, Active: 2, Canceled: 3 } as const;

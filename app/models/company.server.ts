@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, companySettings, discounts, expenseCodes, taxRates } from "~/db/schema";
+import { accessChanged } from "~/models/access-memory.server";
 import type { CallerContext } from "~/models/access.server";
 import { currencyFor, defaultWorkingSchedule, type CompanyProfileInput, type WorkingDay } from "~/models/company.schema";
 import { deleteFile } from "~/services/storage.server";
 import { logoRules, storeImageUpload } from "~/services/images.server";
-import { accessChanged } from "~/models/access-memory.server";
 
 export const LOGO_FOLDER = "logos";
 

@@ -7,6 +7,7 @@ import { ownLeadSourceIds } from "~/models/lead-sources.server";
 import { TagType } from "~/models/tags.schema";
 import { ownTagIds } from "~/models/tags.server";
 import { maps } from "~/services/maps.server";
+import type { GeoData } from "~/services/maps.server";
 import { fileUrl } from "~/services/storage.server";
 import { messages, normalizePhone } from "~/utils/validation";
 
@@ -152,7 +153,6 @@ export async function createCustomer(ctx: CallerContext, input: CustomerInput, e
   return exec === db ? db.transaction(write) : write(exec);
 }
 
-type GeoData = { placeId?: string; latitude: number; longitude: number };
 const sameGeoData = (a: GeoData | null | undefined, b: GeoData | null | undefined) => !!a && !!b && a.latitude === b.latitude && a.longitude === b.longitude && (a.placeId ?? null) === (b.placeId ?? null);
 
 /**

@@ -3,6 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
 import { companies, employeeTags, sessions, tags, users } from "~/db/schema";
+import { accessChanged } from "~/models/access-memory.server";
 import type { CallerContext } from "~/models/access.server";
 import type { Paging } from "~/models/api.server";
 import { employeeLimitMessage, EMPLOYEE_SORT_FIELDS, type EmployeeInput, type EmployeeSortField, type NewEmployeeInput } from "~/models/employees.schema";
@@ -13,7 +14,6 @@ import { containsPattern } from "~/utils/search";
 import { editorImageRules, ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
 import { deleteFile } from "~/services/storage.server";
 import { formatPhone, messages, normalizePhone } from "~/utils/validation";
-import { accessChanged } from "~/models/access-memory.server";
 
 export type EmployeeRow = {
   id: number;

@@ -17,6 +17,7 @@ import {
   tags,
   users,
 } from "~/db/schema";
+import { accessChanged } from "~/models/access-memory.server";
 import type { CallerContext } from "~/models/access.server";
 import type { Paging } from "~/models/api.server";
 import { expandOccurrences, isTimeZone, shiftWall, startOfDayInZone, wallDeltaMinutes, weekdayInZone } from "~/models/job-recurrence";
@@ -45,7 +46,6 @@ import {
 import { Role } from "~/models/roles";
 import { TagType } from "~/models/tags.schema";
 import { ownTagIds } from "~/models/tags.server";
-import { accessChanged } from "~/models/access-memory.server";
 
 /** A business rule failed: the message goes onto `field` (or the form) with status 400. */
 export class JobRuleError extends Error {

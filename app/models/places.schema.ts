@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PlaceDetails, PlacePrediction } from "~/services/maps.server";
 
 /** The place search of the spec: suggestions after 3 characters, asked 600 ms after typing stops. */
 export const PLACE_SEARCH_MIN = 3;
@@ -17,5 +18,5 @@ export const placeIdSchema = z
   .max(512, "Place id should be 512 characters maximum")
   .regex(/^[\w+/=-]+$/, "Place id is not valid");
 
-export type PlacePredictionsAnswer = { enabled: boolean; predictions: { description: string; placeId: string }[] };
-export type PlaceAnswer = { location: string; geoData: { placeId?: string; latitude: number; longitude: number }; unitNumber: string | null };
+export type PlacePredictionsAnswer = { enabled: boolean; predictions: PlacePrediction[] };
+export type PlaceAnswer = PlaceDetails;
