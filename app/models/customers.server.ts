@@ -345,18 +345,18 @@ export type CustomerListQuery = {
 export type CustomerPage = { items: CustomerListRow[]; total: number; totalIsCapped: boolean };
 
 /** Sort keys match the list indexes (company_id, key..., id), so a page is an index range scan. */
-function sortKeys(field: string | null | undefined): SQL[] {
+function sortKeys(field: string | null | undefined) {
   switch (field) {
     case "ownCompanyName":
     case "company":
-      return [sql`lower(coalesce(${customers.ownCompanyName}, ''))`];
+      return [customers.sortCompanyName];
     case "billingAddress":
     case "billingAddress.location":
-      return [sql`lower(coalesce(${customers.billingLocation}, ''))`];
+      return [customers.sortBillingLocation];
     case "createdAt":
-      return [sql`${customers.createdAt}`];
+      return [customers.createdAt];
     default:
-      return [sql`lower(${customers.firstName})`, sql`lower(coalesce(${customers.lastName}, ''))`];
+      return [customers.sortFirstName, customers.sortLastName];
   }
 }
 
@@ -380,17 +380,30 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
   const { where, filtered } = listFilter(ctx, q);
   const keys = sortKeys(q.sortField);
   const direction = q.descending ? desc : asc;
-  const rowsPromise = db
-    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, ownCompanyName: customers.ownCompanyName, billingLocation: customers.billingLocation, notes: customers.notes, tagIds: customers.tagIds })
-    .from(customers)
-    .where(where)
-    .orderBy(...keys.map((k) => direction(k)), direction(customers.id))
-    .limit(q.pageSize)
-    .offset((q.pageNumber - 1) * q.pageSize);
-  const rows = await rowsPromise;
+  const offset = (q.pageNumber - 1) * q.pageSize;
+  // The page's ids first: that part reads only the sort index, however deep the page.
+  const pageIds = (
+    await db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(where)
+      .orderBy(...keys.map((k) => direction(k)), direction(customers.id))
+      .limit(q.pageSize)
+      .offset(offset)
+  ).map((r) => r.id);
+  const byId = new Map(
+    pageIds.length
+      ? (
+          await db
+            .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, ownCompanyName: customers.ownCompanyName, billingLocation: customers.billingLocation, notes: customers.notes, tagIds: customers.tagIds })
+            .from(customers)
+            .where(and(eq(customers.companyId, ctx.companyId), inArray(customers.id, pageIds)))
+        ).map((r) => [r.id, r])
+      : [],
+  );
+  const rows = pageIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
   let total: number;
   let totalIsCapped = false;
-  const offset = (q.pageNumber - 1) * q.pageSize;
   if (filtered && rows.length < q.pageSize && (rows.length > 0 || offset === 0)) {
     // The last page of a filtered list tells its total without counting.
     total = offset + rows.length;
@@ -419,7 +432,7 @@ export async function searchCustomers(ctx: CallerContext, searchQuery: string, l
     .select(reducedColumns)
     .from(customers)
     .where(and(live(ctx.companyId), sql`${customers.searchVector} @@ to_tsquery('simple', ${terms})`))
-    .orderBy(asc(sql`lower(${customers.firstName})`), asc(sql`lower(coalesce(${customers.lastName}, ''))`), asc(customers.id))
+    .orderBy(asc(customers.sortFirstName), asc(customers.sortLastName), asc(customers.id))
     .limit(limit);
   return rows.map(toReduced);
 }

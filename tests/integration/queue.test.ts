@@ -43,12 +43,14 @@ describe("background queue", () => {
 });
 
 describe("planner statistics on the embedded database", () => {
-  it("analyzes the tables so that list plans fit their size", async () => {
+  it("analyzes the tables so that list plans fit their size, and marks their pages all-visible", async () => {
     const { refreshPlannerStatistics } = await import("~/models/planner-statistics.server");
     await executeSql("create table stats_probe (id int)");
     await executeSql("insert into stats_probe select generate_series(1, 5000)");
     await refreshPlannerStatistics();
-    const [row] = await executeSql<{ reltuples: number }>("select reltuples::int as reltuples from pg_class where relname = 'stats_probe'");
+    const [row] = await executeSql<{ reltuples: number; relallvisible: number; relpages: number }>("select reltuples::int as reltuples, relallvisible, relpages from pg_class where relname = 'stats_probe'");
     expect(row.reltuples).toBe(5000);
+    expect(row.relpages).toBeGreaterThan(0);
+    expect(row.relallvisible).toBe(row.relpages);
   });
 });

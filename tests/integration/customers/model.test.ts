@@ -82,3 +82,27 @@ describe("customers model", () => {
     expect((await checkCustomerEmail(ctx, "mary@example.com")).isTaken).toBe(false);
   });
 });
+
+describe("customer list order", () => {
+  it("sorts by name, company and billing address without regard to case, page after page", async () => {
+    const { userId } = await createTestCompany();
+    const { ctx } = await accessFor(userId);
+    const people = [
+      { firstName: "bob", lastName: "Zed", ownCompanyName: "acme", addresses: [{ location: "3 Pine Rd" }] },
+      { firstName: "Alice", lastName: "Young", ownCompanyName: "Zeta Heating", addresses: [{ location: "1 Oak St" }] },
+      { firstName: "alice", lastName: "Adams", addresses: [{ location: "2 elm Ave" }] },
+      { firstName: "Carl", ownCompanyName: "Beta Cooling" },
+      { firstName: `${"é".repeat(255)}`, lastName: "Long" },
+    ];
+    const long = "é".repeat(12);
+    for (const person of people) await createCustomer(ctx, input(person));
+    const names = async (q: Partial<Parameters<typeof listCustomersPage>[1]>) =>
+      (await listCustomersPage(ctx, { pageNumber: 1, pageSize: 10, ...q })).items.map((r) => `${r.firstName} ${r.lastName ?? ""}`.trim().slice(0, 12));
+    expect(await names({ pageSize: 2 })).toEqual(["alice Adams", "Alice Young"]);
+    expect(await names({ pageSize: 2, pageNumber: 2 })).toEqual(["bob Zed", "Carl"]);
+    expect(await names({ pageSize: 2, pageNumber: 3 })).toEqual([long]);
+    expect(await names({ pageSize: 2, descending: true })).toEqual([long, "Carl"]);
+    expect(await names({ sortField: "ownCompanyName" })).toEqual(["alice Adams", long, "bob Zed", "Carl", "Alice Young"]);
+    expect(await names({ sortField: "billingAddress", pageSize: 3, pageNumber: 2 })).toEqual(["alice Adams", "bob Zed"]);
+  });
+});
