@@ -69,6 +69,7 @@ const employeeIdsOf = sql<number[]>`array(select ${jobEmployees.userId} from ${j
 const CALENDAR_HIDDEN_STATUS = JobStatus.Cancelled;
 /** A visit that started up to this many days before the range and still runs shows too (multi-day work). */
 const LOOKBACK_DAYS = 31;
+type VisitTuple = [id: number, startMs: number, endMs: number, isAllDay: boolean, status: number, isRecurring: boolean, customerName: string, title: string | null, employeeIds: number[]];
 // Epoch milliseconds, not Date objects: hundreds of rows convert with plain arithmetic below.
 const epochMs = (column: typeof jobs.startTime) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
 
@@ -124,24 +125,16 @@ export async function listScheduleVisits(ctx: CallerContext, q: { from: Date; to
           .where(and(eq(jobEmployees.companyId, ctx.companyId), inArray(jobEmployees.userId, employeeIds), gte(jobEmployees.startTime, lookback), lt(jobEmployees.startTime, q.to))),
       )
     : undefined;
-  const rows = await db
-    .select({
-      id: jobs.id,
-      startMs: epochMs(jobs.startTime),
-      endMs: epochMs(jobs.endTime),
-      isAllDay: jobs.isAllDay,
-      status: jobs.status,
-      isRecurring: sql<boolean>`${jobs.seriesId} is not null`,
-      customerName,
-      title: jobs.name,
-      employeeIds: employeeIdsOf,
-    })
+  // One JSON value, not a row per visit: on the embedded database reading 1,300 rows through the
+  // wire protocol cost twice the query itself (week view: 25 to 13 ms).
+  const visit = sql`json_build_array(${jobs.id}, ${epochMs(jobs.startTime)}, ${epochMs(jobs.endTime)}, ${jobs.isAllDay}, ${jobs.status}, ${jobs.seriesId} is not null, ${customerName}, ${jobs.name}, ${employeeIdsOf})`;
+  const [{ visits }] = await db
+    .select({ visits: sql<VisitTuple[]>`coalesce(json_agg(${visit} order by ${jobs.startTime}, ${jobs.id}), '[]'::json)` })
     .from(jobs)
     .innerJoin(customers, eq(customers.id, jobs.customerId))
-    .where(and(eq(jobs.companyId, ctx.companyId), gte(jobs.startTime, lookback), lt(jobs.startTime, q.to), gt(jobs.endTime, q.from), ne(jobs.status, CALENDAR_HIDDEN_STATUS), assigned))
-    .orderBy(jobs.startTime, jobs.id);
+    .where(and(eq(jobs.companyId, ctx.companyId), gte(jobs.startTime, lookback), lt(jobs.startTime, q.to), gt(jobs.endTime, q.from), ne(jobs.status, CALENDAR_HIDDEN_STATUS), assigned));
   const toWall = wallClock(q.timezone, q.from, q.to);
-  return rows.map(({ startMs, endMs, ...row }) => ({ ...row, start: toWall(Number(startMs)), end: toWall(Number(endMs)) }));
+  return visits.map(([id, startMs, endMs, isAllDay, status, isRecurring, customerName, title, employeeIds]) => ({ id, start: toWall(startMs), end: toWall(endMs), isAllDay, status, isRecurring, customerName, title, employeeIds }));
 }
 
 /**
