@@ -5,6 +5,7 @@ import {
   customerAddresses,
   customers,
   jobAttachments,
+  jobCounts,
   jobCurrentStateAttachments,
   jobEmployees,
   jobLineItems,
@@ -676,12 +677,19 @@ function listConditions(ctx: CallerContext, query: JobListQuery): SQL[] {
 export const JOBS_COUNT_CAP = 10_000;
 
 export async function listJobsPage(ctx: CallerContext, query: JobListQuery): Promise<{ items: JobListItem[]; total: number; totalIsCapped: boolean }> {
-  const where = and(...listConditions(ctx, query));
+  const conditions = listConditions(ctx, query);
+  const where = and(...conditions);
   const sort = query.paging.sortSettings.find((s) => s.fieldName in sortColumns);
   const column = sortColumns[(sort?.fieldName as JobSortField) ?? "startTime"];
   const direction = sort ? (sort.descending ? sql`desc` : sql`asc`) : sql`desc`;
   const offset = (query.paging.pageNumber - 1) * query.paging.pageSize;
-  const [rows, [{ total }]] = await Promise.all([
+  // The whole company's list reads its total from the counter row; a filtered one counts, up to
+  // JOBS_COUNT_CAP so that no request counts a whole 200,000-job company.
+  const wholeCompany = conditions.length === 1 && !isFieldTech(ctx);
+  const total = wholeCompany
+    ? db.select({ total: jobCounts.count }).from(jobCounts).where(eq(jobCounts.companyId, ctx.companyId))
+    : db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(jobs).where(where).limit(JOBS_COUNT_CAP + 1).as("hits"));
+  const [rows, [counted]] = await Promise.all([
     db
       .select({
         id: jobs.id,
@@ -703,18 +711,18 @@ export async function listJobsPage(ctx: CallerContext, query: JobListQuery): Pro
       .orderBy(sql`${column} ${direction}`, sql`${jobs.id} ${direction}`)
       .limit(query.paging.pageSize)
       .offset(offset),
-    // Counting stops at JOBS_COUNT_CAP so that no request counts a whole 200,000-job company.
-    db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(jobs).where(where).limit(JOBS_COUNT_CAP + 1).as("hits")),
+    total,
   ]);
+  const count = counted?.total ?? 0;
   return {
-    totalIsCapped: total > JOBS_COUNT_CAP,
+    totalIsCapped: !wholeCompany && count > JOBS_COUNT_CAP,
     items: rows.map(({ firstName, lastName, startTime, endTime, ...r }) => ({
       ...r,
       customerName: [firstName, lastName].filter(Boolean).join(" "),
       startTime: startTime?.toISOString() ?? null,
       endTime: endTime?.toISOString() ?? null,
     })),
-    total: Math.min(total, JOBS_COUNT_CAP),
+    total: wholeCompany ? count : Math.min(count, JOBS_COUNT_CAP),
   };
 }
 

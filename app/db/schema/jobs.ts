@@ -129,6 +129,15 @@ export const jobs = pgTable(
 );
 
 /**
+ * Jobs per company, kept by statement triggers on jobs (migration 0002) so that every insert and
+ * delete counts, seeds and cascades included: the jobs list's total without counting 200,000 rows.
+ */
+export const jobCounts = pgTable("job_counts", {
+  companyId: integer("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
+  count: integer("count").notNull().default(0),
+});
+
+/**
  * Employees assigned to a job. start_time copies the job's start so that a technician's
  * schedule range query runs on one index (company, employee, start).
  */

@@ -1,9 +1,9 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { jobEmployees, jobs } from "~/db/schema";
 import { jobCreateSchema, EditScope } from "~/models/jobs.schema";
-import { createJob, deleteJob, extendSeriesHorizons, getJob, rescheduleVisit } from "~/models/jobs.server";
+import { createJob, deleteJob, extendSeriesHorizons, getJob, listJobsPage, rescheduleVisit } from "~/models/jobs.server";
 import { listScheduleVisits } from "~/models/schedule.server";
 import { useTestDatabase } from "../../helpers/db";
 import { jobsFixture, wallDate, wallTime } from "./fixtures";
@@ -14,6 +14,13 @@ const NOW = new Date("2025-01-01T12:00:00Z");
 
 async function seriesVisits(seriesId: number) {
   return db.select({ id: jobs.id, startTime: jobs.startTime, endTime: jobs.endTime, status: jobs.status, seriesId: jobs.seriesId }).from(jobs).where(eq(jobs.seriesId, seriesId)).orderBy(asc(jobs.startTime));
+}
+
+/** The jobs list's total (the company's counter row) against a count of the table. */
+async function expectListTotal(f: Awaited<ReturnType<typeof jobsFixture>>, expected: number) {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.companyId, f.companyId));
+  expect(n).toBe(expected);
+  expect((await listJobsPage(f.admin, { paging: { pageNumber: 1, pageSize: 10, sortSettings: [] } })).total).toBe(expected);
 }
 
 async function createSeries(f: Awaited<ReturnType<typeof jobsFixture>>, start: string, end: string, recurrence: Record<string, unknown>, timezone: string) {
@@ -128,14 +135,18 @@ describe("editing one visit of a series", () => {
     const { seriesId } = await createSeries(f, start.toISOString(), new Date(start.getTime() + 3600_000).toISOString(), { frequency: 2 }, tz);
     const visits = await seriesVisits(seriesId);
     expect(visits.length).toBe(53);
+    await expectListTotal(f, 53);
     await deleteJob(f.admin, visits[1].id, EditScope.OnlyThis);
     expect((await seriesVisits(seriesId)).length).toBe(52);
+    await expectListTotal(f, 52);
     await deleteJob(f.admin, visits[10].id, EditScope.ThisAndFollowing);
     expect((await seriesVisits(seriesId)).length).toBe(9);
     await extendSeriesHorizons(new Date("2026-06-01T00:00:00Z"));
     expect((await seriesVisits(seriesId)).length).toBe(9); // the cut series does not grow back
+    await expectListTotal(f, 9);
     await deleteJob(f.admin, visits[5].id, EditScope.All);
     expect((await seriesVisits(seriesId)).length).toBe(0);
+    await expectListTotal(f, 0);
   });
 });
 
