@@ -19,7 +19,7 @@ import {
   users,
 } from "~/db/schema";
 import { accessChanged } from "~/models/access-memory.server";
-import type { CallerContext } from "~/models/access.server";
+import { forbidden, type CallerContext } from "~/models/access.server";
 import type { Paging } from "~/models/api.server";
 import { expandOccurrences, isTimeZone, shiftWall, startOfDayInZone, wallDeltaMinutes, weekdayInZone } from "~/models/job-recurrence";
 import { deleteVisits, extendSeries, horizonFrom, insertVisitCopies, newPublicToken, occurrencesUpTo, recurrenceOf, ruleColumns, ruleOf, type SeriesRow } from "~/models/job-series.server";
@@ -95,6 +95,14 @@ async function checkEmployees(exec: Executor, ctx: CallerContext, ids: readonly 
   const rows = await exec.select({ id: users.id }).from(users).where(and(eq(users.companyId, ctx.companyId), inArray(users.id, unique), isNull(users.deletedAt)));
   if (rows.length !== unique.length) throw new JobRuleError("Employee not found", "employeeIds");
   return unique;
+}
+
+/** Who is assigned is the office's call: a field tech sending another set than the job's gets 403 (screens never offer it). */
+async function refuseTechReassignment(exec: Executor, ctx: CallerContext, jobId: number, employeeIds: number[]) {
+  if (!isFieldTech(ctx)) return;
+  const current = (await exec.select({ userId: jobEmployees.userId }).from(jobEmployees).where(eq(jobEmployees.jobId, jobId))).map((r) => r.userId);
+  const same = current.length === new Set(employeeIds).size && employeeIds.every((id) => current.includes(id));
+  if (!same) forbidden();
 }
 
 async function setEmployees(exec: Executor, ctx: CallerContext, jobIds: number[], employeeIds: number[]) {
@@ -317,6 +325,7 @@ export async function assignEmployees(ctx: CallerContext, id: number, employeeId
     const job = await findJob(tx, ctx, id, true);
     if (!job) return false;
     const ids = await checkEmployees(tx, ctx, employeeIds);
+    await refuseTechReassignment(tx, ctx, id, ids);
     await setEmployees(tx, ctx, [id], ids);
     await addTimeline(tx, ctx, id, TimelineEvent.EmployeesAssigned, { data: { employeeIds: ids } });
     return true;
@@ -359,6 +368,7 @@ export async function rescheduleVisit(ctx: CallerContext, input: RescheduleInput
     const times = visitTimes({ startTime: input.startTime, endTime: input.endTime, isAllDay: input.isAllDay ?? job.isAllDay }, timeZone);
     if (!times) throw new JobRuleError("Start time is required", "startTime");
     const employeeIds = input.employeeIds === undefined ? undefined : await checkEmployees(tx, ctx, input.employeeIds);
+    if (employeeIds) await refuseTechReassignment(tx, ctx, job.id, employeeIds);
     if (input.setArrivalWindowOffsetAsDefault && input.arrivalWindowOffset !== undefined) {
       await tx.update(users).set({ defaultArrivalWindowOffset: input.arrivalWindowOffset }).where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
       accessChanged();

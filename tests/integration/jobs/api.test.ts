@@ -6,6 +6,7 @@ import { action as jobAction, loader as jobLoader } from "~/routes/api+/jobs+/$i
 import { action as statusAction } from "~/routes/api+/jobs+/updateJobStatus";
 import { action as undoAction } from "~/routes/api+/jobs+/undo";
 import { action as scheduleAction } from "~/routes/api+/jobs+/schedule";
+import { action as employeesAction } from "~/routes/api+/jobs+/$id_.employees";
 import { action as payAction } from "~/routes/api+/jobs+/$id_.pay";
 import { action as renameAction } from "~/routes/api+/jobs+/$id_.rename";
 import { action as segmentsAction, loader as segmentsLoader } from "~/routes/api+/jobs+/$id_.segments";
@@ -87,6 +88,20 @@ describe("jobs API", () => {
     expect((await call(unscheduledLoader, "/api/jobs/unscheduled", { cookie: admin })).body.data).toHaveLength(1);
     expect((await call(pageLoader, "/api/jobs/page", {})).status).toBe(401);
     expect((await call(createAction, "/api/jobs", { method: "POST", cookie: outsider, json: { customerId: f.customerId } })).body).toMatchObject({ errors: { customerId: "Customer not found" } });
+  });
+
+  it("refuses a field tech who sends another set of employees than the job's (403), as the screens do", async () => {
+    const f = await jobsFixture();
+    const admin = await sessionCookie(f.adminId);
+    const tech = await sessionCookie(f.techId);
+    const { body } = await call(createAction, "/api/jobs", { method: "POST", cookie: admin, json: { customerId: f.customerId, employeeIds: [f.techId] } });
+    const id = body.data.id as number;
+    const times = { id, startTime: "2030-01-10T14:00:00Z", endTime: "2030-01-10T15:30:00Z" };
+    expect((await call(employeesAction, `/api/jobs/${id}/employees`, { method: "PUT", cookie: tech, json: { employeeIds: [f.otherTechId] } }, { id: String(id) })).status).toBe(403);
+    expect((await call(scheduleAction, "/api/jobs/schedule", { method: "POST", cookie: tech, json: { ...times, employeeIds: [f.techId, f.otherTechId] } })).status).toBe(403);
+    expect((await call(scheduleAction, "/api/jobs/schedule", { method: "POST", cookie: tech, json: { ...times, employeeIds: [f.techId] } })).status).toBe(200);
+    expect((await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) })).body.data).toMatchObject({ employeeIds: [f.techId], status: 1 });
+    expect((await call(employeesAction, `/api/jobs/${id}/employees`, { method: "PUT", cookie: admin, json: { employeeIds: [f.otherTechId] } }, { id: String(id) })).status).toBe(200);
   });
 
   it("stores one attachment per call with the spec's types", async () => {
