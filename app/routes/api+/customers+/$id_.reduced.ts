@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiNotFound } from "~/models/api.server";
-import { customerIdParam, requireCustomerApi } from "~/models/customers-api.server";
+import { customerIdParam, requireCustomerPickerApi } from "~/models/customers-api.server";
 import { getReducedCustomer } from "~/models/customers.server";
 
 /** GET /api/customers/{id}/reduced: id, names, email, primary phone, company, text preference, billing address. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireCustomerApi(request);
+  const { ctx } = await requireCustomerPickerApi(request);
   return json((await getReducedCustomer(ctx, customerIdParam(params.id))) ?? apiNotFound());
 }
