@@ -40,6 +40,7 @@ registerCall({
   access: anyone,
   body: signInSchema.omit({ redirectTo: true }),
   response: signInAnswer,
+  rateLimited: true,
 });
 registerCall({
   method: "post",
@@ -49,6 +50,7 @@ registerCall({
   access: anyone,
   body: verifyCodeSchema,
   response: currentUser.extend({ needTwoFactorAuthentication: z.literal(false) }),
+  rateLimited: true,
 });
 registerCall({
   method: "post",
@@ -57,17 +59,19 @@ registerCall({
   summary: "Create a company, its company admin and a 14-day trial, then sign in (session cookie). industry is the index in the 23 business types; companySize 0 just me, 1 2-5, 2 6-9, 3 10+. A taken email: 400 {errors: {email}}.",
   access: anyone,
   body: signUpSchema,
+  status: 201,
   response: currentUser,
-  responseDescription: "Created (201): the signed-in company admin",
+  responseDescription: "Created: the signed-in company admin",
 });
 registerCall({
   method: "post",
   path: "/account/signUpFirstStepPassed",
   tag: "Account",
-  summary: "Validate the first sign-up step; 400 {errors: {field: message}} when a field is wrong or the email is taken.",
+  summary: `Validate the first sign-up step; 400 {errors: {field: message}} when a field is wrong or the email is taken.${limited}`,
   access: anyone,
   body: signUpAccountSchema,
   response: z.object({}),
+  rateLimited: true,
 });
 registerCall({
   method: "post",
@@ -77,6 +81,7 @@ registerCall({
   access: anyone,
   body: forgotPasswordSchema,
   response: message,
+  rateLimited: true,
 });
 registerCall({
   method: "post",
@@ -96,6 +101,7 @@ registerCall({
   access: anyone,
   body: emailExistsSchema,
   response: z.object({ exists: z.boolean() }),
+  rateLimited: true,
 });
 registerCall({ method: "get", path: "/users/current", tag: "Users", summary: "The signed-in user with company, plan features and subscription state.", access: signedIn, response: currentUser });
 registerCall({

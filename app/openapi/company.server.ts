@@ -23,6 +23,7 @@ registerCall({
   summary: "Create a tag; names are unique per company and type, ignoring case (400 {errors: {name}} otherwise)",
   access: broad,
   body: createTagSchema,
+  status: 201,
   response: z.object({ data: tagOption }),
 });
 registerCall({ method: "put", path: "/tags", tag: "Tags", summary: "Rename a tag", access: broad, body: renameTagSchema, response: z.object({ data: tagOption }) });
@@ -37,7 +38,7 @@ registerCall({
 });
 
 registerCall({ method: "get", path: "/company/lead-sources", tag: "Lead sources", summary: "The company's lead sources, by name", access: broad, response: z.object({ data: z.array(leadSource) }) });
-registerCall({ method: "post", path: "/company/lead-sources", tag: "Lead sources", summary: "Create a lead source (names unique per company, ignoring case)", access: broad, body: createLeadSourceSchema, response: z.object({ data: leadSource }) });
+registerCall({ method: "post", path: "/company/lead-sources", tag: "Lead sources", summary: "Create a lead source (names unique per company, ignoring case)", access: broad, body: createLeadSourceSchema, status: 201, response: z.object({ data: leadSource }) });
 registerCall({ method: "put", path: "/company/lead-sources", tag: "Lead sources", summary: "Rename a lead source", access: broad, body: renameLeadSourceSchema, response: z.object({ data: leadSource }) });
 registerCall({
   method: "delete",
@@ -78,15 +79,15 @@ registerCall({ method: "put", path: "/company", tag: "Company", summary: "Save t
 registerCall({ method: "patch", path: "/company/logo", tag: "Company", summary: "Replace the logo: JPEG or PNG checked by content, at most 5 MB ('The file size cannot exceed 5 MB.'), at least 256x256 ('At least 256x256px PNG or JPG file'); stored as PNG", access: managers, multipart: z.object({ logo: z.string() }), response: z.object({ data: z.object({ logoUrl: z.string() }) }) });
 registerCall({ method: "delete", path: "/company/logo", tag: "Company", summary: "Remove the logo", access: managers });
 registerCall({ method: "get", path: "/company/check-service-area", tag: "Company", summary: "Whether a point is within the company's service area radius (public, for online booking)", access: "anyone", query: z.object({ companyId: z.number().int(), latitude: z.number(), longitude: z.number() }), response: z.object({ data: z.object({ isInServiceArea: z.boolean() }) }) });
-registerCall({ method: "post", path: "/company/taxRate", tag: "Company", summary: "Create a tax rate", access: managers, body: taxRate.omit({ id: true }), response: z.object({ data: taxRate }) });
+registerCall({ method: "post", path: "/company/taxRate", tag: "Company", summary: "Create a tax rate", access: managers, body: taxRate.omit({ id: true }), status: 201, response: z.object({ data: taxRate }) });
 registerCall({ method: "get", path: "/company/taxRates", tag: "Company", summary: "Tax rates by name", access: broad, response: z.object({ data: z.array(taxRate) }) });
 registerCall({ method: "put", path: "/company/taxRates", tag: "Company", summary: "Update a tax rate", access: managers, body: taxRate, response: z.object({ data: taxRate }) });
 registerCall({ method: "delete", path: "/company/taxRates/{id}", tag: "Company", summary: "Delete a tax rate (400 {message} while in use)", access: managers, params: idParam });
-registerCall({ method: "post", path: "/company/discount", tag: "Company", summary: "Create a discount", access: managers, body: discount.omit({ id: true }), response: z.object({ data: discount }) });
+registerCall({ method: "post", path: "/company/discount", tag: "Company", summary: "Create a discount", access: managers, body: discount.omit({ id: true }), status: 201, response: z.object({ data: discount }) });
 registerCall({ method: "get", path: "/company/discounts", tag: "Company", summary: "Discounts by name", access: broad, response: z.object({ data: z.array(discount) }) });
 registerCall({ method: "put", path: "/company/discounts", tag: "Company", summary: "Update a discount", access: managers, body: discount, response: z.object({ data: discount }) });
 registerCall({ method: "delete", path: "/company/discounts/{id}", tag: "Company", summary: "Delete a discount (400 {message} while in use)", access: managers, params: idParam });
-registerCall({ method: "post", path: "/company/expense-code", tag: "Company", summary: "Create an expense code", access: managers, body: expenseCode.omit({ id: true }), response: z.object({ data: expenseCode }) });
+registerCall({ method: "post", path: "/company/expense-code", tag: "Company", summary: "Create an expense code", access: managers, body: expenseCode.omit({ id: true }), status: 201, response: z.object({ data: expenseCode }) });
 registerCall({ method: "get", path: "/company/expense-codes", tag: "Company", summary: "Expense codes by name", access: broad, response: z.object({ data: z.array(expenseCode) }) });
 registerCall({ method: "put", path: "/company/expense-codes", tag: "Company", summary: "Update an expense code", access: managers, body: expenseCode, response: z.object({ data: expenseCode }) });
 registerCall({ method: "delete", path: "/company/expense-codes/{id}", tag: "Company", summary: "Delete an expense code (400 {message} while expenses use it)", access: managers, params: idParam });

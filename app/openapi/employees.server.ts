@@ -73,8 +73,8 @@ registerCall({
   summary: "Create an employee (multipart or JSON; tags as a list). Refused with 400 {message} past the plan's employee limit",
   access: managers,
   multipart: employeeCreateSchema().merge(photo),
+  status: 201,
   response: idResult,
-  responseDescription: "Created (201)",
 });
 registerCall({
   method: "put",
@@ -149,5 +149,6 @@ registerCall({
   summary:
     "Create or rotate the company's API key. The key is answered once; send it as X-API-Key or Authorization: Bearer. Calls made with it act as the company's first company admin",
   access: managers,
+  status: 201,
   response: z.object({ apiKey: z.string(), prefix: z.string(), createdAt: z.string() }),
 });

@@ -90,7 +90,7 @@ const upload = z.object({ jobId: z.number().int(), files: z.string().openapi({ f
 const segment = z.object({ id: z.number().int(), name: z.string(), position: z.number().int() });
 const scheduleResult = data(z.object({ id: z.number().int(), updatedJobIds: z.array(z.number().int()), createdJobIds: z.array(z.number().int()), deletedJobIds: z.array(z.number().int()), seriesId: z.number().int().nullable() }));
 
-registerCall({ method: "post", path: "/jobs", tag, access: `${access}; needs an active subscription (403 'Your account is limited')`, summary: "Create a job (and its series of visits with a recurrence)", body: jobBody, response: data(z.object({ id: z.number().int(), publicToken: z.string() })) });
+registerCall({ method: "post", path: "/jobs", tag, access: `${access}; needs an active subscription (403 'Your account is limited')`, summary: "Create a job (and its series of visits with a recurrence)", body: jobBody, status: 201, response: data(z.object({ id: z.number().int(), publicToken: z.string() })) });
 registerCall({ method: "get", path: "/jobs/page", tag, access, summary: "A page of jobs: search, tags, status (type), sort", query: pagingQuery, response: page });
 registerCall({ method: "get", path: "/jobs/{id}", tag, access, summary: "A job with line items, employees, tags, segments, attachments, payments, timeline and recurrence", params: id, response: data(listRow.passthrough()) });
 registerCall({
@@ -120,11 +120,21 @@ registerCall({ method: "put", path: "/jobs/{id}/rename", tag, access, summary: "
 registerCall({ method: "put", path: "/jobs/{id}/employees", tag, access, summary: "Assign employees", params: id, body: z.object({ employeeIds: z.array(z.number().int()) }) });
 registerCall({ method: "put", path: "/jobs/{id}/visit-description", tag, access, summary: "Service plan visit description of this visit, or of every open visit of its series (affectSubscription)", params: id, body: z.object({ affectSubscription: z.boolean().optional(), servicePlanVisitDescription: z.string().nullable() }) });
 registerCall({ method: "get", path: "/jobs/{id}/segments", tag, access, summary: "Segments of a job", params: id, response: data(z.array(segment)) });
-registerCall({ method: "post", path: "/jobs/{id}/segments", tag, access, summary: "Add a segment", params: id, body: z.object({ name: z.string() }), response: data(segment) });
+registerCall({ method: "post", path: "/jobs/{id}/segments", tag, access, summary: "Add a segment", params: id, body: z.object({ name: z.string() }), status: 201, response: data(segment) });
 registerCall({ method: "delete", path: "/jobs/{id}/segment", tag, access, summary: "Delete a segment", params: id, body: z.object({ segmentId: z.number().int() }) });
-registerCall({ method: "post", path: "/jobs/attachment", tag, access, summary: "Attach one file to a job", multipart: upload, response: data(attachment) });
+registerCall({ method: "post", path: "/jobs/attachment", tag, access, summary: "Attach one file to a job", multipart: upload, status: 201, response: data(attachment) });
 registerCall({ method: "delete", path: "/jobs/attachment", tag, access, summary: "Remove an attachment by its URL", body: z.object({ jobId: z.number().int(), fileUrl: z.string() }) });
-registerCall({ method: "post", path: "/jobs/currentStateAttachment", tag, access, summary: "Attach one current-state photo or file to a job", multipart: upload, response: data(attachment) });
+registerCall({ method: "post", path: "/jobs/currentStateAttachment", tag, access, summary: "Attach one current-state photo or file to a job", multipart: upload, status: 201, response: data(attachment) });
+registerCall({
+  method: "post",
+  path: "/jobs/upload-line-item-image",
+  tag,
+  access: "any signed-in role",
+  summary: "Upload a line-item image (jpeg, jpg, png, heic, heif up to 10 MB, checked by content: 'The image file size cannot exceed 10 MB.'); stored as a 400x400 PNG. imageUrl goes on the line item; publicImageUrl is the same file as an absolute URL, readable without sign-in",
+  multipart: z.object({ file: z.string().openapi({ format: "binary", description: "image file" }) }),
+  status: 201,
+  response: data(z.object({ imageUrl: z.string(), publicImageUrl: z.string() })),
+});
 registerCall({ method: "get", path: "/jobs/taxRates", tag, access, summary: "Tax rates (percent) used on the company's jobs", response: data(z.array(z.number())) });
 registerCall({ method: "get", path: "/jobs/unscheduled", tag, access, summary: "Jobs without a time, newest first (100 at most)", response: data(z.array(listRow)) });
 registerCall({ method: "get", path: "/jobs/tags", tag, access, summary: "Job tags whose name starts with name", query: z.object({ name: z.string().optional() }), response: data(z.array(z.object({ id: z.number().int(), name: z.string() }))) });

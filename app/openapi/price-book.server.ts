@@ -28,14 +28,14 @@ const id = z.object({ id: z.number().int() });
 const categoryBody = z.object({ categoryName: z.string().max(100), type: z.number().int().min(0).max(1) });
 
 registerCall({ method: "get", path: "/price-lists", tag, summary: "Categories with item counts, by name", access: anyone, query: z.object({ searchQuery: z.string().optional(), type: z.number().int().optional() }), response: z.object({ data: z.array(category.extend({ itemCount: z.number().int() })) }) });
-registerCall({ method: "post", path: "/price-lists", tag, summary: "Create a category (names unique per company)", access: managers, body: categoryBody, response: z.object({ data: category }) });
+registerCall({ method: "post", path: "/price-lists", tag, summary: "Create a category (names unique per company)", access: managers, body: categoryBody, status: 201, response: z.object({ data: category }) });
 registerCall({ method: "get", path: "/price-lists/{id}", tag, summary: "One category", access: anyone, params: id, response: z.object({ data: category }) });
 registerCall({ method: "put", path: "/price-lists/{id}", tag, summary: "Rename or retype a category", access: managers, params: id, body: categoryBody, response: z.object({ data: category }) });
 registerCall({ method: "delete", path: "/price-lists/{id}", tag, summary: "Delete a category and its items (line items on jobs keep their copy)", access: managers, params: id });
 registerCall({ method: "get", path: "/price-lists/{id}/items/page", tag, summary: "A page of a category's items; search by words of name and description (prefix match)", access: anyone, params: id, query: z.object({ searchQuery: z.string().optional(), "excludeIds[0]": z.number().int().optional(), ...paging }), response: page(item) });
 registerCall({ method: "get", path: "/price-lists/items/page", tag, summary: "A page of all items, optionally of one type", access: anyone, query: z.object({ searchQuery: z.string().optional(), type: z.number().int().optional(), ...paging }), response: page(item) });
 registerCall({ method: "get", path: "/price-lists/items", tag, summary: "Items by ids or search (at most 100)", access: anyone, query: z.object({ searchQuery: z.string().optional(), type: z.number().int().optional(), "itemIds[0]": z.number().int().optional() }), response: z.object({ data: z.array(item) }) });
-registerCall({ method: "post", path: "/price-lists/items", tag, summary: "Create an item", access: managers, body: itemBody, response: z.object({ data: item }) });
+registerCall({ method: "post", path: "/price-lists/items", tag, summary: "Create an item", access: managers, body: itemBody, status: 201, response: z.object({ data: item }) });
 registerCall({ method: "get", path: "/price-lists/items/{id}", tag, summary: "One item", access: anyone, params: id, response: z.object({ data: item }) });
 registerCall({ method: "put", path: "/price-lists/items/{id}", tag, summary: "Replace an item's fields", access: managers, params: id, body: itemBody, response: z.object({ data: item }) });
 registerCall({ method: "delete", path: "/price-lists/items/{id}", tag, summary: "Delete an item", access: managers, params: id });
@@ -57,5 +57,6 @@ registerCall({
   summary: "Upload an item image (jpeg, jpg, png, heic, heif up to 10 MB, checked by content); stored as a 400x400 PNG",
   access: managers,
   multipart: z.object({ file: z.string().describe("image file") }),
+  status: 201,
   response: z.object({ data: z.object({ imageUrl: z.string() }) }),
 });

@@ -20,6 +20,10 @@ type Call = {
   multipart?: z.ZodTypeAny;
   response?: z.ZodTypeAny;
   responseDescription?: string;
+  /** The success status: 201 for calls that create something. */
+  status?: 200 | 201;
+  /** Spends an attempt of a rate limit (app/services/rate-limits.server.ts): may answer 429. */
+  rateLimited?: boolean;
 };
 
 const errorSchema = z.object({ message: z.string().optional(), errors: z.record(z.string()).optional(), exceptionType: z.string().optional() });
@@ -41,11 +45,12 @@ export function registerCall(call: Call) {
           : undefined,
     },
     responses: {
-      200: { description: call.responseDescription ?? "Success", content: call.response ? { "application/json": { schema: call.response } } : undefined },
+      [call.status ?? 200]: { description: call.responseDescription ?? (call.status === 201 ? "Created" : "Success"), content: call.response ? { "application/json": { schema: call.response } } : undefined },
       400: { description: "Validation failed: {message} or {errors: {field: message}}", content: { "application/json": { schema: errorSchema } } },
       401: { description: "Not signed in and no valid API key" },
       403: { description: "Role, plan feature or application feature missing" },
       404: { description: "Not found, or another company's record: {exceptionType: \"not_found\"}" },
+      ...(call.rateLimited ? { 429: { description: "Too many attempts: {message}, with Retry-After in seconds", content: { "application/json": { schema: errorSchema } } } } : {}),
     },
   });
 }
