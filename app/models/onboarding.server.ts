@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, customers, jobs, onboardingDismissals, priceListItems } from "~/db/schema";
 import type { CallerContext } from "~/models/access.server";
-import { isAdminRole, isBroadRole } from "~/models/roles";
+import { isAdminRole } from "~/models/roles";
 
 /** Onboarding steps 0-7 of the specification, with where each is done and its tip. */
 export const ONBOARDING_STEPS = [
@@ -11,7 +11,7 @@ export const ONBOARDING_STEPS = [
   { actionType: 2, title: "Add services and prices", to: "/price-book", tip: "Put your services and materials in the price book to add them to jobs and estimates in one click." },
   { actionType: 3, title: "Add or import customers", to: "/customers", tip: "Add customers one by one or import them all from a CSV file." },
   { actionType: 4, title: "Set up messaging", to: "/communication", tip: "Choose the emails and texts your customers get when you schedule, arrive and invoice." },
-  { actionType: 5, title: "Schedule a job", to: "/jobs/new", tip: "Create a job, pick a time and assign it to your team: it appears on the schedule." },
+  { actionType: 5, title: "Schedule a job", to: "/jobs/new", tipAt: "/jobs", tip: "Create a job, pick a time and assign it to your team: it appears on the schedule." },
   { actionType: 6, title: "Set customer portal", to: "/customer-portal", tip: "Let customers see their visits, estimates and invoices in one place." },
   { actionType: 7, title: "Set online booking", to: "/online-booking-settings", tip: "Take bookings from your website around the clock." },
 ] as const;
@@ -41,15 +41,19 @@ export async function onboardingSteps(ctx: CallerContext): Promise<OnboardingSte
 /** The tip bubble for a page: admin roles only, while its step is neither done nor dismissed. */
 export async function tipForPath(ctx: CallerContext, pathname: string): Promise<OnboardingStep | null> {
   if (!isAdminRole(ctx.role)) return null;
-  const candidate = ONBOARDING_STEPS.find((s) => pathname === s.to || (s.to !== "/jobs/new" && pathname.startsWith(`${s.to}/`)));
+  const candidate = ONBOARDING_STEPS.find((s) => {
+    const at = "tipAt" in s ? s.tipAt : s.to;
+    return pathname === at || pathname.startsWith(`${at}/`);
+  });
   if (!candidate) return null;
   const steps = await onboardingSteps(ctx);
   const step = steps[candidate.actionType];
   return step.isDone || step.isDismissed ? null : step;
 }
 
+/** The should-show call: the same rule as the bubble (admin roles, step neither done nor dismissed). */
 export async function shouldShowTip(ctx: CallerContext, actionType: number): Promise<boolean> {
-  if (!isBroadRole(ctx.role)) return false;
+  if (!isAdminRole(ctx.role)) return false;
   const step = (await onboardingSteps(ctx))[actionType];
   return !!step && !step.isDone && !step.isDismissed;
 }

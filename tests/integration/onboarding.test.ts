@@ -27,6 +27,10 @@ describe("onboarding checklist and tips", () => {
     const res = await dismiss({ request: makeRequest("/api/company-settings/onboarding/2", { method: "DELETE", cookie }), params: { actionType: "2" }, context: {} });
     expect(res.status).toBe(200);
     expect(await ask()).toBe(false);
+    // Tips are for the admin roles only: office staff are never shown one.
+    const office = await sessionCookie((await createTestUser(companyId, Role.OfficeStaff)).userId);
+    const askOffice = await shouldShow({ request: makeRequest("/api/company-settings/onboarding/3/should-show", { cookie: office }), params: { actionType: "3" }, context: {} });
+    expect((await askOffice.json()).data.isShown).toBe(false);
   });
 
   it("refuses the dashboard to a field tech", async () => {
