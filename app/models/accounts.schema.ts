@@ -109,11 +109,11 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailField(),
-  password: z.string({ required_error: messages.required("Password") }).min(1, messages.required("Password")).max(PASSWORD_MAX),
+  password: z.string({ required_error: messages.required("Password") }).min(1, messages.required("Password")).max(PASSWORD_MAX, messages.max("Password", PASSWORD_MAX)),
   redirectTo: z.string().optional(),
 });
 
-export const codeField = z.string({ required_error: messages.required("Code") }).trim().min(1, messages.required("Code")).regex(/^\d{6}$/, "Code should contain 6 digits");
+export const codeField = z.string({ required_error: messages.required("Code") }).trim().min(1, messages.required("Code")).regex(/^\d*$/, messages.numeric("Code")).min(6, messages.min("Code", 6)).max(6, messages.max("Code", 6));
 export const verifyCodeScreenSchema = z.object({ code: codeField });
 export const verifyCodeSchema = signInSchema.pick({ email: true, password: true }).extend({ code: codeField });
 

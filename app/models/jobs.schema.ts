@@ -226,8 +226,8 @@ const percentField = z.preprocess(
  */
 export const recurrenceSchema = z.object({
   frequency: z.coerce.number({ invalid_type_error: "Frequency is required" }).int().refine((n) => n >= 0 && n <= 3, "Frequency must be 0-3"),
-  interval: z.preprocess(blank, z.coerce.number().int().min(1, messages.numberMin("Interval", 1)).max(99).default(1)),
-  count: z.preprocess(blank, z.coerce.number().int().min(1, messages.numberMin("Count", 1)).max(SERIES_MAX_VISITS).optional()),
+  interval: z.preprocess(blank, z.coerce.number().int().min(1, messages.numberMin("Interval", 1)).max(99, messages.numberMax("Interval", 99)).default(1)),
+  count: z.preprocess(blank, z.coerce.number().int().min(1, messages.numberMin("Count", 1)).max(SERIES_MAX_VISITS, messages.numberMax("Count", SERIES_MAX_VISITS)).optional()),
   until: z.preprocess(blank, z.coerce.date({ invalid_type_error: "Until must be a date" }).optional()),
   setPosition: z.preprocess(blank, z.coerce.number().int().refine((n) => (n >= 1 && n <= 4) || n === -1, "Set position must be first to 4th").optional()),
   daysOfWeek: z.preprocess((v) => (v === undefined || v === "" ? undefined : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().min(0).max(6)).max(7).optional()),

@@ -9,6 +9,8 @@ export const messages = {
   max: (field: string, n: number) => `${field} is too long - should be ${n} chars maximum`,
   url: (host = "example.com") => `Please enter a valid URL (e.g. ${host})`,
   numberMin: (field: string, n: number) => `${field} must be greater than or equal to ${n}`,
+  /** Not in the spec's catalogue: the mirror of numberMin for the few numbers with an upper bound. */
+  numberMax: (field: string, n: number) => `${field} must be less than or equal to ${n}`,
   oneEmployee: "At least 1 employee should be selected",
   confirmPassword: "Confirm Password doesn't match Password",
   acceptTerms: "Please accept Terms and Conditions",

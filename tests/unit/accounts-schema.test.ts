@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_TYPES, signUpScreenSchema, signUpWizardSchema, TEAM_SIZES } from "~/models/accounts.schema";
+import { BUSINESS_TYPES, signInSchema, signUpScreenSchema, signUpWizardSchema, TEAM_SIZES, verifyCodeScreenSchema } from "~/models/accounts.schema";
 import { fieldErrors } from "~/utils/validation";
 
 const valid = {
@@ -43,5 +43,16 @@ describe("sign-up schemas", () => {
     expect(signUpWizardSchema.safeParse({ intent: "next", email: "a@b.co", firstName: "Al", lastName: "Bo", phoneNumber: "4165550123" }).success).toBe(true);
     expect(signUpWizardSchema.safeParse({ intent: "back" }).success).toBe(true);
     expect(signUpWizardSchema.safeParse({ intent: "create", email: "a@b.co" }).success).toBe(false);
+  });
+});
+
+describe("sign-in and code messages come from the spec's catalogue", () => {
+  it("words a wrong code and a too long password like every other field", () => {
+    const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
+    expect(firstMessage(verifyCodeScreenSchema.safeParse({ code: "12a456" }))).toBe("Code should contain only numeric characters");
+    expect(firstMessage(verifyCodeScreenSchema.safeParse({ code: "12345" }))).toBe("Code is too short - should be 6 chars minimum");
+    expect(firstMessage(verifyCodeScreenSchema.safeParse({ code: "1234567" }))).toBe("Code is too long - should be 6 chars maximum");
+    expect(verifyCodeScreenSchema.safeParse({ code: " 123456 " }).success).toBe(true);
+    expect(firstMessage(signInSchema.safeParse({ email: "a@b.co", password: "x".repeat(500) }))).toMatch(/^Password is too long - should be \d+ chars maximum$/);
   });
 });
