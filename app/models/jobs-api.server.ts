@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import type { Access } from "~/models/access.server";
 import { apiNotFound, requireApiAccess } from "~/models/api.server";
 import { detectAttachment, FILE_MAX_BYTES, IMAGE_MAX_BYTES, uploadMessages, VIDEO_MAX_BYTES } from "~/models/customer-attachments.server";
-import { addAttachment, canSeeJob, JobRuleError, type AttachmentKind } from "~/models/jobs.server";
+import { addAttachment, canSeeJob, JobRuleError, type AttachmentKind, type JobDetails } from "~/models/jobs.server";
 import { ALL_ROLES } from "~/models/roles";
 import { deleteFile, saveFile } from "~/services/storage.server";
 
@@ -26,6 +26,22 @@ export async function withJobRules<T>(work: () => Promise<T>): Promise<T | Respo
     }
     throw error;
   }
+}
+
+const dollars = (cents: number) => cents / 100;
+
+/**
+ * GET jobs/{id} in the spec's names and units, so that a job read can be sent back to PUT: jobStatus,
+ * taxRate in percent, discount, unitPrice and cost in dollars. The cents fields stay for display.
+ */
+export function jobForApi(job: JobDetails) {
+  return {
+    ...job,
+    jobStatus: job.status,
+    taxRate: job.taxRate / 100,
+    discount: dollars(job.discountCents),
+    lineItems: job.lineItems.map((l) => ({ ...l, unitPrice: dollars(l.unitPriceCents), cost: dollars(l.costCents) })),
+  };
 }
 
 export const methodNotAllowed = () => json({ message: "Method not allowed" }, { status: 405 });

@@ -239,8 +239,9 @@ export const recurrenceSchema = z.object({
 });
 export type RecurrenceInput = z.infer<typeof recurrenceSchema>;
 
+/** Ids as a list, a comma list, or objects with an id (what GET jobs/{id} answers for tags), so a read job can be sent back. */
 const idArray = z.preprocess(
-  (v) => (v === undefined || v === "" || v === null ? [] : Array.isArray(v) ? v : String(v).split(",")),
+  (v) => (v === undefined || v === "" || v === null ? [] : Array.isArray(v) ? v : String(v).split(",")).map((x) => (typeof x === "object" && x !== null && "id" in x ? (x as { id: unknown }).id : x)),
   z.array(z.coerce.number().int().positive()).max(200),
 );
 

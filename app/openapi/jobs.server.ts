@@ -92,7 +92,7 @@ const scheduleResult = data(z.object({ id: z.number().int(), updatedJobIds: z.ar
 
 registerCall({ method: "post", path: "/jobs", tag, access: `${access}; needs an active subscription (403 'Your account is limited')`, summary: "Create a job (and its series of visits with a recurrence)", body: jobBody, status: 201, response: data(z.object({ id: z.number().int(), publicToken: z.string() })) });
 registerCall({ method: "get", path: "/jobs/page", tag, access, summary: "A page of jobs: search, tags, status (type), sort", query: pagingQuery, response: page });
-registerCall({ method: "get", path: "/jobs/{id}", tag, access, summary: "A job with line items, employees, tags, segments, attachments, payments, timeline and recurrence", params: id, response: data(listRow.passthrough()) });
+registerCall({ method: "get", path: "/jobs/{id}", tag, access, summary: "A job with line items, employees, tags, segments, attachments, payments, timeline and recurrence; jobStatus, taxRate (percent), discount, unitPrice and cost (dollars) as PUT takes them, so a read job can be sent back", params: id, response: data(listRow.extend({ jobStatus: z.number().int(), taxRate: z.number(), discount: z.number() }).passthrough()) });
 registerCall({
   method: "put",
   path: "/jobs/{id}",

@@ -49,6 +49,12 @@ describe("jobs API", () => {
 
     const got = await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) });
     expect(got.body.data).toMatchObject({ id, subtotalCents: 17998, discountCents: 1000, taxCents: 1402, totalCents: 18400, employeeIds: [f.techId] });
+    // Read in the units PUT takes: sending the job back as read changes nothing.
+    expect(got.body.data).toMatchObject({ jobStatus: got.body.data.status, taxRate: 8.25, discount: 10, lineItems: [{ name: "Tune-up", unitPrice: 89.99, cost: 0, quantity: 2 }] });
+    const { discount, taxRate, lineItems, tags: readTags } = got.body.data;
+    const resent = await call(jobAction, `/api/jobs/${id}`, { method: "PUT", cookie: admin, json: { discount, taxRate, lineItems, tags: readTags } }, { id: String(id) });
+    expect(resent.status).toBe(200);
+    expect((await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) })).body.data).toMatchObject({ subtotalCents: 17998, discountCents: 1000, taxCents: 1402, totalCents: 18400, taxRate: 8.25 });
 
     const put = await call(jobAction, `/api/jobs/${id}`, { method: "PUT", cookie: admin, json: { privateNotes: "Gate code 1234", discount: 0 } }, { id: String(id) });
     expect(put.body.data).toMatchObject({ privateNotes: "Gate code 1234", discountCents: 0, totalCents: 19483 });

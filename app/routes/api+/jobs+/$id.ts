@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiNotFound, parseOr400, readBody, readQuery } from "~/models/api.server";
-import { jobIdParam, methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
+import { jobForApi, jobIdParam, methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
 import { jobUpdateSchema, type EditScopeValue } from "~/models/jobs.schema";
 import { deleteJob, getJob, updateJob } from "~/models/jobs.server";
 
@@ -10,7 +10,8 @@ const deleteQuery = z.object({ affectRecurrence: z.preprocess((v) => (v === "" |
 /** GET /api/jobs/{id} → {data: job with line items, employees, tags, segments, attachments, payments, timeline, recurrence}. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx } = await requireJobsApi(request);
-  return json({ data: (await getJob(ctx, jobIdParam(params.id))) ?? apiNotFound() });
+  const job = await getJob(ctx, jobIdParam(params.id));
+  return json({ data: job ? jobForApi(job) : apiNotFound() });
 }
 
 /**
