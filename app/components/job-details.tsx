@@ -32,7 +32,7 @@ type Details = {
   attachments: Attachment[];
   currentStateAttachments: Attachment[];
   payments: { id: number; method: number; amountCents: number; note: string | null; paidAt: string }[];
-  timeline: { id: number; type: number; actorFirstName: string | null; actorLastName: string | null; fromStatus: number | null; toStatus: number | null; reason: string | null; undoneAt: string | null; at: string }[];
+  timeline: { id: number; type: number; actorFirstName: string | null; actorLastName: string | null; fromStatus: number | null; toStatus: number | null; reason: string | null; notifyCustomer: boolean; undoneAt: string | null; at: string }[];
 };
 
 const ACCEPT = ".jpeg,.jpg,.gif,.png,.mp4,.webm,.mov,.mkv,.odt,.ods,.doc,.docx,.pdf,.txt,.xlsx,.xls";
@@ -224,6 +224,7 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
               <strong>{timelineEventLabels[e.type as TimelineEventValue]}</strong>
               {e.fromStatus !== null && e.toStatus !== null ? ` (${jobStatusLabels[e.fromStatus as JobStatusValue]} → ${jobStatusLabels[e.toStatus as JobStatusValue]})` : ""} by {e.actorFirstName ? `${e.actorFirstName} ${e.actorLastName ?? ""}`.trim() : "System"} on {formatInZone(e.at, timezone)}
               {e.reason ? ` — ${e.reason}` : ""}
+              {e.notifyCustomer ? <span className="muted"> (notify customer)</span> : null}
               {e.undoneAt ? <span className="muted"> (undone)</span> : null}
             </li>
           ))}

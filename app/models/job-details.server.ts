@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { CallerContext } from "~/models/access.server";
 import { notFound } from "~/models/access.server";
 import { uploadJobFile } from "~/models/jobs-api.server";
+import { wallInputToInstant } from "~/models/job-recurrence";
 import { paySchema, renameSchema, segmentSchema, undoStatusSchema, updateJobStatusSchema, type EditScopeValue } from "~/models/jobs.schema";
 import { addSegment, deleteJob, deleteSegment, JobRuleError, recordPayment, removeAttachment, renameJob, undoJobStatus, updateJobStatus } from "~/models/jobs.server";
 import { toasts } from "~/sessions.server";
@@ -12,7 +13,7 @@ import { fieldErrors } from "~/utils/validation";
 const back = (id: number) => `/jobs/${id}`;
 
 /** The job details page's forms, one intent each; every success redirects back with a toast. */
-export async function jobDetailsAction(request: Request, ctx: CallerContext, id: number): Promise<Response> {
+export async function jobDetailsAction(request: Request, ctx: CallerContext, id: number, timezone: string): Promise<Response> {
   if (!Number.isSafeInteger(id) || id <= 0) notFound();
   if ((request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
     const kind = new URL(request.url).searchParams.get("upload") === "currentState" ? "currentState" : "attachment";
@@ -27,11 +28,8 @@ export async function jobDetailsAction(request: Request, ctx: CallerContext, id:
   const invalid = (error: z.ZodError) => json({ errors: fieldErrors(error) }, { status: 400 });
   try {
     switch (form.intent) {
-      case "status": {
-        const input = updateJobStatusSchema.safeParse({ ...form, jobId: id });
-        if (!input.success) return invalid(input.error);
-        return (await updateJobStatus(ctx, input.data)) ? done("Status was changed successfully!") : notFound();
-      }
+      case "status":
+        return changeStatus(ctx, id, form, timezone);
       case "undo": {
         const input = undoStatusSchema.safeParse({ id, statusClicked: form.statusClicked });
         if (!input.success) return invalid(input.error);
@@ -70,6 +68,21 @@ export async function jobDetailsAction(request: Request, ctx: CallerContext, id:
     }
   } catch (error) {
     if (error instanceof JobRuleError) return json({ errors: { [error.field === "statusClicked" ? "_global" : error.field]: error.message } }, { status: 400 });
+    throw error;
+  }
+}
+
+/** The status form: a move with its reason and notify-customer (stored on the timeline), and a start when it schedules an unscheduled job; errors come back with the values. */
+async function changeStatus(ctx: CallerContext, id: number, form: Record<string, FormDataEntryValue>, timezone: string): Promise<Response> {
+  const values = { reason: String(form.reason ?? ""), notifyCustomer: form.notifyCustomer === "on", startDate: String(form.startDate ?? "") };
+  // datetime-local posts wall time in the company's zone; anything else is left to the schema.
+  const start = values.startDate ? wallInputToInstant(values.startDate, timezone) : null;
+  const input = updateJobStatusSchema.safeParse({ ...form, jobId: id, startDate: start ?? form.startDate });
+  if (!input.success) return json({ errors: fieldErrors(input.error), values }, { status: 400 });
+  try {
+    return (await updateJobStatus(ctx, input.data)) ? toasts().redirectWithSuccess(back(id), "Status was changed successfully!") : notFound();
+  } catch (error) {
+    if (error instanceof JobRuleError) return json({ errors: { [error.field]: error.message }, values }, { status: 400 });
     throw error;
   }
 }

@@ -22,6 +22,13 @@ forBoth(
     await page.getByRole("heading", { name: title }).waitFor();
     await expectNoA11yViolations(page);
     await screenshot(page, `jobs-details-${javaScript ? "js" : "nojs"}`);
+    await page.getByLabel("Reason").fill("Running late");
+    await page.getByLabel("Notify customer").check();
+    await page.getByRole("button", { name: "On my way", exact: true }).click();
+    await page.getByRole("listitem").filter({ hasText: "(Scheduled → On my way)" }).filter({ hasText: "— Running late" }).waitFor();
+    await page.getByRole("button", { name: "Undo On my way" }).waitFor();
+    expect(await page.getByLabel("Reason").inputValue()).toBe("");
+    expect(await page.getByLabel("Notify customer").isChecked()).toBe(false);
     await page.goto(`/jobs?q=${encodeURIComponent(title.split(" ").slice(0, 3).join(" "))}`);
     await page.getByRole("link", { name: title }).waitFor();
     await screenshot(page, `jobs-list-${javaScript ? "js" : "nojs"}`);

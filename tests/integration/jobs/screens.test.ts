@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { subscriptions } from "~/db/schema";
+import { jobTimelineEvents, subscriptions } from "~/db/schema";
 import { getJob, listJobsPage } from "~/models/jobs.server";
 import { loader as listLoader } from "~/routes/_app+/jobs+/_index";
 import { action as newAction, loader as newLoader } from "~/routes/_app+/jobs+/new";
@@ -76,5 +76,32 @@ describe("job screens without JavaScript", () => {
     const page = await run(publicLoader, `/service-visit-details/${publicToken}`, {}, { token: publicToken });
     expect(await page.json()).toMatchObject({ title: "Boiler service", technicians: [expect.stringMatching(/^Test User/)], arrival: "Arrival between 09:00 am and 10:00 am", total: "$80.00" });
     expect((await run(publicLoader, "/service-visit-details/1", {}, { token: "1" })).status).toBe(404);
+  });
+
+  it("changes status with a reason and notify-customer, keeps them on errors, and schedules an unscheduled job at a start in the company's zone", async () => {
+    const f = await jobsFixture("America/Toronto");
+    const cookie = await sessionCookie(f.adminId);
+    const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, { cookie, ...form({ intent: "save", customerId: String(f.customerId), name: "Leaky tap", "lineItems[0].name": "Repair", "lineItems[0].unitPrice": "50" }) });
+    const id = saved.headers.get("Location")!.split("/").pop()!;
+    expect((await getJob(f.admin, Number(id)))!.status).toBe(0);
+    const noStart = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "1", reason: "Customer called", notifyCustomer: "on" }) }, { id });
+    expect(noStart.status).toBe(400);
+    expect(await noStart.json()).toEqual({ errors: { startDate: "Choose a start date to schedule the job" }, values: { reason: "Customer called", notifyCustomer: true, startDate: "" } });
+    const tooLong = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "1", reason: "x".repeat(1001), startDate: "2030-03-10T09:00" }) }, { id });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ errors: { reason: "Reason is too long - should be 1000 chars maximum" }, values: { notifyCustomer: false, startDate: "2030-03-10T09:00" } });
+    const scheduled = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "1", reason: "  Customer called  ", notifyCustomer: "on", startDate: "2030-03-10T09:00" }) }, { id });
+    expect(scheduled.status).toBe(302);
+    expect((await getJob(f.admin, Number(id)))!.startTime!.toISOString()).toBe("2030-03-10T13:00:00.000Z"); // 09:00 EDT
+    const onMyWay = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "2", reason: "" }) }, { id });
+    expect(onMyWay.status).toBe(302);
+    const events = await db.select().from(jobTimelineEvents).where(eq(jobTimelineEvents.jobId, Number(id))).orderBy(desc(jobTimelineEvents.id)).limit(2);
+    expect(events.map((e) => ({ toStatus: e.toStatus, reason: e.reason, notifyCustomer: e.notifyCustomer, actorUserId: e.actorUserId }))).toEqual([
+      { toStatus: 2, reason: null, notifyCustomer: false, actorUserId: f.adminId },
+      { toStatus: 1, reason: "Customer called", notifyCustomer: true, actorUserId: f.adminId },
+    ]);
+    const page = (await (await run(detailsLoader, `/jobs/${id}`, { cookie }, { id })).json()) as { job: { status: number; timeline: { fromStatus: number | null; toStatus: number | null; reason: string | null; notifyCustomer: boolean }[] } };
+    expect(page.job.status).toBe(2);
+    expect(page.job.timeline).toEqual(expect.arrayContaining([expect.objectContaining({ fromStatus: 0, toStatus: 1, reason: "Customer called", notifyCustomer: true }), expect.objectContaining({ fromStatus: 1, toStatus: 2, reason: null, notifyCustomer: false })]));
   });
 });

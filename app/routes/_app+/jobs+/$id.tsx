@@ -3,8 +3,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/models/access.server";
 import { JobDetailsSections } from "~/components/job-details";
+import { JobStatusSection, type StatusFormValues } from "~/components/job-status-form";
 import { jobDetailsAction } from "~/models/job-details.server";
-import { JOB_STATUS_MOVES, jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
+import { jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
 import { getJob } from "~/models/jobs.server";
 import { notFound } from "~/models/access.server";
 
@@ -18,14 +19,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireAccess(request);
-  return jobDetailsAction(request, access.ctx, Number(params.id));
+  return jobDetailsAction(request, access.ctx, Number(params.id), access.company.timezone);
 }
 
 /** Job details: status moves and undo, payment, rename, segments, attachments, timeline. */
 export default function JobDetailsRoute() {
   const { job, timezone, confirmDelete } = useLoaderData<typeof loader>();
-  const result = useActionData<{ errors?: Record<string, string> }>();
-  const moves = JOB_STATUS_MOVES[job.status as JobStatusValue];
+  const result = useActionData<{ errors?: Record<string, string>; values?: StatusFormValues }>();
   return (
     <>
       <PageHeader
@@ -76,25 +76,7 @@ export default function JobDetailsRoute() {
           </div>
         </Form>
       ) : null}
-      <section className="card row wrap" aria-label="Status">
-        {moves.filter((s) => s !== 5).map((s) => (
-          <Form method="post" key={s} className="row">
-            <input type="hidden" name="status" value={s} />
-            <button className="button" name="intent" value="status">
-              {jobStatusLabels[s]}
-            </button>
-          </Form>
-        ))}
-        {job.timeline.some((e) => e.toStatus === job.status && e.fromStatus !== null && !e.undoneAt && e.type !== 17 && e.type !== 9) ? (
-          <Form method="post">
-            <input type="hidden" name="statusClicked" value={job.status} />
-            <button className="button button-link" name="intent" value="undo">
-              Undo {jobStatusLabels[job.status as JobStatusValue]}
-            </button>
-          </Form>
-        ) : null}
-      </section>
-      {result?.errors?.status ? <p className="field-error" role="alert">{result.errors.status}</p> : null}
+      <JobStatusSection job={job} errors={result?.errors ?? {}} values={result?.values} />
       <JobDetailsSections job={job} timezone={timezone} errors={result?.errors ?? {}} />
     </>
   );

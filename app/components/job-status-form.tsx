@@ -1,0 +1,62 @@
+import { Form } from "@remix-run/react";
+import { JOB_STATUS_MOVES, JobStatus, jobStatusLabels, TimelineEvent, type JobStatusValue } from "~/models/jobs.schema";
+
+// updateJobStatusSchema's limit for the reason.
+const REASON_MAX = 1000;
+
+type StatusJob = { status: number; startTime: string | null; timeline: { type: number; fromStatus: number | null; toStatus: number | null; undoneAt: string | null }[] };
+export type StatusFormValues = { reason?: string; notifyCustomer?: boolean; startDate?: string };
+
+/** The status moves (one form, a submit button per status) with reason and notify-customer, and the undo of the last move. */
+export function JobStatusSection({ job, errors, values }: { job: StatusJob; errors: Record<string, string>; values?: StatusFormValues }) {
+  // Paid is reached through the payment form, which records the payment.
+  const moves = JOB_STATUS_MOVES[job.status as JobStatusValue].filter((s) => s !== JobStatus.Paid);
+  const needsStart = !job.startTime && moves.includes(JobStatus.Scheduled);
+  const canUndo = job.timeline.some((e) => e.toStatus === job.status && e.fromStatus !== null && !e.undoneAt && e.type !== TimelineEvent.StatusUndone && e.type !== TimelineEvent.Rescheduled);
+  return (
+    <section className="card stack" aria-label="Status">
+      {moves.length ? (
+        // Keyed by the timeline so a recorded change (a redirect back here with JavaScript) empties the fields.
+        <Form method="post" key={job.timeline.length} className="stack">
+          <input type="hidden" name="intent" value="status" />
+          {/* Enter in the reason field submits with the form's first button: a disabled one makes that a no-op, not a status change. */}
+          <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
+          <div className="row wrap">
+            <div className="field">
+              <label htmlFor="status-reason">Reason</label>
+              <input id="status-reason" name="reason" maxLength={REASON_MAX} defaultValue={values?.reason} aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? "status-reason-error" : undefined} />
+              {errors.reason ? <p className="field-error" id="status-reason-error" role="alert">{errors.reason}</p> : null}
+            </div>
+            {needsStart ? (
+              <div className="field">
+                <label htmlFor="status-start">Start</label>
+                <input id="status-start" type="datetime-local" name="startDate" defaultValue={values?.startDate} aria-invalid={errors.startDate ? true : undefined} aria-describedby={errors.startDate ? "status-start-hint status-start-error" : "status-start-hint"} />
+                <p className="field-hint" id="status-start-hint">Needed to move the job to Scheduled</p>
+                {errors.startDate ? <p className="field-error" id="status-start-error" role="alert">{errors.startDate}</p> : null}
+              </div>
+            ) : null}
+            <label className="checkbox">
+              <input type="checkbox" name="notifyCustomer" defaultChecked={values?.notifyCustomer} /> Notify customer
+            </label>
+          </div>
+          <div className="row wrap">
+            {moves.map((s) => (
+              <button key={s} className="button" name="status" value={s}>
+                {jobStatusLabels[s]}
+              </button>
+            ))}
+          </div>
+          {errors.status ? <p className="field-error" role="alert">{errors.status}</p> : null}
+        </Form>
+      ) : null}
+      {canUndo ? (
+        <Form method="post">
+          <input type="hidden" name="statusClicked" value={job.status} />
+          <button className="button button-link" name="intent" value="undo">
+            Undo {jobStatusLabels[job.status as JobStatusValue]}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
