@@ -381,27 +381,22 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
   const keys = sortKeys(q.sortField);
   const direction = q.descending ? desc : asc;
   const offset = (q.pageNumber - 1) * q.pageSize;
-  // The page's ids first: that part reads only the sort index, however deep the page.
-  const pageIds = (
-    await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(where)
-      .orderBy(...keys.map((k) => direction(k)), direction(customers.id))
-      .limit(q.pageSize)
-      .offset(offset)
-  ).map((r) => r.id);
-  const byId = new Map(
-    pageIds.length
-      ? (
-          await db
-            .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, ownCompanyName: customers.ownCompanyName, billingLocation: customers.billingLocation, notes: customers.notes, tagIds: customers.tagIds })
-            .from(customers)
-            .where(and(eq(customers.companyId, ctx.companyId), inArray(customers.id, pageIds)))
-        ).map((r) => [r.id, r])
-      : [],
-  );
-  const rows = pageIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
+  // A deferred join: the inner query reads only the sort index (an index-only scan, however deep
+  // the page), then the page's ten rows are fetched by id.
+  const page = db
+    .select({ pageId: sql<number>`${customers.id}`.as("page_id"), ...Object.fromEntries(keys.map((key, i) => [`key${i}`, sql`${key}`.as(`key${i}`)])) })
+    .from(customers)
+    .where(where)
+    .orderBy(...keys.map((k) => direction(k)), direction(customers.id))
+    .limit(q.pageSize)
+    .offset(offset)
+    .as("page");
+  const pageKeys = keys.map((_, i) => page[`key${i}` as keyof typeof page] as SQL.Aliased);
+  const rows = await db
+    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, ownCompanyName: customers.ownCompanyName, billingLocation: customers.billingLocation, notes: customers.notes, tagIds: customers.tagIds })
+    .from(customers)
+    .innerJoin(page, eq(customers.id, page.pageId))
+    .orderBy(...pageKeys.map((k) => direction(k)), direction(page.pageId));
   let total: number;
   let totalIsCapped = false;
   if (filtered && rows.length < q.pageSize && (rows.length > 0 || offset === 0)) {
