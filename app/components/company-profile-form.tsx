@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useMemo, useState } from "react";
 import { ValidatedForm, useField } from "remix-validated-form";
-import { CheckboxField, FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/form";
+import { CheckboxField, FormError, SelectField, SubmitButton, TextareaField, TextField, UnsavedChangesBar } from "~/components/form";
 import { ImageUploadField, type ImageClientRules } from "~/components/image-upload-modal";
 import { PlaceSearchField } from "~/components/place-search-field";
 import { BUSINESS_TYPES, COUNTRIES, TEAM_SIZES } from "~/models/accounts.schema";
@@ -13,8 +13,16 @@ const industryOptions = BUSINESS_TYPES.map((label, value) => ({ value, label }))
 
 export type ProfileDefaults = Record<string, unknown> & { country: string; workingSchedule: WorkingDay[] };
 
+type ProfileFormProps = { defaults: ProfileDefaults; logoUrl: string | null; logoRules: ImageClientRules & { hint: string }; timezoneOffset: string; placesEnabled?: boolean };
+
 /** The company profile: one multipart form (the logo travels with the fields), working without JavaScript. */
-export function CompanyProfileForm({ defaults, logoUrl, logoRules, timezoneOffset, placesEnabled = false }: { defaults: ProfileDefaults; logoUrl: string | null; logoRules: ImageClientRules & { hint: string }; timezoneOffset: string; placesEnabled?: boolean }) {
+export function CompanyProfileForm(props: ProfileFormProps) {
+  // Reset (the unsaved-changes bar) remounts the form, its country choice included, with the stored values.
+  const [resets, setResets] = useState(0);
+  return <ProfileForm key={resets} {...props} onReset={() => setResets((n) => n + 1)} />;
+}
+
+function ProfileForm({ defaults, logoUrl, logoRules, timezoneOffset, placesEnabled = false, onReset }: ProfileFormProps & { onReset: () => void }) {
   const [country, setCountry] = useState<"US" | "CA">(defaults.country === "CA" ? "CA" : "US");
   const validator = useMemo(() => withZod(companyProfileSchema(country)), [country]);
   return (
@@ -65,6 +73,7 @@ export function CompanyProfileForm({ defaults, logoUrl, logoRules, timezoneOffse
           Save
         </SubmitButton>
       </div>
+      <UnsavedChangesBar formId={FORM} onReset={onReset} />
     </ValidatedForm>
   );
 }

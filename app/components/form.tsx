@@ -1,5 +1,5 @@
 import { useField, useFormContext, useIsSubmitting } from "remix-validated-form";
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useEffect, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 type FieldChrome = { name: string; label: ReactNode; hint?: ReactNode; formId?: string; className?: string };
 
@@ -139,6 +139,42 @@ export function SubmitButton({ children, formId, className = "button button-prim
 }
 
 /** Hidden field that catches bots on public forms; a filled honeypot is refused on the server. */
+const formState = (form: HTMLFormElement) => new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, typeof v === "string" ? v : v.name])).toString();
+
+/**
+ * The bottom save bar of an edit form, shown once a field differs from what was loaded: 'You have
+ * unsaved changes', Reset (the route remounts the form with its stored values) and Save, both
+ * disabled while submitting. Scripts only: without them the form's own Save button does the job.
+ */
+export function UnsavedChangesBar({ formId, onReset, saveName, saveValue }: { formId: string; onReset: () => void; saveName?: string; saveValue?: string }) {
+  const [dirty, setDirty] = useState(false);
+  const submitting = useIsSubmitting(formId);
+  useEffect(() => {
+    const form = document.getElementById(formId);
+    if (!(form instanceof HTMLFormElement)) return;
+    const loaded = formState(form);
+    // Islands (multi-selects, place search) change hidden inputs on click without an input event: look after the click too.
+    const check = () => setTimeout(() => setDirty(formState(form) !== loaded));
+    const events = ["input", "change", "click"] as const;
+    for (const event of events) form.addEventListener(event, check);
+    return () => {
+      for (const event of events) form.removeEventListener(event, check);
+    };
+  }, [formId]);
+  if (!dirty) return null;
+  return (
+    <div className="save-bar" role="region" aria-label="Unsaved changes">
+      <span>You have unsaved changes</span>
+      <button type="button" className="button" onClick={onReset} disabled={submitting}>
+        Reset
+      </button>
+      <button type="submit" form={formId} className="button button-primary" name={saveName} value={saveValue} disabled={submitting} aria-busy={submitting || undefined}>
+        Save
+      </button>
+    </div>
+  );
+}
+
 export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">

@@ -102,3 +102,34 @@ test("a field tech is refused the customer area", async () => {
   const api = await page.request.get(`${baseUrl()}/api/customers/page`);
   expect(api.status()).toBe(403);
 });
+
+forBoth(
+  "edits a customer; with scripts the save bar offers Reset and Save once a field changes",
+  async ({ page, javaScript }) => {
+    const id = unique();
+    const created = await page.request.post(`${baseUrl()}/api/customers/create`, { data: { firstName: "Parker", lastName: `Engineer${id}`, notes: "Old notes" } });
+    expect(created.status()).toBe(201);
+    const customerId = (await created.json()).customerId as number;
+    await page.goto(`/customers/${customerId}/edit`);
+    const notes = page.getByLabel("Customer Notes");
+    await notes.waitFor();
+    expect(await page.getByText("You have unsaved changes").count()).toBe(0);
+    await notes.fill("New notes");
+    if (javaScript) {
+      const bar = page.getByRole("region", { name: "Unsaved changes" });
+      await bar.getByText("You have unsaved changes").waitFor();
+      await screenshot(page, "customers-edit-save-bar");
+      await bar.getByRole("button", { name: "Reset" }).click();
+      await page.getByText("You have unsaved changes").waitFor({ state: "detached" });
+      expect(await page.getByLabel("Customer Notes").inputValue()).toBe("Old notes");
+      await page.getByLabel("Customer Notes").fill("New notes");
+      await bar.getByRole("button", { name: "Save" }).click();
+    } else {
+      expect(await page.getByText("You have unsaved changes").count()).toBe(0);
+      await page.getByRole("button", { name: "Save" }).click();
+    }
+    await page.waitForURL(new RegExp(`/customers/${customerId}$`));
+    await page.getByText("New notes").first().waitFor();
+  },
+  { role: "company admin", timeout: 120_000 },
+);

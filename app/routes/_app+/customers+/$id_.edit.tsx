@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { ContactFields, HiddenCustomerFields, NotesFields, PropertyFields } from "~/components/customer-form";
-import { FormError, SubmitButton } from "~/components/form";
+import { FormError, SubmitButton, UnsavedChangesBar } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/models/access.server";
 import { formValuesFromCustomer } from "~/models/customer-form";
@@ -41,10 +41,12 @@ export default function EditCustomerRoute() {
   const values = data?.values ?? stored;
   const formId = data?.formId ?? "customer-form-0";
   const validator = useMemo(() => withZod(wizardSchema(country)), [country]);
+  // Reset remounts the form with the values it was loaded with.
+  const [resets, setResets] = useState(0);
   return (
     <>
       <PageHeader title={`Edit ${name}`} breadcrumb={{ label: name, to: `/customers/${id}` }} />
-      <ValidatedForm key={formId} id={formId} validator={validator} method="post" defaultValues={{ ...values, step: undefined }} className="card stack" noValidate>
+      <ValidatedForm key={`${formId}-${resets}`} id={formId} validator={validator} method="post" defaultValues={{ ...values, step: undefined }} className="card stack" noValidate>
         <input type="hidden" name="rev" value={data?.rev ?? 0} />
         <HiddenCustomerFields values={values} visibleSteps={[0, 1, 2]} />
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
@@ -63,6 +65,7 @@ export default function EditCustomerRoute() {
             Save
           </SubmitButton>
         </div>
+        <UnsavedChangesBar formId={formId} onReset={() => setResets((n) => n + 1)} saveName="intent" saveValue="save" />
       </ValidatedForm>
     </>
   );
