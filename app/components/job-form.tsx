@@ -12,6 +12,7 @@ export type JobFormProps = {
   employees: Option[];
   tagOptions: Option[];
   priceItems: { id: number; name: string; priceCents: number }[];
+  taxRates: { id: number; name: string; rate: number }[];
   withSchedule: boolean;
   submitLabel: string;
   cancelTo: string;
@@ -38,7 +39,7 @@ function Field({ label, name, errors, children, hint }: { label: string; name: s
 }
 
 /** The job form (create and edit): a real form; adding a line posts an intent, so it works without JavaScript. */
-export function JobForm({ values, errors, customer, addresses, employees, tagOptions, priceItems, withSchedule, submitLabel, cancelTo }: JobFormProps) {
+export function JobForm({ values, errors, customer, addresses, employees, tagOptions, priceItems, taxRates, withSchedule, submitLabel, cancelTo }: JobFormProps) {
   const lines = values.lineItems?.length ? values.lineItems : [{ name: "", quantity: "1", unitPrice: "", cost: "", isTaxable: "", kind: "1", description: "" }];
   const recurrence = (values.recurrence ?? {}) as Record<string, unknown>;
   const selectedEmployees = list(values.employeeIds);
@@ -143,7 +144,17 @@ export function JobForm({ values, errors, customer, addresses, employees, tagOpt
         {errors.priceItemId ? <p className="field-error" role="alert">{errors.priceItemId}</p> : null}
         <div className="grid-2">
           <Field label="Tax rate (%)" name="taxRate" errors={errors}>
-            <input id="job-taxRate" name="taxRate" inputMode="decimal" defaultValue={str(values.taxRate)} {...err("taxRate")} />
+            <input id="job-taxRate" name="taxRate" inputMode="decimal" list={taxRates.length ? "job-tax-rates" : undefined} defaultValue={str(values.taxRate)} {...err("taxRate")} />
+            {/* The company's tax rates as suggestions: a datalist needs no script. */}
+            {taxRates.length ? (
+              <datalist id="job-tax-rates">
+                {taxRates.map((t) => (
+                  <option key={t.id} value={t.rate}>
+                    {t.name}
+                  </option>
+                ))}
+              </datalist>
+            ) : null}
           </Field>
           <Field label="Discount ($)" name="discount" errors={errors} hint="Capped at the subtotal">
             <input id="job-discount" name="discount" inputMode="decimal" defaultValue={str(values.discount)} {...err("discount")} />

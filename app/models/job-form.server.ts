@@ -4,6 +4,7 @@ import { db } from "~/db.server";
 import { customerAddresses, customers } from "~/db/schema";
 import type { Access, CallerContext } from "~/models/access.server";
 import { parseNested } from "~/models/api.server";
+import { listTaxRates } from "~/models/company.server";
 import { listEmployees } from "~/models/employees.server";
 import { wallInputToInstant } from "~/models/job-recurrence";
 import { jobCreateSchema, type JobCreateInput } from "~/models/jobs.schema";
@@ -20,7 +21,7 @@ export const emptyLine = () => ({ name: "", description: "", quantity: "1", unit
 
 /** Pickers of the job form: the customer's properties, employees, job tags, price book items. */
 export async function jobFormOptions(ctx: CallerContext, customerId: number | null) {
-  const [customer, addresses, employees, tagOptions, priceItems] = await Promise.all([
+  const [customer, addresses, employees, tagOptions, priceItems, taxRates] = await Promise.all([
     customerId
       ? db.select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(and(eq(customers.id, customerId), eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt))).then((r) => r[0] ?? null)
       : Promise.resolve(null),
@@ -30,6 +31,7 @@ export async function jobFormOptions(ctx: CallerContext, customerId: number | nu
     listEmployees(ctx),
     listTags(ctx, TagType.Job),
     listItems(ctx, {}),
+    listTaxRates(ctx),
   ]);
   return {
     customer: customer ? { id: customer.id, name: [customer.firstName, customer.lastName].filter(Boolean).join(" ") } : null,
@@ -37,6 +39,7 @@ export async function jobFormOptions(ctx: CallerContext, customerId: number | nu
     employees: employees.map((e) => ({ value: e.id, label: `${e.firstName} ${e.lastName}`.trim() })),
     tagOptions: tagOptions.map((t) => ({ value: t.id, label: t.label })),
     priceItems: priceItems.map((i) => ({ id: i.id, name: i.name, priceCents: i.priceCents, costCents: i.costCents, isTaxable: i.isTaxable, description: i.description, itemType: i.itemType })),
+    taxRates,
   };
 }
 export type JobFormOptions = Awaited<ReturnType<typeof jobFormOptions>>;

@@ -821,12 +821,6 @@ export async function getVisit(ctx: CallerContext, id: number) {
   };
 }
 
-/** Tax rates the company has used on jobs, in percent (GET jobs/taxRates). */
-export async function listJobTaxRates(ctx: CallerContext): Promise<number[]> {
-  const rows = await db.selectDistinct({ taxRate: jobs.taxRate }).from(jobs).where(and(eq(jobs.companyId, ctx.companyId), ne(jobs.taxRate, 0))).orderBy(asc(jobs.taxRate)).limit(50);
-  return rows.map((r) => r.taxRate / 100);
-}
-
 /** Job tags whose name starts with the text (GET jobs/tags?name). */
 export async function searchJobTags(ctx: CallerContext, name: string) {
   const pattern = `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -135,7 +135,7 @@ registerCall({
   status: 201,
   response: data(z.object({ imageUrl: z.string(), publicImageUrl: z.string() })),
 });
-registerCall({ method: "get", path: "/jobs/taxRates", tag, access, summary: "Tax rates (percent) used on the company's jobs", response: data(z.array(z.number())) });
+registerCall({ method: "get", path: "/jobs/taxRates", tag, access, summary: "The company's tax rates (rate in percent) for the job form", response: data(z.array(z.object({ id: z.number().int(), name: z.string(), rate: z.number() }))) });
 registerCall({ method: "get", path: "/jobs/unscheduled", tag, access, summary: "Jobs without a time, newest first (100 at most)", response: data(z.array(listRow)) });
 registerCall({ method: "get", path: "/jobs/tags", tag, access, summary: "Job tags whose name starts with name", query: z.object({ name: z.string().optional() }), response: data(z.array(z.object({ id: z.number().int(), name: z.string() }))) });
 registerCall({ method: "post", path: "/jobs/createJobForEvent", tag, access, summary: "The visit of a series at start, created when it lies beyond the materialised horizon", query: z.object({ jobId: z.number().int(), start: z.string(), end: z.string().optional() }), response: data(id) });

@@ -15,7 +15,8 @@ import { action as attachmentAction } from "~/routes/api+/jobs+/attachment";
 import { loader as unscheduledLoader } from "~/routes/api+/jobs+/unscheduled";
 import { loader as taxRatesLoader } from "~/routes/api+/jobs+/taxRates";
 import { openApiDocument } from "~/openapi/index.server";
-import { makeRequest, sessionCookie } from "../../helpers/factories";
+import { saveTaxRate } from "~/models/company.server";
+import { accessFor, makeRequest, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 import { jobsFixture } from "./fixtures";
 
@@ -74,7 +75,10 @@ describe("jobs API", () => {
     expect(seg.status).toBe(201);
     expect((await call(segmentsLoader, `/api/jobs/${id}/segments`, { cookie: admin }, { id: String(id) })).body.data).toEqual([{ id: seg.body.data.id, name: "Upstairs", position: 0 }]);
     expect((await call(segmentAction, `/api/jobs/${id}/segment`, { method: "DELETE", cookie: admin, json: { segmentId: seg.body.data.id } }, { id: String(id) })).status).toBe(200);
-    expect((await call(taxRatesLoader, "/api/jobs/taxRates", { cookie: admin })).body).toEqual({ data: [8.25] });
+    // The company's own tax rates, for every role (the job form's picker).
+    const { ctx } = await accessFor(f.adminId);
+    const rate = await saveTaxRate(ctx, { name: "County", rate: 8.25 });
+    for (const cookie of [admin, await sessionCookie(f.techId)]) expect((await call(taxRatesLoader, "/api/jobs/taxRates", { cookie })).body).toEqual({ data: [{ id: rate!.id, name: "County", rate: 8.25 }] });
   });
 
   it("answers 404 for another company's job and a field tech's unassigned job, 401 without a session", async () => {

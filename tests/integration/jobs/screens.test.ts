@@ -7,6 +7,7 @@ import { getJob, listJobsPage } from "~/models/jobs.server";
 import { loader as listLoader } from "~/routes/_app+/jobs+/_index";
 import { action as newAction, loader as newLoader } from "~/routes/_app+/jobs+/new";
 import { action as detailsAction, loader as detailsLoader } from "~/routes/_app+/jobs+/$id";
+import { saveTaxRate } from "~/models/company.server";
 import { loader as publicLoader } from "~/routes/_public+/service-visit-details.$token";
 import { makeRequest, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
@@ -49,6 +50,13 @@ describe("job screens without JavaScript", () => {
     expect(job).toMatchObject({ totalCents: 2500, status: 1, timezone: "America/Toronto", employeeIds: [f.techId] });
     expect(job!.startTime!.toISOString()).toBe("2030-03-10T13:00:00.000Z"); // 09:00 EDT
     expect((await listJobsPage(f.admin, { paging: { pageNumber: 1, pageSize: 10, sortSettings: [] } })).total).toBe(3);
+  });
+
+  it("offers the company's tax rates on the job form", async () => {
+    const f = await jobsFixture();
+    const rate = await saveTaxRate(f.admin, { name: "State", rate: 6.5 });
+    const res = await run(newLoader, `/jobs/new?customerId=${f.customerId}`, { cookie: await sessionCookie(f.adminId) });
+    expect((await res.json()).taxRates).toEqual([{ id: rate!.id, name: "State", rate: 6.5 }]);
   });
 
   it("refuses creation while the account is inactive", async () => {

@@ -61,6 +61,7 @@ export default function EditJobRoute() {
         employees={data.employees}
         tagOptions={data.tagOptions}
         priceItems={data.priceItems}
+        taxRates={data.taxRates}
         withSchedule={false}
         submitLabel="Save"
         cancelTo={`/jobs/${data.id}`}

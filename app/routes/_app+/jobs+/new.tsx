@@ -79,6 +79,7 @@ export default function NewJobRoute() {
         employees={data.employees}
         tagOptions={data.tagOptions}
         priceItems={data.priceItems}
+        taxRates={data.taxRates}
         withSchedule
         submitLabel="Create Job"
         cancelTo="/jobs"

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { listTaxRates } from "~/models/company.server";
 import { requireJobsApi } from "~/models/jobs-api.server";
-import { listJobTaxRates } from "~/models/jobs.server";
 
-/** GET /api/jobs/taxRates → {data: [8.25, ...]}: tax rates (percent) used on the company's jobs. */
+/** GET /api/jobs/taxRates → {data: [{id, name, rate}]}: the company's tax rates (percent) for the job form, readable by every role. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx } = await requireJobsApi(request);
-  return json({ data: await listJobTaxRates(ctx) });
+  return json({ data: await listTaxRates(ctx) });
 }
