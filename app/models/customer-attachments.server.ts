@@ -62,6 +62,34 @@ export async function detectAttachment(name: string, data: Buffer): Promise<Dete
   return null;
 }
 
+const HEAD_BYTES = 64 * 1024;
+const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "mkv"]);
+const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "gif", "png"]);
+
+/**
+ * The size message for an upload too large to read at all: the first file's kind, told from the
+ * start of the body (its bytes, else its name), so a huge PDF is not told about videos.
+ */
+export async function oversizeMessage(request: Request): Promise<string> {
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let read = 0;
+  while (reader && read < HEAD_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    read += value.length;
+  }
+  await reader?.cancel().catch(() => undefined);
+  const head = Buffer.concat(chunks);
+  const part = /filename="([^"]*)"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n/.exec(head.toString("latin1"));
+  const name = part?.[1] ?? "";
+  const detected = part ? await detectAttachment(name, head.subarray(part.index + part[0].length)) : null;
+  const ext = extensionOf(name);
+  const kind: Kind = detected?.kind ?? (VIDEO_EXTENSIONS.has(ext) ? "video" : IMAGE_EXTENSIONS.has(ext) ? "image" : "file");
+  return kind === "video" ? uploadMessages.videoSize : kind === "image" ? uploadMessages.imageSize : uploadMessages.fileSize;
+}
+
 function sizeError(kind: Kind, size: number): string | null {
   if (kind === "image" && size > IMAGE_MAX_BYTES) return uploadMessages.imageSize;
   if (kind === "video" && size > VIDEO_MAX_BYTES) return uploadMessages.videoSize;
@@ -123,7 +151,7 @@ const MAX_REQUEST_BYTES = CUSTOMER_ATTACHMENT_LIMIT * VIDEO_MAX_BYTES;
 
 /** Reads POST attachment's multipart body: customerId and files (also `file`); empty file inputs are ignored. */
 export async function readAttachmentUpload(request: Request): Promise<{ customerId: number; files: { name: string; data: Buffer }[] } | { message: string }> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_REQUEST_BYTES) return { message: uploadMessages.maxCount(CUSTOMER_ATTACHMENT_LIMIT) };
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_REQUEST_BYTES) return { message: await oversizeMessage(request) };
   let form: FormData;
   try {
     form = await request.formData();

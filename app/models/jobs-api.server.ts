@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import type { Access } from "~/models/access.server";
 import { apiNotFound, requireApiAccess } from "~/models/api.server";
-import { detectAttachment, FILE_MAX_BYTES, IMAGE_MAX_BYTES, uploadMessages, VIDEO_MAX_BYTES } from "~/models/customer-attachments.server";
+import { detectAttachment, FILE_MAX_BYTES, IMAGE_MAX_BYTES, oversizeMessage, uploadMessages, VIDEO_MAX_BYTES } from "~/models/customer-attachments.server";
 import { addAttachment, canSeeJob, JobRuleError, type AttachmentKind, type JobDetails } from "~/models/jobs.server";
 import { ALL_ROLES } from "~/models/roles";
 import { deleteFile, saveFile } from "~/services/storage.server";
@@ -53,7 +53,7 @@ const MAX_REQUEST_BYTES = VIDEO_MAX_BYTES + 1024 * 1024;
  * spec's size limits, stores it and records it on the job.
  */
 export async function uploadJobFile(request: Request, ctx: Parameters<typeof addAttachment>[0], kind: AttachmentKind): Promise<Response> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_REQUEST_BYTES) return json({ message: uploadMessages.videoSize }, { status: 400 });
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_REQUEST_BYTES) return json({ message: await oversizeMessage(request) }, { status: 400 });
   let form: FormData;
   try {
     form = await request.formData();

@@ -129,6 +129,20 @@ describe("jobs API", () => {
     exe.set("jobId", String(body.data.id));
     exe.set("files", new File([Buffer.from("MZ\x90\x00binary")], "tool.exe"));
     expect((await call(attachmentAction, "/api/jobs/attachment", { method: "POST", cookie: admin, body: exe })).status).toBe(400);
+    // A request too large to read is refused with the size message of the file it carries, told from its first bytes.
+    const tooLarge = async (file: File) => {
+      const big = new FormData();
+      big.set("jobId", String(body.data.id));
+      big.set("files", file);
+      const request = new Request("http://localhost/api/jobs/attachment", { method: "POST", body: big });
+      const headers = new Headers(request.headers);
+      headers.set("Cookie", admin);
+      headers.set("Content-Length", String(60 * 1024 * 1024));
+      return (await call(attachmentAction, "/api/jobs/attachment", { method: "POST", headers, body: await request.arrayBuffer() })).body.message;
+    };
+    expect(await tooLarge(new File([png], "photo.png", { type: "image/png" }))).toBe("The image file size cannot exceed 10 MB.");
+    expect(await tooLarge(new File([Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj")], "manual.pdf"))).toBe("The file size cannot exceed 10 MB.");
+    expect(await tooLarge(new File([Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex")], "visit.mp4"))).toBe("The video file size cannot exceed 50 MB.");
     const removed = await call(attachmentAction, "/api/jobs/attachment", { method: "DELETE", cookie: admin, json: { jobId: body.data.id, fileUrl: uploaded.body.data.fileUrl } });
     expect(removed.status).toBe(200);
   });
