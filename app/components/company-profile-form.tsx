@@ -17,9 +17,10 @@ type ProfileFormProps = { defaults: ProfileDefaults; logoUrl: string | null; log
 
 /** The company profile: one multipart form (the logo travels with the fields), working without JavaScript. */
 export function CompanyProfileForm(props: ProfileFormProps) {
-  // Reset (the unsaved-changes bar) remounts the form, its country choice included, with the stored values.
+  // Reset (the unsaved-changes bar) remounts the form, its country choice included, with the stored
+  // values; so does a save, which brings new stored values (the bar then has nothing left to offer).
   const [resets, setResets] = useState(0);
-  return <ProfileForm key={resets} {...props} onReset={() => setResets((n) => n + 1)} />;
+  return <ProfileForm key={`${resets}:${JSON.stringify(props.defaults)}`} {...props} onReset={() => setResets((n) => n + 1)} />;
 }
 
 function ProfileForm({ defaults, logoUrl, logoRules, timezoneOffset, placesEnabled = false, onReset }: ProfileFormProps & { onReset: () => void }) {

@@ -154,11 +154,18 @@ export function UnsavedChangesBar({ formId, onReset, saveName, saveValue }: { fo
     if (!(form instanceof HTMLFormElement)) return;
     const loaded = formState(form);
     // Islands (multi-selects, place search) change hidden inputs on click without an input event: look after the click too.
-    const check = () => setTimeout(() => setDirty(formState(form) !== loaded));
+    const check = () =>
+      setTimeout(() => {
+        const changed = formState(form) !== loaded;
+        // The bar's Save stands in for the form's own while shown (one Save on the page).
+        form.toggleAttribute("data-unsaved", changed);
+        setDirty(changed);
+      });
     const events = ["input", "change", "click"] as const;
     for (const event of events) form.addEventListener(event, check);
     return () => {
       for (const event of events) form.removeEventListener(event, check);
+      form.removeAttribute("data-unsaved");
     };
   }, [formId]);
   if (!dirty) return null;

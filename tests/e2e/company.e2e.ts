@@ -20,6 +20,8 @@ forBoth(
     await name.fill(original);
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Company profile was saved successfully!").first().waitFor();
+    // Saved: nothing is left unsaved (with scripts the bar had offered its Save instead of the form's).
+    expect(await page.getByText("You have unsaved changes").count()).toBe(0);
     await page.goto("/company-profile");
     expect(await page.getByLabel("License Number").inputValue()).toBe(license);
     expect(await page.getByLabel("Business Name").inputValue()).toBe(original);
