@@ -270,11 +270,11 @@ export function layoutTimeGrid(columns: ReadonlyArray<{ key: string; date: strin
   return { hours: gridHours(laid.flatMap((c) => c.placed)), columns: laid };
 }
 
-export type MonthDay = { date: string; visits: ScheduleVisit[]; total: number };
+export type MonthDay<V = ScheduleVisit> = { date: string; visits: V[]; total: number };
 
 /** The month view's days: the first visits of each day and how many there are in all. */
-export function layoutMonth(days: readonly string[], visits: readonly ScheduleVisit[]): MonthDay[] {
-  const byDay = new Map<string, MonthDay>(days.map((date) => [date, { date, visits: [], total: 0 }]));
+export function layoutMonth<V extends Pick<ScheduleVisit, "start" | "end" | "isAllDay">>(days: readonly string[], visits: readonly V[]): MonthDay<V>[] {
+  const byDay = new Map<string, MonthDay<V>>(days.map((date) => [date, { date, visits: [], total: 0 }]));
   for (const visit of visits) {
     for (const date of coveredDays(visit, days)) {
       const day = byDay.get(date)!;

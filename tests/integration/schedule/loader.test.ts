@@ -33,7 +33,9 @@ async function load(userId: number, query: string): Promise<Loaded> {
   for (const c of data.grid?.columns ?? []) for (const v of [...c.allDay, ...c.placed.map((p: { visit: ScheduleVisit }) => p.visit)]) drawn.set(v.id, v);
   for (const d of data.month ?? []) for (const v of d.visits) drawn.set(v.id, v);
   const visits = [...drawn.values()].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
-  expect(visits.length).toBe(data.visitCount);
+  // Every visit is drawn, except those a full month cell counts without showing.
+  const folded = (data.month ?? []).reduce((n: number, d: MonthDay) => n + d.total - d.visits.length, 0);
+  expect(visits.length + folded).toBe(data.visitCount);
   return { ...data, visits };
 }
 
@@ -55,6 +57,20 @@ describe("schedule loader: range and time zone", () => {
     expect(ids(data)).not.toContain(nextSunday);
     const early = data.visits.find((v) => v.id === sundayEarly)!;
     expect(early).toMatchObject({ start: "2026-11-22T00:00", end: "2026-11-22T01:00", customerName: "Grace Hopper", status: 1, employeeIds: [f.techId], isRecurring: false });
+  });
+
+  it("a month day shows its first three visits in full and counts them all", async () => {
+    const tz = "America/New_York";
+    const f = await jobsFixture(tz);
+    const made: number[] = [];
+    for (const hour of ["14", "08", "11", "09", "16"]) made.push(await visitAt(f.admin, { customerId: f.customerId, start: `2026-02-12T${hour}:00`, end: `2026-02-12T${hour}:30`, timezone: tz }));
+    const month = await load(f.adminId, "view=month&date=2026-02-10");
+    const day = month.month!.find((d) => d.date === "2026-02-12")!;
+    expect(day.total).toBe(5);
+    expect(month.visitCount).toBe(5);
+    expect(day.visits.map((v) => v.id)).toEqual([made[1], made[3], made[2]]);
+    expect(day.visits.map((v) => v.start)).toEqual(["2026-02-12T08:00", "2026-02-12T09:00", "2026-02-12T11:00"]);
+    expect(day.visits[0]).toMatchObject({ customerName: expect.stringMatching(/\S/), status: 1, employeeIds: expect.any(Array) });
   });
 
   it("day and month views cover their days; a malformed query falls back to this week", async () => {
