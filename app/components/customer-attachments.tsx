@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { Modal } from "~/components/modal";
 import { ATTACHMENT_ACCEPT } from "~/models/customers.schema";
 
@@ -67,14 +68,42 @@ export function CustomerAttachments({ customerId, attachments, errors, viewing, 
       {shown ? (
         <Modal title="View Attachment" closeTo={withView(null)}>
           {shown.contentType.startsWith("video/") ? (
-            <video src={shown.fileUrl} controls style={{ width: "100%" }}>
-              <a href={shown.fileUrl}>{shown.fileName}</a>
-            </video>
+            <VideoPreview key={shown.id} attachment={shown} />
           ) : (
             <img src={shown.fileUrl} alt={shown.fileName} style={{ maxWidth: "100%" }} />
           )}
         </Modal>
       ) : null}
     </section>
+  );
+}
+
+/** A video that the browser cannot play (format, codec, a broken file) falls back to a file icon and its download link. */
+function VideoPreview({ attachment }: { attachment: Attachment }) {
+  const [failed, setFailed] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  // The server-rendered video may have failed before the page was hydrated and its error listened to.
+  useEffect(() => {
+    if (video.current?.error || video.current?.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) setFailed(true);
+  }, []);
+  const download = (
+    <a href={attachment.fileUrl} download={attachment.fileName}>
+      {attachment.fileName}
+    </a>
+  );
+  if (failed) {
+    return (
+      <p className="attachment-fallback">
+        <span className="attachment-icon" aria-hidden="true">
+          🎞
+        </span>
+        {download}
+      </p>
+    );
+  }
+  return (
+    <video ref={video} src={attachment.fileUrl} controls style={{ width: "100%" }} onError={() => setFailed(true)}>
+      {download}
+    </video>
   );
 }

@@ -133,3 +133,27 @@ forBoth(
   },
   { role: "company admin", timeout: 120_000 },
 );
+
+forBoth(
+  "views an attachment in the 'View Attachment' modal; a video the browser cannot play falls back to its file",
+  async ({ page, javaScript }) => {
+    const id = unique();
+    const created = await page.request.post(`${baseUrl()}/api/customers/create`, { data: { firstName: "Lambert", lastName: `Navigator${id}` } });
+    const customerId = (await created.json()).customerId as number;
+    // An MP4 header and nothing playable behind it: it passes the content check, no browser can play it.
+    const broken = Buffer.concat([Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex"), Buffer.alloc(2048, 7)]);
+    const uploaded = await page.request.post(`${baseUrl()}/api/customers/attachment`, { multipart: { customerId: String(customerId), files: { name: "walkthrough.mp4", mimeType: "video/mp4", buffer: broken } } });
+    expect(uploaded.status()).toBe(200);
+    await page.goto(`/customers/${customerId}`);
+    await page.getByRole("link", { name: /walkthrough\.mp4/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: "View Attachment" });
+    await dialog.waitFor();
+    if (javaScript) {
+      await dialog.getByRole("link", { name: "walkthrough.mp4" }).waitFor();
+      expect(await dialog.locator("video").count()).toBe(0);
+    } else {
+      expect(await dialog.locator("video").count()).toBe(1);
+    }
+  },
+  { role: "company admin", timeout: 120_000 },
+);
