@@ -22,6 +22,13 @@ const ABORT_DELAY = 5_000;
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = (loadContext.cspNonce as string | undefined) ?? "";
+  const visitorKey = visitorPageKey(request, responseStatusCode, responseHeaders, remixContext);
+  const kept = visitorKey ? visitorPages.get(visitorKey) : undefined;
+  if (kept) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const html = Buffer.from(nonce ? kept.html.replaceAll(kept.nonce, nonce) : kept.html);
+    return Promise.resolve(new Response(compressed(html, request, responseHeaders), { headers: responseHeaders, status: responseStatusCode }));
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -32,7 +39,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       },
       final(done) {
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(compressed(Buffer.concat(chunks), request, responseHeaders), { headers: responseHeaders, status: responseStatusCode }));
+        const html = Buffer.concat(chunks);
+        // A few paths at most (spellings of a path count apart: /login, /Login/): the map stays small.
+        if (visitorKey && responseStatusCode === 200 && nonce.length >= 16 && visitorPages.size < 20) visitorPages.set(visitorKey, { html: html.toString("utf8"), nonce });
+        resolve(new Response(compressed(html, request, responseHeaders), { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });
@@ -62,6 +72,21 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     );
     const timer = setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * Pages that are the same for every visitor without cookies (a route with handle.sameForVisitors:
+ * sign-in, sign-up, forgot password) are rendered once per process and served again with the
+ * response's own nonce: they hold no data, and their render was most of their cost.
+ */
+const visitorPages = new Map<string, { html: string; nonce: string }>();
+
+function visitorPageKey(request: Request, status: number, headers: Headers, context: EntryContext): string | null {
+  if (request.method !== "GET" || status !== 200 || request.headers.has("Cookie") || headers.has("Set-Cookie")) return null;
+  const url = new URL(request.url);
+  const leaf = context.staticHandlerContext.matches.at(-1)?.route.id;
+  const handle = leaf ? (context.routeModules[leaf]?.handle as { sameForVisitors?: boolean } | undefined) : undefined;
+  return url.search || !handle?.sameForVisitors ? null : url.pathname;
 }
 
 /**

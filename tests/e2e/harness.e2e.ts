@@ -32,6 +32,12 @@ test("every response carries the security headers, with a fresh script nonce tha
   expect(policy).toContain("object-src 'none'");
   expect(html).toContain(`nonce="${nonce}"`);
   expect(html).not.toMatch(/<script(?![^>]*nonce=)[^>]*>/);
+  // The second /login comes from the page kept for visitors without cookies: it carries its own nonce.
+  const secondNonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
+  const secondHtml = await second.text();
+  expect(secondHtml).toContain(`nonce="${secondNonce}"`);
+  expect(secondHtml).not.toContain(nonce);
+  expect(secondHtml.replaceAll(secondNonce!, "N")).toBe(html.replaceAll(nonce!, "N"));
   expect(first.headers.get("x-content-type-options")).toBe("nosniff");
   expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   expect(first.headers.get("x-powered-by")).toBeNull();

@@ -64,3 +64,6 @@ export default function ForgotPasswordRoute() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Fieldwise" }];
+
+/** The same page for every visitor without cookies: rendered once (entry.server). */
+export const handle = { sameForVisitors: true };

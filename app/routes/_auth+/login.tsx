@@ -142,3 +142,6 @@ function CodeStep() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Fieldwise" }];
+
+/** The same page for every visitor without cookies: rendered once (entry.server). */
+export const handle = { sameForVisitors: true };

@@ -158,6 +158,7 @@ function BusinessStep() {
 }
 
 /** The auth layout shows this screen in its wide card. */
-export const handle = { authCard: "wide" };
+/** The same page for every visitor without cookies: rendered once (entry.server). */
+export const handle = { authCard: "wide", sameForVisitors: true };
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Fieldwise" }];
