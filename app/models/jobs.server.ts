@@ -44,9 +44,11 @@ import {
   type RecurrenceInput,
   type TimelineEventValue,
 } from "~/models/jobs.schema";
+import { PRICE_BOOK_IMAGE_FOLDER } from "~/models/price-book.server";
 import { Role } from "~/models/roles";
 import { TagType } from "~/models/tags.schema";
 import { ownTagIds } from "~/models/tags.server";
+import { keyFromUrl, parseKey } from "~/services/storage.server";
 
 /** A business rule failed: the message goes onto `field` (or the form) with status 400. */
 export class JobRuleError extends Error {
@@ -120,6 +122,20 @@ async function setTags(exec: Executor, ctx: CallerContext, jobId: number, tagIds
   if (own.length) await exec.insert(jobTags).values(own.map((tagId) => ({ jobId, tagId, companyId: ctx.companyId })));
 }
 
+/** Storage folder of images uploaded for job lines (POST jobs/upload-line-item-image); public, customers see them. */
+export const LINE_ITEM_IMAGE_FOLDER = "line-items";
+
+/** A line's image is this company's upload: a line-item image, or a price book item's that the line came from. */
+function lineImage(ctx: CallerContext, imageUrl: string | undefined, position: number): string | null {
+  if (!imageUrl) return null;
+  const key = keyFromUrl(imageUrl);
+  const parts = key ? parseKey(key) : null;
+  if (!key || !parts || parts.companyId !== ctx.companyId || (parts.folder !== LINE_ITEM_IMAGE_FOLDER && parts.folder !== PRICE_BOOK_IMAGE_FOLDER)) {
+    throw new JobRuleError("The image must be uploaded through jobs/upload-line-item-image", `lineItems[${position}].imageUrl`);
+  }
+  return `/files/${key}`;
+}
+
 function lineRows(ctx: CallerContext, jobId: number, lines: LineItemInput[], amounts: number[]) {
   return lines.map((l, position) => ({
     companyId: ctx.companyId,
@@ -131,7 +147,7 @@ function lineRows(ctx: CallerContext, jobId: number, lines: LineItemInput[], amo
     unitPriceCents: l.unitPrice,
     costCents: l.cost,
     isTaxable: l.isTaxable,
-    imageUrl: l.imageUrl ?? null,
+    imageUrl: lineImage(ctx, l.imageUrl, position),
     priceListItemId: l.priceListItemId ?? null,
     amountCents: amounts[position],
     position,

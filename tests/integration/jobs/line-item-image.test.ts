@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { Role } from "~/models/roles";
 import { action as uploadAction } from "~/routes/api+/jobs+/upload-line-item-image";
 import { loader as fileLoader } from "~/routes/files+/$";
+import { action as createAction } from "~/routes/api+/jobs+/_layout";
+import { getJob } from "~/models/jobs.server";
+import { jobsFixture } from "./fixtures";
 import { createTestCompany, createTestUser, makeRequest, runRoute, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 
@@ -59,5 +62,25 @@ describe("POST /api/jobs/upload-line-item-image", () => {
     expect((await upload(undefined, png, "a.png")).status).toBe(401);
     const put = await runRoute(uploadAction, makeRequest(PATH, { method: "PUT", cookie: await sessionCookie(first.userId), json: {} }));
     expect(put.status).toBe(405);
+  });
+
+  it("lets a job line carry the company's own uploaded image and refuses any other URL", async () => {
+    const f = await jobsFixture();
+    const other = await jobsFixture();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+    const mine = (await upload(await sessionCookie(f.adminId), png, "valve.png")).body.data.imageUrl as string;
+    const theirs = (await upload(await sessionCookie(other.adminId), png, "valve.png")).body.data.imageUrl as string;
+    const admin = await sessionCookie(f.adminId);
+    const create = (imageUrl: string) =>
+      runRoute(createAction, makeRequest("/api/jobs", { method: "POST", cookie: admin, json: { customerId: f.customerId, lineItems: [{ name: "Valve", unitPrice: 20, imageUrl }] } }));
+    const created = await create(mine);
+    expect(created.status).toBe(201);
+    const job = await getJob(f.admin, (await created.json()).data.id);
+    expect(job!.lineItems[0].imageUrl).toBe(mine);
+    for (const url of [theirs, "https://tracker.example/pixel.png"]) {
+      const refused = await create(url);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).errors).toEqual({ "lineItems[0].imageUrl": "The image must be uploaded through jobs/upload-line-item-image" });
+    }
   });
 });

@@ -1,10 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { env } from "~/env.server";
 import { methodNotAllowed, requireJobsApi } from "~/models/jobs-api.server";
+import { LINE_ITEM_IMAGE_FOLDER } from "~/models/jobs.server";
 import { editorImageRules, IMAGE_MAX_BYTES, ImageUploadError, isFileChosen, storeImageUpload, uploadMessages } from "~/services/images.server";
 
-/** A public storage folder: customers see line-item images on their pages and in emails. */
-const LINE_ITEM_IMAGE_FOLDER = "line-items";
 // Refused before the body is read: the image limit plus room for the multipart envelope.
 const MAX_REQUEST_BYTES = IMAGE_MAX_BYTES + 1024 * 1024;
 
