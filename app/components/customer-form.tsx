@@ -55,7 +55,7 @@ export function useDuplicateCheck(kind: "email" | "phone", value: string, custom
 }
 
 /** Step 1, Contact Info. `onDuplicate` learns whether a duplicate blocks going on. */
-export function ContactFields({ values, customerId, onDuplicate }: { values: CustomerFormValues; customerId?: number; onDuplicate?: (blocked: boolean) => void }) {
+export function ContactFields({ values, customerId, onDuplicate, isEmailDisabled = false }: { values: CustomerFormValues; customerId?: number; onDuplicate?: (blocked: boolean) => void; isEmailDisabled?: boolean }) {
   const [email, setEmail] = useState(values.email ?? "");
   const [phone, setPhone] = useState(values.mainPhoneNumber ?? "");
   const emailTaken = useDuplicateCheck("email", email, customerId);
@@ -68,7 +68,8 @@ export function ContactFields({ values, customerId, onDuplicate }: { values: Cus
         <TextField name="firstName" label="First Name (required)" autoComplete="off" />
         <TextField name="lastName" label="Last Name" autoComplete="off" />
         <div>
-          <TextField name="email" label="Email" type="email" autoComplete="off" onChange={(e) => setEmail(e.currentTarget.value)} />
+          {/* Read-only rather than disabled: a disabled field would not be posted with the step. */}
+          <TextField name="email" label="Email" type="email" autoComplete="off" readOnly={isEmailDisabled} onChange={(e) => setEmail(e.currentTarget.value)} />
           {emailTaken ? (
             <p className="field-error" role="alert">
               {emailTaken}

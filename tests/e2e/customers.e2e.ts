@@ -157,3 +157,26 @@ forBoth(
   },
   { role: "company admin", timeout: 120_000 },
 );
+
+forBoth(
+  "a prefilled email is locked through the three steps and saved",
+  async ({ page }) => {
+    const id = unique();
+    const email = `prefilled-${id}@example.com`;
+    await page.goto(`/customers/new?email=${encodeURIComponent(email)}`);
+    const field = page.getByLabel("Email", { exact: true });
+    await field.waitFor();
+    expect(await field.inputValue()).toBe(email);
+    expect(await field.getAttribute("readonly")).not.toBeNull();
+    await page.getByLabel("First Name (required)").fill("Kane");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("Address", { exact: true }).waitFor();
+    await page.getByLabel("Address", { exact: true }).fill(`${id} Acheron Rd`);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByLabel("Customer Notes").waitFor();
+    await page.getByRole("button", { name: "Create Customer" }).click();
+    await page.waitForURL(/\/customers\/\d+$/);
+    await page.getByText(email).first().waitFor();
+  },
+  { role: "company admin", timeout: 120_000 },
+);

@@ -134,6 +134,13 @@ describe("Add Customer without JavaScript", () => {
     expect((await runRoute(profileLoader, makeRequest(location, { cookie }), { id })).status).toBe(404);
   });
 
+  it("takes a prefilled email from ?email= when it is one, and ignores anything else", async () => {
+    const prefilled = async (query: string) => (await (await runRoute(newLoader, makeRequest(`/customers/new${query}`, { cookie }))).json()).prefilledEmail;
+    expect(await prefilled("?email=Ripley%40Example.com")).toBe("ripley@example.com");
+    expect(await prefilled("?email=not-an-email")).toBeNull();
+    expect(await prefilled("")).toBeNull();
+  });
+
   it("refuses a field tech", async () => {
     expect((await runRoute(newLoader, makeRequest("/customers/new", { cookie: techCookie }))).status).toBe(403);
     expect((await post([["intent", "next"]], techCookie)).status).toBe(403);

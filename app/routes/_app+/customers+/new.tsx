@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useCallback, useMemo, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
+import { z } from "zod";
 import { ContactFields, HiddenCustomerFields, NotesFields, PropertyFields } from "~/components/customer-form";
 import { FormError } from "~/components/form";
 import { Modal } from "~/components/modal";
@@ -19,10 +20,16 @@ import { useHydrated } from "~/utils/use-hydrated";
 
 const ENTITY = "Customer";
 
+/** `?email=` opens the form with that email filled in and locked (the spec's isEmailDisabled), e.g. from a message or a request. */
+const prefilledEmail = (url: URL) => {
+  const parsed = z.string().trim().toLowerCase().email().max(255).safeParse(url.searchParams.get("email"));
+  return parsed.success ? parsed.data : null;
+};
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess(request);
   const [tagOptions, sourceOptions] = await Promise.all([listTags(ctx, TagType.Customer), listLeadSources(ctx)]);
-  return json({ tagOptions, sourceOptions, country: company.country, placesEnabled: maps().enabled });
+  return json({ tagOptions, sourceOptions, country: company.country, placesEnabled: maps().enabled, prefilledEmail: prefilledEmail(new URL(request.url)) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,11 +39,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** The Add Customer modal: 3 steps, each posted to the server; not closable. */
 export default function AddCustomerRoute() {
-  const { tagOptions, sourceOptions, country, placesEnabled } = useLoaderData<typeof loader>();
+  const { tagOptions, sourceOptions, country, placesEnabled, prefilledEmail } = useLoaderData<typeof loader>();
   const data = useActionData<CustomerFormActionData>();
   const hydrated = useHydrated();
   const step = data?.step ?? 0;
-  const values = data?.values ?? emptyCustomerForm();
+  const posted = data?.values ?? { ...emptyCustomerForm(), email: prefilledEmail ?? "" };
+  // A prefilled email stays what it was, whatever comes back.
+  const values = prefilledEmail ? { ...posted, email: prefilledEmail } : posted;
   const formId = data?.formId ?? "customer-form-0";
   const validator = useMemo(() => withZod(wizardSchema(country)), [country]);
   const [changed, setChanged] = useState(false);
@@ -65,7 +74,7 @@ export default function AddCustomerRoute() {
         {/* Enter in a field means Next (or Create), not the first row button. */}
         <button type="submit" name="intent" value={isLast ? "create" : "next"} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
         <FormError formId={formId} />
-        {step === 0 ? <ContactFields values={values} onDuplicate={onDuplicate} /> : null}
+        {step === 0 ? <ContactFields values={values} onDuplicate={onDuplicate} isEmailDisabled={!!prefilledEmail} /> : null}
         {step === 1 ? <PropertyFields values={values} placesEnabled={placesEnabled} /> : null}
         {step === 2 ? <NotesFields values={values} tagOptions={tagOptions} sourceOptions={sourceOptions} /> : null}
         <StepActions step={step} lastStep={WIZARD_STEPS.length - 1} entityType={ENTITY} cancelTo="/customers" canProceed={canProceed} showBack={dirty} />
