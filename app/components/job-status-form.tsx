@@ -14,7 +14,8 @@ export function JobStatusSection({ job, errors, values }: { job: StatusJob; erro
   const needsStart = !job.startTime && moves.includes(JobStatus.Scheduled);
   const canUndo = job.timeline.some((e) => e.toStatus === job.status && e.fromStatus !== null && !e.undoneAt && e.type !== TimelineEvent.StatusUndone && e.type !== TimelineEvent.Rescheduled);
   return (
-    <section className="card stack" aria-label="Status">
+    <section className="card stack" aria-labelledby="job-status-title">
+      <h2 id="job-status-title">Status</h2>
       {moves.length ? (
         // Keyed by the timeline so a recorded change (a redirect back here with JavaScript) empties the fields.
         <Form method="post" key={job.timeline.length} className="stack">
