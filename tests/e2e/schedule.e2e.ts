@@ -175,6 +175,12 @@ test("screenshots of the day, week and month views at 375px and 1366px", async (
       await page.locator(".schedule-island[data-interactive]").waitFor();
       const file = await screenshot(page, `schedule-${view}-${width}`);
       copyFileSync(file, `${dir}/schedule-${view}-${width}.png`);
+      if (view === "month") {
+        // Seven days a row at every width: Sunday and Saturday headers share a line.
+        const [sunday, saturday] = await Promise.all([page.locator(".month-weekday").first().boundingBox(), page.locator(".month-weekday").last().boundingBox()]);
+        expect(saturday!.y).toBe(sunday!.y);
+        expect(saturday!.x).toBeGreaterThan(sunday!.x);
+      }
     }
     await expectNoA11yViolations(page);
   }
