@@ -24,25 +24,24 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   const nonce = (loadContext.cspNonce as string | undefined) ?? "";
   const visitorKey = visitorPageKey(request, responseStatusCode, responseHeaders, remixContext);
   const kept = visitorKey ? visitorPages.get(visitorKey) : undefined;
-  if (kept) {
+  const page = (html: Uint8Array<ArrayBuffer>) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    const html = Buffer.from(nonce ? kept.html.replaceAll(kept.nonce, nonce) : kept.html);
-    return Promise.resolve(new Response(compressed(html, request, responseHeaders), { headers: responseHeaders, status: responseStatusCode }));
-  }
+    return new Response(compressed(html, request, responseHeaders), { headers: responseHeaders, status: responseStatusCode });
+  };
+  if (kept) return Promise.resolve(page(Buffer.from(nonce ? kept.html.replaceAll(kept.nonce, nonce) : kept.html)));
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
-    const page = new Writable({
+    const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         chunks.push(chunk);
         done();
       },
       final(done) {
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         const html = Buffer.concat(chunks);
         // A few paths at most (spellings of a path count apart: /login, /Login/): the map stays small.
         if (visitorKey && responseStatusCode === 200 && nonce.length >= 16 && visitorPages.size < 20) visitorPages.set(visitorKey, { html: html.toString("utf8"), nonce });
-        resolve(new Response(compressed(html, request, responseHeaders), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(page(html));
         done();
       },
     });
@@ -57,7 +56,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         },
         onAllReady() {
           clearTimeout(timer);
-          pipe(page);
+          pipe(sink);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

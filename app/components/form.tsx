@@ -138,7 +138,6 @@ export function SubmitButton({ children, formId, className = "button button-prim
   );
 }
 
-/** Hidden field that catches bots on public forms; a filled honeypot is refused on the server. */
 const formState = (form: HTMLFormElement) => new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, typeof v === "string" ? v : v.name])).toString();
 
 /**
@@ -182,6 +181,7 @@ export function UnsavedChangesBar({ formId, onReset, saveName, saveValue }: { fo
   );
 }
 
+/** Hidden field that catches bots on public forms; a filled honeypot is refused on the server. */
 export function Honeypot() {
   return (
     <div className="honeypot" aria-hidden="true">

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import { getAccess, ruleFailure, type Access } from "~/models/access.server";
-import type { RoleValue } from "~/models/roles";
+import { ALL_ROLES, type RoleValue } from "~/models/roles";
 import { fieldErrors } from "~/utils/validation";
 
 export type ApiRule = { roles: readonly RoleValue[]; planFeatures?: readonly number[]; appFeatures?: readonly number[]; needsTwoWayTextEnabled?: boolean };
@@ -23,6 +23,9 @@ export async function requireApiAccess(request: Request, rule: ApiRule): Promise
   if (ruleFailure({ pattern: "", kind: "private", ...rule }, access)) throw json({ message: "You do not have permission to access." }, { status: 403 });
   return access;
 }
+
+/** Any signed-in role of the company (jobs, schedule, pickers, places): the route table's "signed in". */
+export const requireSignedInApi = (request: Request) => requireApiAccess(request, { roles: ALL_ROLES });
 
 export const apiNotFound = (): never => {
   throw json({ exceptionType: "not_found", message: "Not found" }, { status: 404 });

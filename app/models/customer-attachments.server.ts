@@ -87,14 +87,17 @@ export async function oversizeMessage(request: Request): Promise<string> {
   const detected = part ? await detectAttachment(name, head.subarray(part.index + part[0].length)) : null;
   const ext = extensionOf(name);
   const kind: Kind = detected?.kind ?? (VIDEO_EXTENSIONS.has(ext) ? "video" : IMAGE_EXTENSIONS.has(ext) ? "image" : "file");
-  return kind === "video" ? uploadMessages.videoSize : kind === "image" ? uploadMessages.imageSize : uploadMessages.fileSize;
+  return SIZE_LIMITS[kind].message;
 }
 
+const SIZE_LIMITS: Record<Kind, { bytes: number; message: string }> = {
+  image: { bytes: IMAGE_MAX_BYTES, message: uploadMessages.imageSize },
+  video: { bytes: VIDEO_MAX_BYTES, message: uploadMessages.videoSize },
+  file: { bytes: FILE_MAX_BYTES, message: uploadMessages.fileSize },
+};
+
 function sizeError(kind: Kind, size: number): string | null {
-  if (kind === "image" && size > IMAGE_MAX_BYTES) return uploadMessages.imageSize;
-  if (kind === "video" && size > VIDEO_MAX_BYTES) return uploadMessages.videoSize;
-  if (kind === "file" && size > FILE_MAX_BYTES) return uploadMessages.fileSize;
-  return null;
+  return size > SIZE_LIMITS[kind].bytes ? SIZE_LIMITS[kind].message : null;
 }
 
 export type UploadResult = { attachments: CustomerAttachment[]; errors: string[] } | null;

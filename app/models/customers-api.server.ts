@@ -1,13 +1,10 @@
 import { json } from "@remix-run/node";
 import { apiNotFound, requireApiAccess } from "~/models/api.server";
 import { CustomerRuleError } from "~/models/customers.server";
-import { ALL_ROLES, BROAD_ROLES } from "~/models/roles";
+import { BROAD_ROLES } from "~/models/roles";
 
 /** The customer area's API gate: the broader role set of the route table (a field tech gets 403). */
 export const requireCustomerApi = (request: Request) => requireApiAccess(request, { roles: BROAD_ROLES });
-
-/** The pickers of the job and estimate forms (search, reduced): any signed-in role, since a field tech creates jobs too. */
-export const requireCustomerPickerApi = (request: Request) => requireApiAccess(request, { roles: ALL_ROLES });
 
 /** The {id} of a path, or 404 like a missing customer. */
 export function customerIdParam(value: string | undefined): number {

@@ -1,13 +1,12 @@
 import { json } from "@remix-run/node";
 import type { Access } from "~/models/access.server";
-import { apiNotFound, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, requireSignedInApi } from "~/models/api.server";
 import { detectAttachment, FILE_MAX_BYTES, IMAGE_MAX_BYTES, oversizeMessage, uploadMessages, VIDEO_MAX_BYTES } from "~/models/customer-attachments.server";
 import { addAttachment, canSeeJob, JobRuleError, type AttachmentKind, type JobDetails } from "~/models/jobs.server";
-import { ALL_ROLES } from "~/models/roles";
 import { deleteFile, saveFile } from "~/services/storage.server";
 
 /** The jobs API gate: any signed-in role (spec: schedule, jobs and estimates); the model narrows field techs. */
-export const requireJobsApi = (request: Request) => requireApiAccess(request, { roles: ALL_ROLES });
+export const requireJobsApi = requireSignedInApi;
 
 /** The {id} of a path, or 404 like a missing job. */
 export function jobIdParam(value: string | undefined): number {

@@ -48,7 +48,7 @@ import { PRICE_BOOK_IMAGE_FOLDER } from "~/models/price-book.server";
 import { Role } from "~/models/roles";
 import { TagType } from "~/models/tags.schema";
 import { ownTagIds } from "~/models/tags.server";
-import { keyFromUrl, parseKey } from "~/services/storage.server";
+import { companyFileUrl } from "~/services/storage.server";
 
 /** A business rule failed: the message goes onto `field` (or the form) with status 400. */
 export class JobRuleError extends Error {
@@ -128,12 +128,9 @@ export const LINE_ITEM_IMAGE_FOLDER = "line-items";
 /** A line's image is this company's upload: a line-item image, or a price book item's that the line came from. */
 function lineImage(ctx: CallerContext, imageUrl: string | undefined, position: number): string | null {
   if (!imageUrl) return null;
-  const key = keyFromUrl(imageUrl);
-  const parts = key ? parseKey(key) : null;
-  if (!key || !parts || parts.companyId !== ctx.companyId || (parts.folder !== LINE_ITEM_IMAGE_FOLDER && parts.folder !== PRICE_BOOK_IMAGE_FOLDER)) {
-    throw new JobRuleError("The image must be uploaded through jobs/upload-line-item-image", `lineItems[${position}].imageUrl`);
-  }
-  return `/files/${key}`;
+  const own = companyFileUrl(ctx.companyId, imageUrl, [LINE_ITEM_IMAGE_FOLDER, PRICE_BOOK_IMAGE_FOLDER]);
+  if (!own) throw new JobRuleError("The image must be uploaded through jobs/upload-line-item-image", `lineItems[${position}].imageUrl`);
+  return own;
 }
 
 function lineRows(ctx: CallerContext, jobId: number, lines: LineItemInput[], amounts: number[]) {

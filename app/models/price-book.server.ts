@@ -3,7 +3,7 @@ import { db, type Executor } from "~/db.server";
 import { priceListCategories, priceListItems } from "~/db/schema";
 import type { CallerContext } from "~/models/access.server";
 import type { CategoryInput, ItemInput } from "~/models/price-book.schema";
-import { deleteFile, keyFromUrl, parseKey } from "~/services/storage.server";
+import { companyFileUrl, deleteFile } from "~/services/storage.server";
 
 export const PRICE_BOOK_IMAGE_FOLDER = "price-book";
 
@@ -223,12 +223,9 @@ export async function getItem(ctx: CallerContext, id: number): Promise<ItemRow |
 /** An image URL is accepted only when this company's price book upload produced it. */
 function checkImageUrl(ctx: CallerContext, imageUrl: string | undefined | null): string | null {
   if (!imageUrl) return null;
-  const key = keyFromUrl(imageUrl);
-  const parts = key ? parseKey(key) : null;
-  if (!key || !parts || parts.companyId !== ctx.companyId || parts.folder !== PRICE_BOOK_IMAGE_FOLDER) {
-    throw new PriceBookRuleError("imageUrl", "The image must be uploaded through price-lists/upload-item-image");
-  }
-  return `/files/${key}`;
+  const own = companyFileUrl(ctx.companyId, imageUrl, [PRICE_BOOK_IMAGE_FOLDER]);
+  if (!own) throw new PriceBookRuleError("imageUrl", "The image must be uploaded through price-lists/upload-item-image");
+  return own;
 }
 
 function itemValues(ctx: CallerContext, input: ItemInput) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db } from "~/db.server";
 import { customers, jobEmployees, jobs, users } from "~/db/schema";
 import { forbidden, type CallerContext } from "~/models/access.server";
@@ -135,12 +135,17 @@ function rangeCondition(ctx: CallerContext, q: VisitRange): SQL {
   return and(eq(jobs.companyId, ctx.companyId), gte(jobs.startTime, lookback), lt(jobs.startTime, q.to), gt(jobs.endTime, q.from), ne(jobs.status, CALENDAR_HIDDEN_STATUS), assigned)!;
 }
 
+/**
+ * Visits as one JSON array of [id, startMs, endMs, ...fields] tuples in start order: one value, not
+ * a row per visit, since on the embedded database reading 1,300 rows through the wire protocol cost
+ * twice the query itself (week view: 25 to 13 ms).
+ */
+const visitTuples = <T>(...fields: SQLWrapper[]) =>
+  sql<T[]>`coalesce(json_agg(json_build_array(${sql.join([jobs.id, epochMs(jobs.startTime), epochMs(jobs.endTime), ...fields], sql`, `)}) order by ${jobs.startTime}, ${jobs.id}), '[]'::json)`;
+
 async function visitsWhere(where: SQL, toWall: (instant: number) => string): Promise<ScheduleVisit[]> {
-  // One JSON value, not a row per visit: on the embedded database reading 1,300 rows through the
-  // wire protocol cost twice the query itself (week view: 25 to 13 ms).
-  const visit = sql`json_build_array(${jobs.id}, ${epochMs(jobs.startTime)}, ${epochMs(jobs.endTime)}, ${jobs.isAllDay}, ${jobs.status}, ${jobs.seriesId} is not null, ${customerName}, ${jobs.name}, ${employeeIdsOf})`;
   const [{ visits }] = await db
-    .select({ visits: sql<VisitTuple[]>`coalesce(json_agg(${visit} order by ${jobs.startTime}, ${jobs.id}), '[]'::json)` })
+    .select({ visits: visitTuples<VisitTuple>(jobs.isAllDay, jobs.status, sql`${jobs.seriesId} is not null`, customerName, jobs.name, employeeIdsOf) })
     .from(jobs)
     .innerJoin(customers, eq(customers.id, jobs.customerId))
     .where(where);
@@ -153,7 +158,7 @@ async function visitsWhere(where: SQL, toWall: (instant: number) => string): Pro
  */
 async function listMonthDays(ctx: CallerContext, q: VisitRange, days: readonly string[]): Promise<{ month: MonthDay[]; visitCount: number }> {
   const [{ times }] = await db
-    .select({ times: sql<Array<[id: number, startMs: number, endMs: number, isAllDay: boolean]>>`coalesce(json_agg(json_build_array(${jobs.id}, ${epochMs(jobs.startTime)}, ${epochMs(jobs.endTime)}, ${jobs.isAllDay}) order by ${jobs.startTime}, ${jobs.id}), '[]'::json)` })
+    .select({ times: visitTuples<[id: number, startMs: number, endMs: number, isAllDay: boolean]>(jobs.isAllDay) })
     .from(jobs)
     .where(rangeCondition(ctx, q));
   const toWall = wallClock(q.timezone, q.from, q.to);

@@ -50,6 +50,13 @@ export function parseKey(key: string): { companyId: number; folder: string; exte
   return { companyId: Number(match[1]), folder: match[2], extension: match[4] };
 }
 
+/** The file URL when it names a file the company uploaded into one of `folders`, else null (another company's, or an outside address). */
+export function companyFileUrl(companyId: number, url: string, folders: readonly string[]): string | null {
+  const key = keyFromUrl(url);
+  const parts = key ? parseKey(key) : null;
+  return parts && parts.companyId === companyId && folders.includes(parts.folder) ? fileUrl(key!) : null;
+}
+
 export const contentTypeFor = (extension: string) => CONTENT_TYPES[extension] ?? "application/octet-stream";
 
 /** Stores bytes for a company; the caller has already checked type and size by content. */

@@ -1,15 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, parseOr400, requireSignedInApi } from "~/models/api.server";
 import { placeIdSchema, type PlaceAnswer } from "~/models/places.schema";
-import { ALL_ROLES } from "~/models/roles";
 import { maps } from "~/services/maps.server";
 
 const paramsSchema = z.object({ placeId: placeIdSchema });
 
 /** GET /api/places/{placeId} → {location, geoData: {placeId, latitude, longitude}, unitNumber}; 404 when unknown or without a maps key. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiAccess(request, { roles: ALL_ROLES });
+  await requireSignedInApi(request);
   const { placeId } = parseOr400(paramsSchema, params);
   const place = await maps().place(placeId);
   return place ? json<PlaceAnswer>(place) : apiNotFound();

@@ -1,12 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, readQuery, requireApiAccess } from "~/models/api.server";
+import { parseOr400, readQuery, requireSignedInApi } from "~/models/api.server";
 import { PLACE_SEARCH_MAX, PLACE_SEARCH_MIN, predictionsQuerySchema, type PlacePredictionsAnswer } from "~/models/places.schema";
-import { ALL_ROLES } from "~/models/roles";
 import { maps } from "~/services/maps.server";
 
 /** GET /api/places/predictions?input= → {enabled, predictions: [{description, placeId}]}, addresses in the US and Canada. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAccess(request, { roles: ALL_ROLES });
+  await requireSignedInApi(request);
   const { input } = parseOr400(predictionsQuerySchema, readQuery(request));
   const adapter = maps();
   const asks = adapter.enabled && input.length >= PLACE_SEARCH_MIN && input.length <= PLACE_SEARCH_MAX;
