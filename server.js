@@ -5,7 +5,10 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
+// The Express adapter's request and response converters; the handler between them is the app's own
+// (page-cache.server: kept pages and whole-page gzip).
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -112,16 +115,15 @@ async function serve() {
   // Only a path naming a file can be one of public/'s files: pages skip the disk lookup.
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce,
-        clientAddress: req.ip,
-      }),
-    })
-  );
+  const remix = createRequestHandler(build, process.env.NODE_ENV);
+  app.all("*", async (req, res, next) => {
+    try {
+      const loadContext = { cspNonce: res.locals.cspNonce, clientAddress: req.ip };
+      await sendRemixResponse(res, await app$.respond(createRemixRequest(req, res), loadContext, remix));
+    } catch (error) {
+      next(error);
+    }
+  });
 
   const server = app.listen(port, () => {
     if (!isWorker) console.log(banner(`http://localhost:${port}`, Date.now() - started));

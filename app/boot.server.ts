@@ -1,5 +1,6 @@
 import { closeDatabase, db, openDatabase } from "~/db.server";
 import { env, PRODUCT_NAME } from "~/env.server";
+import { listenForDataChanges } from "~/models/company-data-version.server";
 import { seedDemoCompany, DEMO_LOGINS } from "~/models/demo-seed.server";
 import { seedPlans } from "~/models/plans.server";
 import { startQueue, stopQueue } from "~/services/queue.server";
@@ -11,6 +12,7 @@ import "~/models/planner-statistics.server";
 async function prepareDatabase() {
   const config = env();
   const connection = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await listenForDataChanges();
   await seedPlans(db);
   const seeded = config.SEED_DEMO === "true" ? await seedDemoCompany() : false;
   return { connection, seeded };

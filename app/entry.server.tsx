@@ -1,13 +1,14 @@
 import { Writable } from "node:stream";
-import { gzipSync } from "node:zlib";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import type { PageLoadContext } from "~/page-cache.server";
 import { NonceContext } from "~/utils/nonce";
 // Registers the company API key as a way to authenticate /api calls.
 import "~/models/api-keys.server";
 
 export { boot, prepareCluster, shutdown, webConcurrency } from "~/boot.server";
+export { respond } from "~/page-cache.server";
 export { isCrossSiteRequest } from "~/utils/origin.server";
 export { returnThrownFormErrors } from "~/utils/forms.server";
 export { REQUEST_ID_HEADER } from "~/models/access.server";
@@ -18,17 +19,15 @@ const ABORT_DELAY = 5_000;
 
 /**
  * No route defers data, so the shell is the whole page: it is rendered completely and sent as one
- * body, which costs less than streaming it in pieces through compression (same first byte for users).
+ * body, which costs less than streaming it in pieces through compression (same first byte for
+ * users). page-cache.server gzips it and may keep it.
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
-  const nonce = (loadContext.cspNonce as string | undefined) ?? "";
-  const visitorKey = visitorPageKey(request, responseStatusCode, responseHeaders, remixContext);
-  const kept = visitorKey ? visitorPages.get(visitorKey) : undefined;
-  const page = (html: Uint8Array<ArrayBuffer>) => {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(compressed(html, request, responseHeaders), { headers: responseHeaders, status: responseStatusCode });
-  };
-  if (kept) return Promise.resolve(page(Buffer.from(nonce ? kept.html.replaceAll(kept.nonce, nonce) : kept.html)));
+  const context = loadContext as PageLoadContext;
+  const nonce = context.cspNonce ?? "";
+  const leaf = remixContext.staticHandlerContext.matches.at(-1)?.route.id;
+  const handle = leaf ? (remixContext.routeModules[leaf]?.handle as { sameForVisitors?: boolean } | undefined) : undefined;
+  context.sameForVisitors = !!handle?.sameForVisitors;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -38,10 +37,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         done();
       },
       final(done) {
-        const html = Buffer.concat(chunks);
-        // A few paths at most (spellings of a path count apart: /login, /Login/): the map stays small.
-        if (visitorKey && responseStatusCode === 200 && nonce.length >= 16 && visitorPages.size < 20) visitorPages.set(visitorKey, { html: html.toString("utf8"), nonce });
-        resolve(page(html));
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });
@@ -71,33 +68,6 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     );
     const timer = setTimeout(abort, ABORT_DELAY);
   });
-}
-
-/**
- * Pages that are the same for every visitor without cookies (a route with handle.sameForVisitors:
- * sign-in, sign-up, forgot password) are rendered once per process and served again with the
- * response's own nonce: they hold no data, and their render was most of their cost.
- */
-const visitorPages = new Map<string, { html: string; nonce: string }>();
-
-function visitorPageKey(request: Request, status: number, headers: Headers, context: EntryContext): string | null {
-  if (request.method !== "GET" || status !== 200 || request.headers.has("Cookie") || headers.has("Set-Cookie")) return null;
-  const url = new URL(request.url);
-  const leaf = context.staticHandlerContext.matches.at(-1)?.route.id;
-  const handle = leaf ? (context.routeModules[leaf]?.handle as { sameForVisitors?: boolean } | undefined) : undefined;
-  return url.search || !handle?.sameForVisitors ? null : url.pathname;
-}
-
-/**
- * A page is whole in memory, so it is gzipped in one call; the compression middleware leaves a
- * response that already names its encoding alone (it still handles data and API answers).
- */
-function compressed(html: Uint8Array<ArrayBuffer>, request: Request, headers: Headers): Uint8Array<ArrayBuffer> {
-  headers.append("Vary", "Accept-Encoding");
-  const accepted = request.headers.get("Accept-Encoding") ?? "";
-  if (html.length < 1024 || !/(^|,)\s*gzip\s*(,|;(?!\s*q=0(\.0*)?\s*(,|$))|$)/i.test(accepted)) return html;
-  headers.set("Content-Encoding", "gzip");
-  return new Uint8Array(gzipSync(html));
 }
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
