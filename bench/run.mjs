@@ -77,6 +77,35 @@ function get(url, headers = {}) {
   });
 }
 
+/**
+ * While a target loads, renames a tag of the company every 1/perSecond s through the API: every
+ * write moves the company's data version, so kept pages are rendered afresh (docs/decisions/page-cache.md).
+ */
+function startWriter(base, cookie, tagId, perSecond) {
+  let writes = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const body = JSON.stringify({ id: tagId, name: `Bench tag ${writes + 1}` });
+      await new Promise((resolve, reject) => {
+        const req = http.request(`${base}/api/tags`, { method: "PUT", headers: { cookie, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+          res.resume();
+          res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`the writer's PUT /api/tags answered ${res.statusCode}`))));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+      writes++;
+      await new Promise((r) => setTimeout(r, 1000 / perSecond));
+    }
+  })();
+  return async () => {
+    stopped = true;
+    await loop;
+    return writes;
+  };
+}
+
 function load(url, cookie, seconds = SECONDS) {
   return new Promise((resolve, reject) => {
     const times = [];
@@ -90,13 +119,18 @@ function load(url, cookie, seconds = SECONDS) {
   });
 }
 
-/** One request at a time: what a single request costs, without queueing behind others. */
-async function sequential(url, cookie, count = 10, capMs = 20_000) {
+/**
+ * One request at a time: what a single request costs, without queueing behind others. `fresh`
+ * gives each request a query parameter of its own, so no kept page answers it: the cost of a
+ * page rendered afresh, as after a write.
+ */
+async function sequential(url, cookie, { fresh = false, count = 10, capMs = 20_000 } = {}) {
   const times = [];
   const until = Date.now() + capMs;
   while (times.length < count && Date.now() < until) {
     const t = performance.now();
-    await get(url, cookie ? { cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" });
+    const target = fresh ? `${url}${url.includes("?") ? "&" : "?"}benchFresh=${times.length}` : url;
+    await get(target, cookie ? { cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" });
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
@@ -187,6 +221,8 @@ const targets = [
   { name: "api jobs/page", path: "/api/jobs/page?pageNumber=1&pageSize=10", cookie: large.cookie, budget: 80 },
   { name: "customers: first page (1,000-customer company)", path: "/customers", cookie: small.cookie, budget: 50 },
   { name: "schedule: week view (1,000-customer company)", path: `/schedule?view=week&date=${week}`, cookie: small.cookie, budget: 80 },
+  { name: "customers: first page, 2 writes/s", path: "/customers", cookie: large.cookie, budget: 50, writesPerSecond: 2 },
+  { name: "schedule: week view, 2 writes/s", path: `/schedule?view=week&date=${week}`, cookie: large.cookie, budget: 80, writesPerSecond: 2 },
 ];
 
 console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per target\n`);
@@ -201,12 +237,15 @@ for (const target of targets) {
     rows.push({ ...target, skipped: `answers ${probe.status}${probe.headers.location ? ` → ${probe.headers.location}` : ""}, not measured` });
     continue;
   }
-  // The sequential sample also warms up (JIT, caches, database buffers).
+  // The sequential samples also warm up (JIT, caches, database buffers).
+  const fresh = await sequential(base + target.path, target.cookie, { fresh: true });
   const single = await sequential(base + target.path, target.cookie);
+  const stopWriter = target.writesPerSecond ? startWriter(base, target.cookie, tag, target.writesPerSecond) : null;
   const measured = await load(base + target.path, target.cookie);
+  const writes = await stopWriter?.();
   // autocannon stops without waiting for requests still queued in the server: let them drain.
   await get(base + target.path, target.cookie ? { cookie: target.cookie } : {});
-  rows.push({ ...target, single, ...measured });
+  rows.push({ ...target, fresh, single, writes, ...measured });
 }
 const peakRss = rssMb(server.pid, "VmHWM");
 const afterRss = rssMb(server.pid);
@@ -224,16 +263,17 @@ const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 const mark = (ok) => (ok ? "ok  " : "OVER");
 const ms = (n) => (Number.isNaN(n) ? "-" : n < 10 ? n.toFixed(1) : Math.round(n));
-console.log(`${pad("target", 48)} ${lpad("1 conn", 7)} ${lpad("p50 ms", 7)} ${lpad("p95 ms", 7)} ${lpad("budget", 7)}      ${lpad("req/s", 7)}  notes`);
+console.log(`${pad("target", 48)} ${lpad("fresh", 7)} ${lpad("1 conn", 7)} ${lpad("p50 ms", 7)} ${lpad("p95 ms", 7)} ${lpad("budget", 7)}      ${lpad("req/s", 7)}  notes`);
 for (const r of rows) {
   if (r.skipped) {
-    console.log(`${pad(r.name, 48)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad(`<${r.budget}`, 7)} skip ${lpad("-", 7)}  ${r.skipped}`);
+    console.log(`${pad(r.name, 48)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad(`<${r.budget}`, 7)} skip ${lpad("-", 7)}  ${r.skipped}`);
     continue;
   }
-  const notes = [r.total === 0 ? "no answer within the run" : `${r.total} requests`, r.non2xx ? `${r.non2xx} non-2xx` : "", r.errors ? `${r.errors} errors` : ""].filter(Boolean).join(", ");
-  console.log(`${pad(r.name, 48)} ${lpad(ms(r.single), 7)} ${lpad(ms(r.p50), 7)} ${lpad(ms(r.p95), 7)} ${lpad(`<${r.budget}`, 7)} ${mark(r.p95 < r.budget)} ${lpad(Math.round(r.rps), 7)}  ${notes}`);
+  const notes = [r.total === 0 ? "no answer within the run" : `${r.total} requests`, r.writes ? `${r.writes} writes` : "", r.non2xx ? `${r.non2xx} non-2xx` : "", r.errors ? `${r.errors} errors` : ""].filter(Boolean).join(", ");
+  console.log(`${pad(r.name, 48)} ${lpad(ms(r.fresh), 7)} ${lpad(ms(r.single), 7)} ${lpad(ms(r.p50), 7)} ${lpad(ms(r.p95), 7)} ${lpad(`<${r.budget}`, 7)} ${mark(r.p95 < r.budget)} ${lpad(Math.round(r.rps), 7)}  ${notes}`);
 }
-console.log(`\n"1 conn": median of up to 10 requests one at a time; p50/p95/req/s: ${CONNECTIONS} connections for ${SECONDS} s.`);
+console.log(`\n"fresh": median of up to 10 requests one at a time, each rendered afresh (a query parameter of its own, as after a write);`);
+console.log(`"1 conn": the same URL again and again (kept pages answer); p50/p95/req/s: ${CONNECTIONS} connections for ${SECONDS} s.`);
 console.log(`Seeding:            large ${(large.ms / 1000).toFixed(1)} s, small ${(small.ms / 1000).toFixed(1)} s (not part of start-up)`);
 const database = pgAdminUrl ? `PostgreSQL, ${env.WEB_CONCURRENCY} worker processes` : "embedded database";
 console.log(`Start-up:           ${startupMs} ms from spawn to first answer (${database} with ${COMPANIES[0].customers.toLocaleString("en-US")} customers)`);
