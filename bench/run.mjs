@@ -169,7 +169,7 @@ if (pgAdminUrl) {
 }
 
 // 2. Seed, through the app's own seed functions, before the server opens the database
-console.log(`Seeding (embedded database in ${dataDir})...`);
+console.log(`Seeding (${pgAdminUrl ? "PostgreSQL database" : `embedded database in ${dataDir}`})...`);
 const seedFile = path.join(dataDir, "bench-seed.json");
 const seeding = spawnSync("node", ["bench/seed.mjs", seedFile, JSON.stringify(COMPANIES)], { env, encoding: "utf8", stdio: ["ignore", "inherit", "pipe"] });
 if (seeding.status !== 0) {
