@@ -34,12 +34,12 @@ let keptBytes = 0;
 type Key = { map: Map<string, Kept>; key: string; version: number };
 
 async function pageKey(request: Request): Promise<Key | null> {
-  if (request.method !== "GET") return null;
+  if (request.method !== "GET" || request.headers.has("Authorization")) return null;
   const url = new URL(request.url);
   const cookie = request.headers.get("Cookie");
   if (!cookie) return url.search ? null : { map: visitorPages, key: url.pathname, version: 0 };
   // Only the session cookie: a toast cookie means a message to show once.
-  if (!/^\s*__session=[^;]*;?\s*$/.test(cookie) || request.headers.has("Authorization")) return null;
+  if (!/^\s*__session=[^;]*;?\s*$/.test(cookie)) return null;
   if (!SIGNED_IN_PATHS.has(url.pathname.replace(/\/+$/, ""))) return null;
   const access = await getAccess(request);
   // The super admin's pages read across companies.
@@ -61,15 +61,15 @@ export async function respond(request: Request, loadContext: PageLoadContext, re
     return kept && kept.version === key.version && (key.map === visitorPages || Date.now() - kept.at < SIGNED_IN_MS) ? kept : undefined;
   };
   let kept = usable();
-  // Requests for a page being rendered under the same version wait for it rather than render it again.
+  // Signed-in requests for a page being rendered under the same version wait for it rather than render it again.
   const flight = `${key.version} ${key.key}`;
-  if (!kept && rendering.has(flight)) {
+  if (!kept && key.map === pages && rendering.has(flight)) {
     await rendering.get(flight);
     kept = usable();
   }
   if (kept) return replay(kept, request, loadContext.cspNonce);
   let landed: (() => void) | undefined;
-  if (!rendering.has(flight)) rendering.set(flight, new Promise<void>((resolve) => (landed = resolve)));
+  if (key.map === pages && !rendering.has(flight)) rendering.set(flight, new Promise<void>((resolve) => (landed = resolve)));
   try {
     const response = await remix(request, loadContext);
     const isPage = response.headers.get("Content-Type")?.startsWith("text/html") ?? false;

@@ -29,8 +29,9 @@ function fakeRemix(companyId: number, init: { status?: number; headers?: Record<
   return remix;
 }
 
-async function open(remix: ReturnType<typeof fakeRemix>, path: string, { cookie, nonce = NONCES[0], gzip = true }: { cookie?: string; nonce?: string; gzip?: boolean } = {}) {
+async function open(remix: ReturnType<typeof fakeRemix>, path: string, { cookie, nonce = NONCES[0], gzip = true, authorization }: { cookie?: string; nonce?: string; gzip?: boolean; authorization?: string } = {}) {
   const headers: Record<string, string> = gzip ? { "Accept-Encoding": "gzip, deflate" } : {};
+  if (authorization) headers.Authorization = authorization;
   const response = await respond(makeRequest(path, { cookie, headers }), { cspNonce: nonce }, remix as never);
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = response.headers.get("Content-Encoding") === "gzip" ? gunzipSync(bytes).toString() : bytes.toString();
@@ -152,7 +153,7 @@ describe("kept pages", () => {
   it("never keeps other pages, other answers, a toast's request, or the super admin's pages", async () => {
     const { companyId, userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const twice = async (remix: ReturnType<typeof fakeRemix>, path: string, options: { cookie?: string } = { cookie }) => {
+    const twice = async (remix: ReturnType<typeof fakeRemix>, path: string, options: { cookie?: string; authorization?: string } = { cookie }) => {
       await open(remix, path, options);
       await open(remix, path, options);
       return remix.mock.calls.length;
@@ -166,6 +167,8 @@ describe("kept pages", () => {
     expect(await twice(fakeRemix(companyId), "/dashboard", { cookie: await sessionCookie(superId) })).toBe(2);
     expect(await twice(fakeRemix(companyId), "/login?redirectTo=%2Fjobs", {})).toBe(2);
     expect(await twice(fakeRemix(companyId, { sameForVisitors: true }), "/login", { cookie })).toBe(2);
+    expect(await twice(fakeRemix(companyId, { sameForVisitors: true }), "/login", { authorization: "Bearer key" })).toBe(2);
+    expect(await twice(fakeRemix(companyId, { json: true }), "/api/jobs/page", { cookie, authorization: "Bearer key" })).toBe(2);
   });
 
   it("keeps an API list answer as it was, and a visitor page marked the same for every visitor", async () => {
