@@ -9,12 +9,12 @@ import { Role } from "~/models/roles";
  * (docs/decisions/page-cache.md):
  * - for visitors without cookies, routes with handle.sameForVisitors (sign-in, sign-up, forgot
  *   password): rendered once per process;
- * - for a signed-in session, the lists below: kept under the company's data version, which every
+ * - for a signed-in session, the lists and calls below: kept under the company's data version, which every
  *   write to the company's tables moves (triggers, migration 0003), and for a minute at most, for
  *   what changes with the clock alone (today, a trial running out).
  * A kept page is served with the response's own CSP nonce.
  */
-const SIGNED_IN_PATHS = new Set(["/dashboard", "/customers", "/jobs", "/schedule", "/api/customers/page", "/api/jobs/page"]);
+const SIGNED_IN_PATHS = new Set(["/dashboard", "/customers", "/jobs", "/schedule", "/api/users/current", "/api/customers/page", "/api/jobs/page"]);
 const SIGNED_IN_MS = 60_000;
 const MAX_VISITOR_PAGES = 20;
 const MAX_PAGES = 2_000;
