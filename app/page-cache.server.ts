@@ -77,8 +77,11 @@ export async function respond(request: Request, loadContext: PageLoadContext, re
     if (!keepable) return finish(response, request);
     const body = await response.text();
     const page = isPage ? pieces(body, loadContext.cspNonce) : body;
-    if (page) keep(key, { body: page, bytes: typeof page === "string" ? page.length : page.reduce((n, p) => n + p.text.length + p.deflated.length, 0), status: response.status, headers: [...response.headers], version: key.version, at: Date.now() });
-    return isPage ? compressed(body, request, response.headers, response.status) : new Response(body, { status: response.status, headers: response.headers });
+    if (!page) return finish(new Response(body, response), request);
+    const kept: Kept = { body: page, bytes: typeof page === "string" ? page.length : page.reduce((n, p) => n + p.text.length + p.deflated.length, 0), status: response.status, headers: [...response.headers], version: key.version, at: Date.now() };
+    keep(key, kept);
+    // The pieces are deflated already: this answer is served from them like the next ones.
+    return replay(kept, request, loadContext.cspNonce);
   } finally {
     if (landed) {
       rendering.delete(flight);

@@ -26,8 +26,9 @@ export async function seedJobs(companyId: number, options: SeedJobsOptions): Pro
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
     // The counter's and the data version's triggers do not fire in replica mode: count once, right for either mode.
     await tx.execute(sql`
-      insert into job_counts (company_id, count) select ${companyId}, count(*) from jobs where company_id = ${companyId}
-      on conflict (company_id) do update set count = excluded.count`);
+      insert into job_counts (company_id, count, longest_visit_seconds)
+        select ${companyId}, count(*), coalesce(max(ceil(extract(epoch from end_time - start_time))), 0)::integer from jobs where company_id = ${companyId}
+      on conflict (company_id) do update set count = excluded.count, longest_visit_seconds = excluded.longest_visit_seconds`);
     await markCompanyChanged(tx, companyId);
     return options.count;
   });

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db } from "~/db.server";
-import { customers, jobEmployees, jobs, users } from "~/db/schema";
+import { customers, jobCounts, jobEmployees, jobs, users } from "~/db/schema";
 import { forbidden, type CallerContext } from "~/models/access.server";
 import { fromFloating, toFloating } from "~/models/job-recurrence";
 import { getVisit, rescheduleVisit, type JobDetails, type RescheduleResult } from "~/models/jobs.server";
@@ -67,8 +67,6 @@ const employeeIdsOf = sql<number[]>`array(select ${jobEmployees.userId} from ${j
 
 /** Cancelled visits leave the calendar (as in the jobs model's range query). */
 const CALENDAR_HIDDEN_STATUS = JobStatus.Cancelled;
-/** A visit that started up to this many days before the range and still runs shows too (multi-day work). */
-const LOOKBACK_DAYS = 31;
 type VisitTuple = [id: number, startMs: number, endMs: number, isAllDay: boolean, status: number, isRecurring: boolean, customerName: string, title: string | null, employeeIds: number[]];
 // Epoch milliseconds, not Date objects: hundreds of rows convert with plain arithmetic below.
 const epochMs = (column: typeof jobs.startTime) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
@@ -119,9 +117,14 @@ export async function listScheduleVisits(ctx: CallerContext, q: VisitRange): Pro
 
 type VisitRange = { from: Date; to: Date; employeeIds?: number[]; timezone: string };
 
-/** The visits a range shows: started up to LOOKBACK_DAYS before it and still running, not cancelled; a field tech's own only. */
+/**
+ * The visits a range shows: starting in it, or started before and still running, not cancelled; a
+ * field tech's own only. A visit still running started at most the company's longest visit before
+ * the range (job_counts, kept by triggers): the index range is that wide, not a fixed month.
+ */
 function rangeCondition(ctx: CallerContext, q: VisitRange): SQL {
-  const lookback = new Date(q.from.getTime() - LOOKBACK_DAYS * 86_400_000);
+  const longest = sql`coalesce((select ${jobCounts.longestVisitSeconds} from ${jobCounts} where ${jobCounts.companyId} = ${ctx.companyId}), 0)`;
+  const lookback = sql`${q.from.toISOString()}::timestamptz - make_interval(secs => ${longest})`;
   const employeeIds = isFieldTech(ctx) ? [ctx.userId] : (q.employeeIds ?? []);
   const assigned = employeeIds.length
     ? inArray(
@@ -129,10 +132,10 @@ function rangeCondition(ctx: CallerContext, q: VisitRange): SQL {
         db
           .select({ jobId: jobEmployees.jobId })
           .from(jobEmployees)
-          .where(and(eq(jobEmployees.companyId, ctx.companyId), inArray(jobEmployees.userId, employeeIds), gte(jobEmployees.startTime, lookback), lt(jobEmployees.startTime, q.to))),
+          .where(and(eq(jobEmployees.companyId, ctx.companyId), inArray(jobEmployees.userId, employeeIds), sql`${jobEmployees.startTime} >= ${lookback}`, lt(jobEmployees.startTime, q.to))),
       )
     : undefined;
-  return and(eq(jobs.companyId, ctx.companyId), gte(jobs.startTime, lookback), lt(jobs.startTime, q.to), gt(jobs.endTime, q.from), ne(jobs.status, CALENDAR_HIDDEN_STATUS), assigned)!;
+  return and(eq(jobs.companyId, ctx.companyId), sql`${jobs.startTime} >= ${lookback}`, lt(jobs.startTime, q.to), gt(jobs.endTime, q.from), ne(jobs.status, CALENDAR_HIDDEN_STATUS), assigned)!;
 }
 
 /**

@@ -129,12 +129,14 @@ export const jobs = pgTable(
 );
 
 /**
- * Jobs per company, kept by statement triggers on jobs (migration 0002) so that every insert and
+ * Jobs per company, kept by statement triggers on jobs (migrations 0002 and 0004) so that every insert and
  * delete counts, seeds and cascades included: the jobs list's total without counting 200,000 rows.
  */
 export const jobCounts = pgTable("job_counts", {
   companyId: integer("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
   count: integer("count").notNull().default(0),
+  /** The longest visit the company ever had (never shrinks): how far before a range the schedule looks for visits still running. */
+  longestVisitSeconds: integer("longest_visit_seconds").notNull().default(0),
 });
 
 /**

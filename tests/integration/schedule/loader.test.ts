@@ -1,10 +1,14 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { jobs } from "~/db/schema";
 import { Role } from "~/models/roles";
 import type { GridColumnLayout, MonthDay, ScheduleVisit } from "~/models/schedule";
 import { loader } from "~/routes/_app+/schedule+/_index";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestUser } from "../../helpers/factories";
 import { createCustomerRow, jobsFixture } from "../jobs/fixtures";
+import { wallToInstant } from "~/models/schedule.server";
 import { asUser, visitAt } from "./fixtures";
 
 useTestDatabase();
@@ -57,6 +61,24 @@ describe("schedule loader: range and time zone", () => {
     expect(ids(data)).not.toContain(nextSunday);
     const early = data.visits.find((v) => v.id === sundayEarly)!;
     expect(early).toMatchObject({ start: "2026-11-22T00:00", end: "2026-11-22T01:00", customerName: "Grace Hopper", status: 1, employeeIds: [f.techId], isRecurring: false });
+  });
+
+  it("a visit still running shows however long ago it started, also once a change made it longer", async () => {
+    const tz = "America/Chicago";
+    const f = await jobsFixture(tz);
+    const at = (start: string, end: string) => visitAt(f.admin, { customerId: f.customerId, start, end, timezone: tz, employeeIds: [f.techId] });
+    const months = await at("2026-08-03T08:00", "2026-12-18T17:00");
+    await at("2026-08-04T08:00", "2026-08-04T10:00");
+    expect(ids(await load(f.adminId, "view=week&date=2026-11-25"))).toEqual([months]);
+    expect(ids(await load(f.techId, "view=week&date=2026-11-25"))).toEqual([months]);
+    expect(ids(await load(f.adminId, "view=day&date=2026-12-18"))).toEqual([months]);
+
+    const g = await jobsFixture(tz);
+    const short = await visitAt(g.admin, { customerId: g.customerId, start: "2026-10-05T08:00", end: "2026-10-05T09:00", timezone: tz, employeeIds: [g.techId] });
+    expect(ids(await load(g.adminId, "view=week&date=2026-11-25"))).toEqual([]);
+    await db.update(jobs).set({ endTime: wallToInstant("2026-11-24T09:00", tz)! }).where(eq(jobs.id, short));
+    expect(ids(await load(g.adminId, "view=week&date=2026-11-25"))).toEqual([short]);
+    expect(ids(await load(g.techId, "view=month&date=2026-11-25"))).toContain(short);
   });
 
   it("a month day shows its first three visits in full and counts them all", async () => {
