@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { getAccess } from "~/models/access.server";
 import { companyDataVersion } from "~/models/company-data-version.server";
 import { Role } from "~/models/roles";
+import { routePath } from "~/models/route-table";
 
 /**
  * Pages kept in memory and served again while nothing they show can have changed
@@ -31,21 +32,21 @@ const pages = new Map<string, Kept>();
 const rendering = new Map<string, Promise<void>>();
 let keptBytes = 0;
 
-type Key = { map: Map<string, Kept>; key: string; version: number };
+type Key = { signedIn: boolean; key: string; version: number };
 
 async function pageKey(request: Request): Promise<Key | null> {
   if (request.method !== "GET" || request.headers.has("Authorization")) return null;
   const url = new URL(request.url);
   const cookie = request.headers.get("Cookie");
-  if (!cookie) return url.search ? null : { map: visitorPages, key: url.pathname, version: 0 };
+  if (!cookie) return url.search ? null : { signedIn: false, key: url.pathname, version: 0 };
   // Only the session cookie: a toast cookie means a message to show once.
   if (!/^\s*__session=[^;]*;?\s*$/.test(cookie)) return null;
-  if (!SIGNED_IN_PATHS.has(url.pathname.replace(/\/+$/, ""))) return null;
+  if (!SIGNED_IN_PATHS.has(routePath(url))) return null;
   const access = await getAccess(request);
   // The super admin's pages read across companies.
   if (!access || access.user.role === Role.SuperAdmin) return null;
   const version = await companyDataVersion(access.company.id);
-  return { map: pages, key: `${url.pathname}${url.search} ${JSON.stringify(access)}`, version };
+  return { signedIn: true, key: `${url.pathname}${url.search} ${JSON.stringify(access)}`, version };
 }
 
 /**
@@ -57,28 +58,29 @@ export async function respond(request: Request, loadContext: PageLoadContext, re
   const key = await pageKey(request);
   if (!key) return finish(await remix(request, loadContext), request);
   const usable = () => {
-    const kept = key.map.get(key.key);
-    return kept && kept.version === key.version && (key.map === visitorPages || Date.now() - kept.at < SIGNED_IN_MS) ? kept : undefined;
+    const kept = (key.signedIn ? pages : visitorPages).get(key.key);
+    return kept && kept.version === key.version && (!key.signedIn || Date.now() - kept.at < SIGNED_IN_MS) ? kept : undefined;
   };
   let kept = usable();
   // Signed-in requests for a page being rendered under the same version wait for it rather than render it again.
   const flight = `${key.version} ${key.key}`;
-  if (!kept && key.map === pages && rendering.has(flight)) {
+  if (!kept && key.signedIn && rendering.has(flight)) {
     await rendering.get(flight);
     kept = usable();
   }
   if (kept) return replay(kept, request, loadContext.cspNonce);
   let landed: (() => void) | undefined;
-  if (key.map === pages && !rendering.has(flight)) rendering.set(flight, new Promise<void>((resolve) => (landed = resolve)));
+  if (key.signedIn && !rendering.has(flight)) rendering.set(flight, new Promise<void>((resolve) => (landed = resolve)));
   try {
     const response = await remix(request, loadContext);
     const isPage = response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
-    const keepable = response.status === 200 && !response.headers.has("Set-Cookie") && (key.map === pages || (isPage && loadContext.sameForVisitors));
+    const keepable = response.status === 200 && !response.headers.has("Set-Cookie") && (key.signedIn || (isPage && loadContext.sameForVisitors));
     if (!keepable) return finish(response, request);
     const body = await response.text();
     const page = isPage ? pieces(body, loadContext.cspNonce) : body;
     if (!page) return finish(new Response(body, response), request);
-    const kept: Kept = { body: page, bytes: typeof page === "string" ? page.length : page.reduce((n, p) => n + p.text.length + p.deflated.length, 0), status: response.status, headers: [...response.headers], version: key.version, at: Date.now() };
+    const bytes = typeof page === "string" ? page.length : page.reduce((n, p) => n + p.text.length + p.deflated.length, 0);
+    const kept: Kept = { body: page, bytes, status: response.status, headers: [...response.headers], version: key.version, at: Date.now() };
     keep(key, kept);
     // The pieces are deflated already: this answer is served from them like the next ones.
     return replay(kept, request, loadContext.cspNonce);
@@ -96,21 +98,21 @@ async function finish(response: Response, request: Request): Promise<Response> {
   return compressed(await response.text(), request, response.headers, response.status);
 }
 
-function keep({ map, key }: Key, page: Kept) {
-  if (map === visitorPages) {
+function keep({ signedIn, key }: Key, page: Kept) {
+  if (!signedIn) {
     // A few paths at most (spellings of a path count apart: /login, /Login/): the map stays small.
-    if (map.size < MAX_VISITOR_PAGES) map.set(key, page);
+    if (visitorPages.size < MAX_VISITOR_PAGES) visitorPages.set(key, page);
     return;
   }
-  const before = map.get(key);
+  const before = pages.get(key);
   if (before) keptBytes -= before.bytes;
-  map.delete(key);
-  map.set(key, page);
+  pages.delete(key);
+  pages.set(key, page);
   keptBytes += page.bytes;
   // Oldest first.
-  for (const [oldKey, old] of map) {
-    if (map.size <= MAX_PAGES && keptBytes <= MAX_BYTES) break;
-    map.delete(oldKey);
+  for (const [oldKey, old] of pages) {
+    if (pages.size <= MAX_PAGES && keptBytes <= MAX_BYTES) break;
+    pages.delete(oldKey);
     keptBytes -= old.bytes;
   }
 }

@@ -4,7 +4,7 @@ import { db } from "~/db.server";
 import { companies, planFeatures, plans, sessions, subscriptions, users } from "~/db/schema";
 import { rememberAccess } from "~/models/access-memory.server";
 import { hasAppFeature } from "~/models/features";
-import { findRouteRule, type RouteRule } from "~/models/route-table";
+import { findRouteRule, routePath, type RouteRule } from "~/models/route-table";
 import { homePathFor, type RoleValue } from "~/models/roles";
 import { getAuthSession, loginRedirect } from "~/sessions.server";
 
@@ -205,7 +205,7 @@ export function canOpen(access: Access, pathname: string): boolean {
  * redirectTo) and pass role, plan feature and application feature (else 403).
  */
 export async function requireAccess(request: Request): Promise<Access> {
-  const pathname = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
+  const pathname = routePath(new URL(request.url));
   const rule = findRouteRule(pathname);
   if (!rule) throw new Error(`No route-table entry for ${pathname}`);
   const access = await getAccess(request);
@@ -217,7 +217,7 @@ export async function requireAccess(request: Request): Promise<Access> {
 
 /** For guest and public pages: a signed-in user on a guest page goes home. */
 export async function optionalAccess(request: Request): Promise<Access | null> {
-  const pathname = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
+  const pathname = routePath(new URL(request.url));
   const rule = findRouteRule(pathname);
   if (!rule || rule.kind === "private") throw new Error(`${pathname} is not a public route`);
   const access = await getAccess(request);

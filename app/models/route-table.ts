@@ -144,6 +144,11 @@ const compiledRules = routeTable.map((rule) => {
 });
 const rulesByPath = new Map<string, RouteRule | undefined>();
 
+/** A request's path as the route table names it: no trailing slash, "/" for the root. */
+export function routePath(url: URL): string {
+  return url.pathname.replace(/\/+$/, "") || "/";
+}
+
 /** The rule for a path: the most specific match (static segments beat parameters). */
 export function findRouteRule(pathname: string): RouteRule | undefined {
   if (rulesByPath.has(pathname)) return rulesByPath.get(pathname);
