@@ -114,9 +114,36 @@ export const sessions = pgTable(
     /** Set while a super admin acts as userId (shadow log-in). */
     impersonatorUserId: integer("impersonator_user_id").references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Moved forward (at most once a minute) by requests; a session idle past the idle timeout ends. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * What a super admin did while acting as another user (shadow log-in): the log-in, every change
+ * made meanwhile, and the log-out. Names are copied so the record outlives the users.
+ */
+export const impersonationLog = pgTable(
+  "impersonation_log",
+  {
+    id: serial("id").primaryKey(),
+    impersonatorUserId: integer("impersonator_user_id").references(() => users.id, { onDelete: "set null" }),
+    impersonatorName: text("impersonator_name").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
+    /** shadow_log_in, change, shadow_log_out */
+    action: text("action", { enum: ["shadow_log_in", "change", "shadow_log_out"] }).notNull(),
+    method: text("method"),
+    path: text("path"),
+    /** The form's intent or the fields sent (names only, never values). */
+    details: text("details"),
+    status: integer("status"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("impersonation_log_at_idx").on(t.at, t.id), index("impersonation_log_company_at_idx").on(t.companyId, t.at)],
 );
 
 /** Single-use secrets sent by email: two-factor codes and password reset links. Stored hashed. */

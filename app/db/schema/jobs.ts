@@ -201,6 +201,8 @@ export const jobTimelineEvents = pgTable(
     type: integer("type").notNull(),
     actorType: integer("actor_type").notNull().default(0),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Set when the actor was a super admin acting as actorUserId (shadow log-in). */
+    impersonatorUserId: integer("impersonator_user_id").references(() => users.id, { onDelete: "set null" }),
     fromStatus: integer("from_status"),
     toStatus: integer("to_status"),
     reason: text("reason"),
