@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
-    include: ["tests/e2e/**/*.e2e.ts"],
+    include: ["tests/e2e/**/*.e2e.ts", "tests/security/**/*.test.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],
     pool: "forks",
     // Two cores shared with the server and Chromium.

@@ -103,7 +103,7 @@ export function demoRecordIds(role: DemoRole): Record<string, number> {
  * A live session cookie of the login: sessions are shared between tests, and one a test ended
  * (logging out) is passed over. Starts at a random place so parallel files spread over the pool.
  */
-async function liveSessionCookie(role: DemoRole): Promise<string> {
+export async function liveSessionCookie(role: DemoRole): Promise<string> {
   const cookies: string[] = JSON.parse(readFileSync(context().sessionsFile, "utf8")).sessions[role];
   const offset = Math.floor(Math.random() * cookies.length);
   for (let i = 0; i < cookies.length; i++) {
