@@ -2,6 +2,8 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import { getAccess, ruleFailure, type Access } from "~/models/access.server";
 import { ALL_ROLES, type RoleValue } from "~/models/roles";
+import { routeRule } from "~/models/route-table";
+import { parseJson, parseNested } from "~/utils/request-data.server";
 import { fieldErrors } from "~/utils/validation";
 
 export type ApiRule = { roles: readonly RoleValue[]; planFeatures?: readonly number[]; appFeatures?: readonly number[]; needsTwoWayTextEnabled?: boolean };
@@ -24,6 +26,16 @@ export async function requireApiAccess(request: Request, rule: ApiRule): Promise
   return access;
 }
 
+/**
+ * The access check of an API call behind a screen: the screen's route-table entry, named by its
+ * pattern ("/price-book"), so the screen and its calls follow one rule (docs/decisions/foundation-access.md).
+ */
+export function requireApiAccessFor(request: Request, pattern: string): Promise<Access> {
+  const rule = routeRule(pattern);
+  if (rule.kind !== "private" || !rule.roles) throw new Error(`${pattern} is not a private screen`);
+  return requireApiAccess(request, { ...rule, roles: rule.roles });
+}
+
 /** Any signed-in role of the company (jobs, schedule, pickers, places): the route table's "signed in". */
 export const requireSignedInApi = (request: Request) => requireApiAccess(request, { roles: ALL_ROLES });
 
@@ -35,21 +47,14 @@ export const badRequest = (message: string): never => {
   throw json({ message }, { status: 400 });
 };
 
-/** Reads a JSON body, or form fields when the call is a form post. */
+/** Reads a JSON body, or form fields when the call is a form post; prototype keys are dropped. */
 export async function readBody(request: Request): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/json")) {
-    try {
-      return await request.json();
-    } catch {
-      return badRequest("The request body is not valid JSON");
-    }
-  }
   if (type.includes("form")) return parseNested(await request.formData());
   const text = await request.text();
   if (!text) return {};
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch {
     return badRequest("The request body is not valid JSON");
   }
@@ -60,45 +65,6 @@ export function parseOr400<T extends z.ZodTypeAny>(schema: T, data: unknown): z.
   const result = schema.safeParse(data);
   if (!result.success) throw json({ errors: fieldErrors(result.error) }, { status: 400 });
   return result.data;
-}
-
-/**
- * Turns `a[0].b=1&c.d=2` style keys (indexed brackets and dots, as the spec's client sends
- * query arrays) into nested objects and arrays.
- */
-export function parseNested(entries: URLSearchParams | FormData): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [rawKey, value] of entries.entries()) {
-    if (typeof value !== "string") {
-      setPath(root, rawKey, value);
-      continue;
-    }
-    setPath(root, rawKey, value);
-  }
-  return root;
-}
-
-function setPath(root: Record<string, unknown>, key: string, value: unknown) {
-  const parts = key.replace(/\[(\d*)\]/g, (_, i) => `.${i === "" ? "[]" : i}`).split(".").filter(Boolean);
-  let node: Record<string, unknown> | unknown[] = root;
-  parts.forEach((part, index) => {
-    const last = index === parts.length - 1;
-    const container = node as Record<string, unknown>;
-    if (part === "[]") {
-      (node as unknown[]).push(value);
-      return;
-    }
-    if (last) {
-      const existing = container[part];
-      if (existing !== undefined && !Array.isArray(existing)) container[part] = [existing, value];
-      else if (Array.isArray(existing)) existing.push(value);
-      else container[part] = value;
-      return;
-    }
-    const nextIsIndex = /^\d+$|^\[\]$/.test(parts[index + 1]);
-    container[part] ??= nextIsIndex ? [] : {};
-    node = container[part] as Record<string, unknown>;
-  });
 }
 
 export const sortSettingSchema = z.object({

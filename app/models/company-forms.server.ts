@@ -3,7 +3,8 @@ import { CompanyRuleError } from "~/models/company.server";
 import { LeadSourceNameTakenError } from "~/models/lead-sources.server";
 import { TagNameTakenError } from "~/models/tags.server";
 import { toasts } from "~/sessions.server";
-import { formDataObject, formErrors } from "~/utils/forms.server";
+import { formErrors } from "~/utils/forms.server";
+import { formFields } from "~/utils/request-data.server";
 
 /** The positive integer id a settings form or URL carries, or null. */
 export function recordId(value: FormDataEntryValue | string | null | undefined): number | null {
@@ -29,8 +30,8 @@ export async function saveWithRuleErrors<T>(formData: FormData, formId: string, 
   try {
     return await run();
   } catch (error) {
-    if (error instanceof CompanyRuleError) throw formErrors({ [error.field]: error.message }, formDataObject(formData), formId);
-    if (error instanceof TagNameTakenError || error instanceof LeadSourceNameTakenError) throw formErrors({ name: error.message }, formDataObject(formData), formId);
+    if (error instanceof CompanyRuleError) throw formErrors({ [error.field]: error.message }, formFields(formData), formId);
+    if (error instanceof TagNameTakenError || error instanceof LeadSourceNameTakenError) throw formErrors({ name: error.message }, formFields(formData), formId);
     throw error;
   }
 }

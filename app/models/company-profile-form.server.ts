@@ -3,16 +3,20 @@ import { validationError } from "remix-validated-form";
 import type { CallerContext } from "~/models/access.server";
 import { companyProfileSchema, PROFILE_FORM_ID } from "~/models/company.schema";
 import { updateCompanyProfile } from "~/models/company.server";
-import { ImageUploadError, isFileChosen, LOGO_MAX_BYTES, uploadMessages } from "~/services/images.server";
-import { formErrors } from "~/utils/forms.server";
+import { uploadRules } from "~/models/upload-rules.server";
+import { ImageUploadError, isFileChosen } from "~/services/images.server";
+import { withUploadForm } from "~/services/uploads.server";
+import { formErrors, validateSubmission } from "~/utils/forms.server";
 
-/** A post far above the logo limit is refused before it is read. */
-const MAX_POST_BYTES = 4 * LOGO_MAX_BYTES;
-
-/** The company profile post (multipart): read within the size cap, or the logo's size message. */
-export async function readProfilePost(request: Request): Promise<FormData> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_POST_BYTES) throw formErrors({ logo: uploadMessages.logoTooLarge }, {}, PROFILE_FORM_ID);
-  return request.formData();
+/**
+ * Runs `work` on the company profile post (multipart, the logo streamed to disk within its limit and
+ * removed after `work`); an oversize logo or post is the logo field's error.
+ */
+export function withProfilePost(request: Request, work: (formData: FormData) => Promise<Response>): Promise<Response> {
+  const refused = (message: string): never => {
+    throw formErrors({ logo: message }, {}, PROFILE_FORM_ID);
+  };
+  return withUploadForm(request, uploadRules.logo, refused, work);
 }
 
 /**
@@ -22,7 +26,7 @@ export async function readProfilePost(request: Request): Promise<FormData> {
  */
 export async function saveProfileFromForm(ctx: CallerContext, formData: FormData): Promise<void> {
   const country = formData.get("country") === "CA" ? "CA" : "US";
-  const result = await withZod(companyProfileSchema(country)).validate(formData);
+  const result = await validateSubmission(withZod(companyProfileSchema(country)), formData);
   const { logo: _file, ...submitted } = result.submittedData;
   if (result.error) throw validationError({ ...result.error, formId: PROFILE_FORM_ID }, submitted);
   const logo = formData.get("logo");

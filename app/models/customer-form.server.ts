@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { Access } from "~/models/access.server";
-import { parseNested } from "~/models/api.server";
+import { parseNested } from "~/utils/request-data.server";
 import { applyRowIntent, toFormValues, type CustomerFormValues } from "~/models/customer-form";
 import { customerInputSchema, customerMessages, stepOfField, WIZARD_STEPS, wizardStepSchema } from "~/models/customers.schema";
 import { createCustomer, CustomerRuleError, duplicateErrors, updateCustomer } from "~/models/customers.server";

@@ -3,13 +3,14 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { db } from "~/db.server";
 import { customerAddresses, customers } from "~/db/schema";
 import type { Access, CallerContext } from "~/models/access.server";
-import { parseNested } from "~/models/api.server";
+import { parseNested } from "~/utils/request-data.server";
 import { listTaxRates } from "~/models/company.server";
 import { listEmployees } from "~/models/employees.server";
 import { wallInputToInstant } from "~/models/job-recurrence";
 import { jobCreateSchema, type JobCreateInput } from "~/models/jobs.schema";
 import { JobRuleError } from "~/models/jobs.server";
 import { listItems } from "~/models/price-book.server";
+import { readsCosts } from "~/models/roles";
 import { TagType } from "~/models/tags.schema";
 import { listTags } from "~/models/tags.server";
 import { fieldErrors } from "~/utils/validation";
@@ -17,7 +18,7 @@ import { fieldErrors } from "~/utils/validation";
 /** The raw values of the job form, as posted (kept to re-render the form). */
 export type JobFormValues = Record<string, unknown> & { lineItems?: Array<Record<string, string>> };
 
-export const emptyLine = () => ({ name: "", description: "", quantity: "1", unitPrice: "", cost: "", isTaxable: "", kind: "1" });
+export const emptyLine = () => ({ name: "", description: "", quantity: "1", unitPrice: "", isTaxable: "", kind: "1" });
 
 /** Pickers of the job form: the customer's properties, employees, job tags, price book items. */
 export async function jobFormOptions(ctx: CallerContext, customerId: number | null) {
@@ -38,8 +39,10 @@ export async function jobFormOptions(ctx: CallerContext, customerId: number | nu
     addresses,
     employees: employees.map((e) => ({ value: e.id, label: `${e.firstName} ${e.lastName}`.trim() })),
     tagOptions: tagOptions.map((t) => ({ value: t.id, label: t.label })),
-    priceItems: priceItems.map((i) => ({ id: i.id, name: i.name, priceCents: i.priceCents, costCents: i.costCents, isTaxable: i.isTaxable, description: i.description, itemType: i.itemType })),
+    priceItems: priceItems.map((i) => ({ id: i.id, name: i.name, priceCents: i.priceCents, ...(readsCosts(ctx.role) ? { costCents: i.costCents } : {}), isTaxable: i.isTaxable, description: i.description, itemType: i.itemType })),
     taxRates,
+    // A field tech never reads costs: the form has no Cost field for them, and the server keeps the lines' costs.
+    showCosts: readsCosts(ctx.role),
   };
 }
 export type JobFormOptions = Awaited<ReturnType<typeof jobFormOptions>>;
@@ -70,7 +73,7 @@ export async function lineIntentResponse(ctx: CallerContext, values: JobFormValu
     const id = Number(values.priceItemId);
     const [item] = Number.isSafeInteger(id) && id > 0 ? await listItems(ctx, { itemIds: [id] }) : [];
     if (!item) errors = { priceItemId: "Choose an item" };
-    else lines.push({ name: item.name, description: item.description ?? "", quantity: "1", unitPrice: (item.priceCents / 100).toFixed(2), cost: (item.costCents / 100).toFixed(2), isTaxable: item.isTaxable ? "on" : "", kind: String(item.itemType === 0 ? 0 : 1), priceListItemId: String(item.id) });
+    else lines.push({ name: item.name, description: item.description ?? "", quantity: "1", unitPrice: (item.priceCents / 100).toFixed(2), ...(readsCosts(ctx.role) ? { cost: (item.costCents / 100).toFixed(2) } : {}), isTaxable: item.isTaxable ? "on" : "", kind: String(item.itemType === 0 ? 0 : 1), priceListItemId: String(item.id) });
   } else if (intent.startsWith("removeLine:")) {
     lines.splice(Number(intent.slice("removeLine:".length)), 1);
   } else return json({ message: "Unknown action" }, { status: 400 });

@@ -2,22 +2,30 @@ import { withZod } from "@remix-validated-form/with-zod";
 import type { CallerContext } from "~/models/access.server";
 import { ITEM_FORM_ID, itemFormSchema } from "~/models/price-book.schema";
 import { createItem, PRICE_BOOK_IMAGE_FOLDER, PriceBookRuleError, updateItem, type ItemRow } from "~/models/price-book.server";
+import { uploadRules } from "~/models/upload-rules.server";
 import { deleteFile } from "~/services/storage.server";
-import { editorImageRules, IMAGE_MAX_BYTES, ImageUploadError, isFileChosen, storeImageUpload, uploadMessages } from "~/services/images.server";
-import { formDataObject, formErrors, validateForm } from "~/utils/forms.server";
+import { editorImageRules, ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
+import { withUploadForm } from "~/services/uploads.server";
+import { formErrors, validateForm } from "~/utils/forms.server";
+import { formFields } from "~/utils/request-data.server";
 
-const MAX_POST_BYTES = IMAGE_MAX_BYTES + 256 * 1024;
 const itemValidator = withZod(itemFormSchema);
 
-const textValues = (formData: FormData) => Object.fromEntries(Object.entries(formDataObject(formData)).filter(([, v]) => typeof v === "string"));
+const textValues = (formData: FormData) => Object.fromEntries(Object.entries(formFields(formData)).filter(([, v]) => typeof v === "string"));
 
 /**
- * Saves the item form of the screens (multipart): validates, processes a chosen image (checked by
- * content, stored as a 400x400 PNG), then creates or updates. Errors come back on their fields.
+ * Saves the item form of the screens (multipart, the image streamed to disk within the image
+ * limit): validates, processes a chosen image (checked by content, stored as a 400x400 PNG), then
+ * creates or updates. Errors come back on their fields.
  */
-export async function saveItemFromForm(ctx: CallerContext, request: Request, existing: ItemRow | null): Promise<ItemRow | null> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_POST_BYTES) throw formErrors({ image: uploadMessages.imageTooLarge }, {}, ITEM_FORM_ID);
-  const formData = await request.formData();
+export function saveItemFromForm(ctx: CallerContext, request: Request, existing: ItemRow | null): Promise<ItemRow | null> {
+  const refused = (message: string): never => {
+    throw formErrors({ image: message }, {}, ITEM_FORM_ID);
+  };
+  return withUploadForm(request, uploadRules.image, refused, (formData) => saveItem(ctx, formData, existing));
+}
+
+async function saveItem(ctx: CallerContext, formData: FormData, existing: ItemRow | null): Promise<ItemRow | null> {
   const input = await validateForm(formData, itemValidator, ITEM_FORM_ID);
   const file = formData.get("image");
   let imageUrl = input.removeImage ? null : (existing?.imageUrl ?? null);

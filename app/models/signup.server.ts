@@ -23,15 +23,15 @@ export type NewCompany = {
   location?: string | null;
   country: "US" | "CA";
   isDemoRequested?: boolean;
-  role?: RoleValue;
   timezone?: string;
 };
 
 /**
- * Creates a company, its first user (company admin) and a 14-day trial in one transaction.
- * Call inside executor.transaction.
+ * Creates a company, its first user and a 14-day trial in one transaction. Call inside
+ * executor.transaction. The first user's role is an explicit argument, never read from the
+ * input: only the platform's own seed makes a super admin.
  */
-export async function createCompanyWithAdmin(tx: Executor, input: NewCompany, now = new Date()) {
+export async function createCompanyWithAdmin(tx: Executor, input: NewCompany, { role = Role.CompanyAdmin, now = new Date() }: { role?: RoleValue; now?: Date } = {}) {
   const [company] = await tx
     .insert(companies)
     .values({
@@ -58,7 +58,7 @@ export async function createCompanyWithAdmin(tx: Executor, input: NewCompany, no
       firstName: input.firstName,
       lastName: input.lastName,
       mainPhoneNumber: input.phoneNumber ?? null,
-      role: input.role ?? Role.CompanyAdmin,
+      role,
       color: "#2E3758",
     })
     .returning({ id: users.id });

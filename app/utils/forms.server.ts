@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import type { Validator } from "remix-validated-form";
+import { withoutPrototypeKeys } from "~/utils/request-data.server";
 
 /** Fields never sent back to the browser after a failed post. */
 const SECRET_FIELDS = /password|token|code|card/i;
@@ -10,12 +11,20 @@ function withoutSecrets(data: Record<string, unknown>) {
 }
 
 /**
+ * The server's one way to run a form validator: prototype keys are dropped first (the validator's
+ * path setter throws on them, which would answer 500 to a hostile post).
+ */
+export function validateSubmission<T>(validator: Validator<T>, formData: FormData) {
+  return validator.validate(withoutPrototypeKeys(formData));
+}
+
+/**
  * Validates a posted form on the server. On failure throws the 422 answer that puts each
  * message on its field (also without JavaScript), with the submitted values minus secrets.
  */
 export async function validateForm<T>(source: Request | FormData, validator: Validator<T>, formId?: string): Promise<T> {
   const formData = source instanceof Request ? await source.formData() : source;
-  const result = await validator.validate(formData);
+  const result = await validateSubmission(validator, formData);
   if (result.error) throw validationError({ ...result.error, formId }, withoutSecrets(result.submittedData));
   return result.data;
 }
@@ -28,15 +37,6 @@ export function formErrors(fieldErrors: Record<string, string>, submitted: Recor
 /** An unknown intent on a page with several forms. */
 export function unknownIntent(): never {
   throw json({ message: "Unknown action" }, { status: 400 });
-}
-
-export function formDataObject(formData: FormData): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of formData.entries()) {
-    if (key in out) out[key] = ([] as unknown[]).concat(out[key], value);
-    else out[key] = value;
-  }
-  return out;
 }
 
 type RouteModules = Record<string, { module: { action?: (...args: never[]) => unknown } }>;

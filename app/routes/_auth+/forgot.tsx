@@ -7,6 +7,7 @@ import { optionalAccess } from "~/models/access.server";
 import { accountMessages, forgotPasswordSchema } from "~/models/accounts.schema";
 import { requestPasswordReset } from "~/models/accounts.server";
 import { clientAddress, RateLimited } from "~/services/rate-limits.server";
+import { validateSubmission } from "~/utils/forms.server";
 
 const validator = withZod(forgotPasswordSchema);
 
@@ -17,10 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await optionalAccess(request);
-  const result = await validator.validate(await request.formData());
+  const result = await validateSubmission(validator, await request.formData());
   if (result.error) return validationError(result.error, result.submittedData);
   try {
-    await requestPasswordReset({ email: result.data.email, address: clientAddress(context), origin: new URL(request.url).origin });
+    await requestPasswordReset({ email: result.data.email, address: clientAddress(context) });
   } catch (error) {
     if (error instanceof RateLimited) return validationError({ fieldErrors: { _global: error.message } }, { email: result.data.email }, { status: 429 });
     throw error;

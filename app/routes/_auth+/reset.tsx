@@ -7,6 +7,7 @@ import { optionalAccess } from "~/models/access.server";
 import { accountMessages, resetPasswordScreenSchema } from "~/models/accounts.schema";
 import { checkResetToken, resetPassword } from "~/models/accounts.server";
 import { toasts } from "~/sessions.server";
+import { validateSubmission } from "~/utils/forms.server";
 
 const validator = withZod(resetPasswordScreenSchema);
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await optionalAccess(request);
-  const result = await validator.validate(await request.formData());
+  const result = await validateSubmission(validator, await request.formData());
   if (result.error) return validationError(result.error);
   const reset = await resetPassword({ token: result.data.token, password: result.data.password });
   if (!reset.ok) return validationError({ fieldErrors: { _global: reset.message } }, undefined, { status: 400 });

@@ -11,7 +11,8 @@ import { getJob, JobRuleError } from "~/models/jobs.server";
 import { scheduleFormSchema } from "~/models/schedule.schema";
 import { canReschedule, isFieldTech, scheduleFormDefaults, scheduleJobFromForm, scheduleSideData, visitWhenText } from "~/models/schedule.server";
 import { safeRedirect, toasts } from "~/sessions.server";
-import { formDataObject, formErrors, validateForm } from "~/utils/forms.server";
+import { formErrors, validateForm } from "~/utils/forms.server";
+import { formFields } from "~/utils/request-data.server";
 
 /** The jobs model's field names on this form. */
 const FORM_FIELDS: Record<string, string> = { startTime: "startTime", endTime: "endTime", employeeIds: "employeeIds", recurrence: "recurrenceOption" };
@@ -50,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!(await scheduleJobFromForm(ctx, job, input, company.timezone))) notFound();
   } catch (error) {
     if (!(error instanceof JobRuleError)) throw error;
-    return formErrors({ [FORM_FIELDS[error.field] ?? "_global"]: error.message }, formDataObject(formData), SCHEDULE_FORM_ID);
+    return formErrors({ [FORM_FIELDS[error.field] ?? "_global"]: error.message }, formFields(formData), SCHEDULE_FORM_ID);
   }
   return toasts().redirectWithSuccess(backTo(formData.get("returnTo") ?? new URL(request.url).searchParams.get("returnTo"), job.id), "Job was scheduled successfully!");
 }

@@ -13,7 +13,8 @@ import { createCategory, deleteCategory, getCategory, ITEM_SORT_FIELDS, listCate
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { formatMoney } from "~/utils/format";
-import { formDataObject, formErrors, unknownIntent, validateForm } from "~/utils/forms.server";
+import { formErrors, unknownIntent, validateForm } from "~/utils/forms.server";
+import { formFields } from "~/utils/request-data.server";
 import { readListParams } from "~/utils/list-params";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const category = await createCategory(ctx, input);
       return toasts().redirectWithSuccess(`/price-book?category=${category.id}`, "Category was created successfully!");
     } catch (error) {
-      if (error instanceof PriceBookRuleError) throw formErrors({ [error.field]: error.message }, formDataObject(formData), CATEGORY_FORM_ID);
+      if (error instanceof PriceBookRuleError) throw formErrors({ [error.field]: error.message }, formFields(formData), CATEGORY_FORM_ID);
       throw error;
     }
   }

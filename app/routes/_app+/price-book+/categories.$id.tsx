@@ -9,7 +9,8 @@ import { notFound, requireAccess } from "~/models/access.server";
 import { categorySchema, itemTypeOptions } from "~/models/price-book.schema";
 import { getCategory, PriceBookRuleError, updateCategory } from "~/models/price-book.server";
 import { toasts } from "~/sessions.server";
-import { formDataObject, formErrors, validateForm } from "~/utils/forms.server";
+import { formErrors, validateForm } from "~/utils/forms.server";
+import { formFields } from "~/utils/request-data.server";
 
 const FORM_ID = "edit-category";
 const validator = withZod(categorySchema);
@@ -30,7 +31,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!saved) return notFound();
     return toasts().redirectWithSuccess(`/price-book?category=${id}`, "Category was saved successfully!");
   } catch (error) {
-    if (error instanceof PriceBookRuleError) throw formErrors({ [error.field]: error.message }, formDataObject(formData), FORM_ID);
+    if (error instanceof PriceBookRuleError) throw formErrors({ [error.field]: error.message }, formFields(formData), FORM_ID);
     throw error;
   }
 }

@@ -15,7 +15,8 @@ import { dateParts, scheduleHref, type GridColumnLayout, type ScheduleVisit } fr
 import { moveVisitSchema } from "~/models/schedule.schema";
 import { isFieldTech, loadSchedule, moveVisit, parseScheduleQuery } from "~/models/schedule.server";
 import { safeRedirect, toasts } from "~/sessions.server";
-import { formDataObject, unknownIntent } from "~/utils/forms.server";
+import { unknownIntent } from "~/utils/forms.server";
+import { formFields } from "~/utils/request-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: scheduleStyles }];
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** intent=move / resize from the drag-and-drop island (drag-and-drop calendar plan feature). */
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, company } = await requireAccess(request);
-  const form = formDataObject(await request.formData());
+  const form = formFields(await request.formData());
   if (form.intent !== "move" && form.intent !== "resize") unknownIntent();
   if (!company.planFeatures.includes(PlanFeature.DragAndDropCalendar)) forbidden();
   const parsed = moveVisitSchema.safeParse(form);
