@@ -1,5 +1,3 @@
-import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { db } from "~/db.server";
 import { customerAddresses, customers } from "~/db/schema";
@@ -10,6 +8,7 @@ import { createLeadSource, listLeadSources } from "~/models/lead-sources.server"
 import { TagType } from "~/models/tags.schema";
 import { createTag, listTags } from "~/models/tags.server";
 import { refreshPlannerStatistics } from "~/models/planner-statistics.server";
+import { parseCsv, toCsv } from "~/utils/csv.server";
 
 /** The CSV columns of the template, the import and the export (lists inside a cell are separated by ';'). */
 export const CSV_COLUMNS = [
@@ -33,6 +32,7 @@ type Column = (typeof CSV_COLUMNS)[number];
 
 export const IMPORT_MAX_ROWS = 5000;
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_TOO_LARGE = "The file size cannot exceed 5 MB.";
 
 const FIELD_LABELS: Record<string, Column> = {
   firstName: "First Name",
@@ -49,7 +49,7 @@ const FIELD_LABELS: Record<string, Column> = {
 
 export function customersTemplateCsv(): string {
   const example = ["Jane", "Doe", "jane.doe@example.com", "jane@work.example.com", "(415) 555-2671", "", "Owner", "Doe Bakery", "yes", "12 Oak St, Springfield, IL 62701", "4B", "Gate code 1234", "Prefers mornings", "VIP", "Google"];
-  return stringify([CSV_COLUMNS as unknown as string[], example]);
+  return toCsv([CSV_COLUMNS as unknown as string[], example]);
 }
 
 const list = (cell: string | undefined) => (cell ?? "").split(";").map((v) => v.trim()).filter(Boolean);
@@ -92,7 +92,7 @@ async function resolver(ctx: CallerContext) {
 export async function importCustomersCsv(ctx: CallerContext, text: string, country: "US" | "CA" = "US"): Promise<ImportReport | { message: string }> {
   let records: Record<string, string>[];
   try {
-    records = parse(text, { columns: (header: string[]) => header.map((h) => h.trim()), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+    records = parseCsv(text, { columns: (header: string[]) => header.map((h) => h.trim()), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
   } catch (error) {
     return { message: `The file is not a valid CSV: ${(error as Error).message}` };
   }
@@ -159,7 +159,7 @@ export function exportCustomersCsv(ctx: CallerContext): ReadableStream<Uint8Arra
         headerSent = true;
         tagNames = new Map((await listTags(ctx, TagType.Customer)).map((t) => [t.id, t.label]));
         sourceNames = new Map((await listLeadSources(ctx)).map((s) => [s.id, s.name]));
-        controller.enqueue(encoder.encode("\uFEFF" + stringify([CSV_COLUMNS as unknown as string[]])));
+        controller.enqueue(encoder.encode("\uFEFF" + toCsv([CSV_COLUMNS as unknown as string[]])));
         return;
       }
       const batch = await db
@@ -203,23 +203,16 @@ export function exportCustomersCsv(ctx: CallerContext): ReadableStream<Uint8Arra
           c.leadSourceIds.map((id) => sourceNames!.get(id)).filter(Boolean).join("; "),
         ];
       });
-      controller.enqueue(encoder.encode(stringify(lines)));
+      controller.enqueue(encoder.encode(toCsv(lines)));
     },
   });
 }
 
 
-/** Reads the uploaded CSV (multipart field `file`). */
-export async function readImportFile(request: Request): Promise<{ text: string } | { message: string }> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) return { message: "The file size cannot exceed 5 MB." };
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { message: "Choose a CSV file to upload." };
-  }
+/** The uploaded CSV of an import form (multipart field `file`, read by the upload helper within IMPORT_MAX_BYTES). */
+export async function importFileFrom(form: FormData): Promise<{ text: string } | { message: string }> {
   const file = form.get("file");
   if (!file || typeof file === "string" || file.size === 0) return { message: "Choose a CSV file to upload." };
-  if (file.size > IMPORT_MAX_BYTES) return { message: "The file size cannot exceed 5 MB." };
+  if (file.size > IMPORT_MAX_BYTES) return { message: IMPORT_TOO_LARGE };
   return { text: await file.text() };
 }

@@ -1,5 +1,4 @@
 import { json } from "@remix-run/node";
-import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
 import { companies, employeeTags, sessions, tags, users } from "~/db/schema";
@@ -10,9 +9,10 @@ import { employeeLimitMessage, EMPLOYEE_SORT_FIELDS, type EmployeeInput, type Em
 import { hashPassword } from "~/models/passwords.server";
 import { Role, roleLabels, type RoleValue } from "~/models/roles";
 import { TagType, type TagOption } from "~/models/tags.schema";
+import { toCsv } from "~/utils/csv.server";
 import { containsPattern } from "~/utils/search";
-import { editorImageRules, ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
-import { deleteFile } from "~/services/storage.server";
+import { editorImageRules, ImageUploadError, isFileChosen, processImageUpload } from "~/services/images.server";
+import { deleteFile, saveFile } from "~/services/storage.server";
 import { formatPhone, messages, normalizePhone } from "~/utils/validation";
 
 export type EmployeeRow = {
@@ -198,15 +198,20 @@ export async function revokeSessions(exec: Executor, userId: number) {
   accessChanged();
 }
 
-export type PhotoStep = () => Promise<{ logoUrl: string } | { error: string }>;
+/** A chosen photo: checked and converted first, then stored by `store` once the rest of the save passed. */
+export type PhotoStep = () => Promise<{ store: () => Promise<{ logoUrl: string }> } | { error: string }>;
 
-/** Stores an uploaded photo (checked by content, HEIC converted, saved as PNG) when one was chosen. */
+/**
+ * An uploaded photo (checked by content, HEIC converted, saved as PNG) when one was chosen. The saves
+ * convert it before their transaction opens: a large HEIC takes seconds, and the embedded database
+ * has one connection that a transaction holds.
+ */
 export function employeePhotoStep(ctx: CallerContext, file: unknown): PhotoStep | undefined {
   if (!isFileChosen(file as FormDataEntryValue)) return undefined;
   return async () => {
     try {
-      const stored = await storeImageUpload({ companyId: ctx.companyId, folder: "employees", file: file as File, rules: editorImageRules });
-      return { logoUrl: stored.url };
+      const png = await processImageUpload(file as File, editorImageRules);
+      return { store: async () => ({ logoUrl: (await saveFile({ companyId: ctx.companyId, folder: "employees", extension: "png", data: png })).url }) };
     } catch (error) {
       if (error instanceof ImageUploadError) return { error: error.message };
       throw error;
@@ -231,13 +236,14 @@ export async function createEmployee(
   options: { employeeLimit: number; country: "US" | "CA"; photo?: PhotoStep },
 ): Promise<SaveResult> {
   const passwordHash = await hashPassword(input.password);
+  const prepared = options.photo ? await options.photo() : null;
   return db.transaction(async (tx) => {
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, ctx.companyId)).for("update");
     if ((await countEmployees(ctx, tx)) >= options.employeeLimit) return { ok: false, message: employeeLimitMessage(options.employeeLimit) };
     const errors = await fieldErrorsFor(tx, ctx, input, options.country);
     if (Object.keys(errors).length) return { ok: false, errors };
-    const photo = options.photo ? await options.photo() : null;
-    if (photo && "error" in photo) return { ok: false, errors: { logo: photo.error } };
+    if (prepared && "error" in prepared) return { ok: false, errors: { logo: prepared.error } };
+    const photo = prepared ? await prepared.store() : null;
     const [row] = await tx
       .insert(users)
       .values({
@@ -263,6 +269,7 @@ export async function createEmployee(
  */
 export async function updateEmployee(ctx: CallerContext, id: number, input: EmployeeInput, options: { country: "US" | "CA"; photo?: PhotoStep }): Promise<SaveResult | null> {
   let replacedPhoto: string | null = null;
+  const prepared = options.photo ? await options.photo() : null;
   const result = await db.transaction(async (tx): Promise<SaveResult | null> => {
     const [target] = await tx
       .select({ id: users.id, role: users.role, logoUrl: users.logoUrl })
@@ -276,8 +283,8 @@ export async function updateEmployee(ctx: CallerContext, id: number, input: Empl
     const errors = await fieldErrorsFor(tx, ctx, input, options.country, id);
     if (id === ctx.userId && role !== target.role) errors.role = "You cannot change your own role";
     if (Object.keys(errors).length) return { ok: false, errors };
-    const photo = options.photo ? await options.photo() : null;
-    if (photo && "error" in photo) return { ok: false, errors: { logo: photo.error } };
+    if (prepared && "error" in prepared) return { ok: false, errors: { logo: prepared.error } };
+    const photo = prepared ? await prepared.store() : null;
     await tx
       .update(users)
       .set({
@@ -331,7 +338,7 @@ export async function exportUsersCsv(ctx: CallerContext): Promise<string> {
     .from(users)
     .where(ofCompany(ctx))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-  return stringify(
+  return toCsv(
     rows.map((r) => [r.id, r.firstName, r.lastName, r.email, formatPhone(r.mainPhoneNumber), roleLabels[r.role as RoleValue] ?? "", r.color ?? "", (r.tags as TagOption[]).map((t) => t.label).join(", "), r.createdAt.toISOString()]),
     { header: true, columns: ["Id", "First Name", "Last Name", "Email", "Phone", "Role", "Color", "Tags", "Created"] },
   );

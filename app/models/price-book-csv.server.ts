@@ -1,11 +1,10 @@
-import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 import { priceListCategories, priceListItems } from "~/db/schema";
 import type { CallerContext } from "~/models/access.server";
 import { PALETTE } from "~/models/palette";
 import { CSV_COLUMNS, itemSchema, itemTypeLabel, unitLabel, unitOptions } from "~/models/price-book.schema";
+import { parseCsv, toCsv } from "~/utils/csv.server";
 import { fieldErrors } from "~/utils/validation";
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -26,7 +25,7 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 
 /** The template: the header and two example rows. */
 export function priceBookTemplateCsv(): string {
-  return stringify(
+  return toCsv(
     [
       ["Plumbing", "Service", "Drain cleaning", "Service", "Each", "149.00", "20.00", "No", "#3498DB", "Clear a blocked sink, tub or floor drain"],
       ["HVAC Parts", "Material", "Air filter 16x25x1", "Material", "Each", "24.50", "8.75", "Yes", "", "MERV 11 pleated filter"],
@@ -37,7 +36,7 @@ export function priceBookTemplateCsv(): string {
 
 /** Every item of the company as CSV, read in keyset batches so a large price book stays cheap. */
 export async function exportPriceBookCsv(ctx: CallerContext): Promise<string> {
-  const chunks = [stringify([], { header: true, columns: [...CSV_COLUMNS] })];
+  const chunks = [toCsv([], { header: true, columns: [...CSV_COLUMNS] })];
   let lastId = 0;
   for (;;) {
     const rows = await db
@@ -62,7 +61,7 @@ export async function exportPriceBookCsv(ctx: CallerContext): Promise<string> {
     if (rows.length === 0) break;
     lastId = rows[rows.length - 1].id;
     chunks.push(
-      stringify(
+      toCsv(
         rows.map((r) => [r.categoryName, itemTypeLabel(r.categoryType), r.name, itemTypeLabel(r.itemType), unitLabel(r.unit), money(r.price), money(r.cost), r.isTaxable ? "Yes" : "No", r.color ?? "", r.description ?? ""]),
       ),
     );
@@ -96,7 +95,7 @@ function readRows(data: Buffer): Record<string, string>[] {
   if (data.includes(0)) throw new ImportFileError(importMessages.notCsv);
   let records: Record<string, string>[];
   try {
-    records = parse(data, { columns: (header: string[]) => header.map((h) => h.trim()), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+    records = parseCsv(data, { columns: (header: string[]) => header.map((h) => h.trim()), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
   } catch {
     throw new ImportFileError(importMessages.notCsv);
   }

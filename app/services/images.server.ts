@@ -1,5 +1,6 @@
-import convertHeic from "heic-convert";
 import sharp from "sharp";
+import { convertHeicInWorker } from "~/services/heic-worker.server";
+import { MAX_IMAGE_PIXELS, pixelLimitError, pixelLimitMessage, readImageDimensions } from "~/services/image-dimensions.server";
 import { saveFile, type StoredFile } from "~/services/storage.server";
 
 /** Upload messages of the specification (part 1 section 5 and the error catalogue). */
@@ -10,7 +11,11 @@ export const uploadMessages = {
   failed: "Failed to upload image.",
   heicFailed: "Failed to convert HEIC image.",
   editorTypes: "Failed to upload image. Accepted types: jpeg, jpg, png, heic, heif.",
+  tooManyPixels: pixelLimitMessage,
 } as const;
+
+/** Longest sharp may work on one image before it gives up. */
+const SHARP_TIMEOUT_SECONDS = 15;
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const LOGO_MAX_BYTES = 5242880;
@@ -77,15 +82,20 @@ export async function processImageUpload(file: File | Buffer, rules: ImageRules)
   let data = Buffer.isBuffer(file) ? file : Buffer.from(await file.arrayBuffer());
   const kind = await detectKind(data);
   if (!kind || !rules.accept.includes(kind)) throw new ImageUploadError(rules.wrongTypeMessage);
+  // The header's width x height decides, before any decoder sees the pixels.
+  const declared = await readImageDimensions(data);
+  if (!declared) throw new ImageUploadError(kind === "heic" ? uploadMessages.heicFailed : uploadMessages.failed);
+  const tooManyPixels = pixelLimitError(declared);
+  if (tooManyPixels) throw new ImageUploadError(tooManyPixels);
   if (kind === "heic") {
     try {
-      data = Buffer.from(await convertHeic({ buffer: data, format: "PNG" }));
+      data = await convertHeicInWorker(data);
     } catch {
       throw new ImageUploadError(uploadMessages.heicFailed);
     }
   }
   try {
-    const image = sharp(data, { limitInputPixels: 60_000_000 }).rotate();
+    const image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).timeout({ seconds: SHARP_TIMEOUT_SECONDS }).rotate();
     const meta = await image.metadata();
     const turned = (meta.orientation ?? 1) >= 5;
     const width = (turned ? meta.height : meta.width) ?? 0;

@@ -149,7 +149,7 @@ describe("customers API", () => {
     const exported = await call(exportLoader, makeRequest("/api/customers/exportCustomers", { cookie: admin }));
     const lines = String(exported.body).trim().split("\n");
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain("Paul,Smith,paul@example.com,,+12125550101,,,Smith & Co,no,5 Pine Rd,,,,New Tag; VIP,Google");
+    expect(lines[1]).toContain("Paul,Smith,paul@example.com,,'+12125550101,,,Smith & Co,no,5 Pine Rd,,,,New Tag; VIP,Google");
     const otherExport = await call(exportLoader, makeRequest("/api/customers/exportCustomers", { cookie: other }));
     expect(String(otherExport.body)).not.toContain("Paul");
   });
