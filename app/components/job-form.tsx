@@ -13,6 +13,8 @@ export type JobFormProps = {
   tagOptions: Option[];
   priceItems: { id: number; name: string; priceCents: number }[];
   taxRates: { id: number; name: string; rate: number }[];
+  /** False for a field tech, who never reads costs. */
+  showCosts?: boolean;
   withSchedule: boolean;
   submitLabel: string;
   cancelTo: string;
@@ -39,7 +41,7 @@ function Field({ label, name, errors, children, hint }: { label: string; name: s
 }
 
 /** The job form (create and edit): a real form; adding a line posts an intent, so it works without JavaScript. */
-export function JobForm({ values, errors, customer, addresses, employees, tagOptions, priceItems, taxRates, withSchedule, submitLabel, cancelTo }: JobFormProps) {
+export function JobForm({ values, errors, customer, addresses, employees, tagOptions, priceItems, taxRates, showCosts = true, withSchedule, submitLabel, cancelTo }: JobFormProps) {
   const lines = values.lineItems?.length ? values.lineItems : [{ name: "", quantity: "1", unitPrice: "", cost: "", isTaxable: "", kind: "1", description: "" }];
   const recurrence = (values.recurrence ?? {}) as Record<string, unknown>;
   const selectedEmployees = list(values.employeeIds);
@@ -101,9 +103,11 @@ export function JobForm({ values, errors, customer, addresses, employees, tagOpt
               <Field label="Unit price ($)" name={`lineItems.${i}.unitPrice`} errors={errors}>
                 <input id={`job-lineItems-${i}-unitPrice`} name={`lineItems[${i}].unitPrice`} inputMode="decimal" defaultValue={str(line.unitPrice)} {...err(`lineItems.${i}.unitPrice`)} />
               </Field>
-              <Field label="Cost ($)" name={`lineItems.${i}.cost`} errors={errors}>
-                <input id={`job-lineItems-${i}-cost`} name={`lineItems[${i}].cost`} inputMode="decimal" defaultValue={str(line.cost)} {...err(`lineItems.${i}.cost`)} />
-              </Field>
+              {showCosts ? (
+                <Field label="Cost ($)" name={`lineItems.${i}.cost`} errors={errors}>
+                  <input id={`job-lineItems-${i}-cost`} name={`lineItems[${i}].cost`} inputMode="decimal" defaultValue={str(line.cost)} {...err(`lineItems.${i}.cost`)} />
+                </Field>
+              ) : null}
               <div className="field field-checkbox">
                 <label>
                   <input type="checkbox" name={`lineItems[${i}].isTaxable`} defaultChecked={line.isTaxable === "on" || line.isTaxable === "true"} /> Taxable

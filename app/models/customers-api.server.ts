@@ -1,10 +1,11 @@
 import { json } from "@remix-run/node";
-import { apiNotFound, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, requireApiAccessFor } from "~/models/api.server";
 import { CustomerRuleError } from "~/models/customers.server";
-import { BROAD_ROLES } from "~/models/roles";
 
-/** The customer area's API gate: the broader role set of the route table (a field tech gets 403). */
-export const requireCustomerApi = (request: Request) => requireApiAccess(request, { roles: BROAD_ROLES });
+/** The customer area's API gate: the /customers screen's entry (a field tech gets 403). */
+export const requireCustomerApi = (request: Request) => requireApiAccessFor(request, "/customers");
+/** The job form's customer picker (search, short form): the job form's entry, so every signed-in role; a field tech gets the picking fields only. */
+export const requireCustomerPickerApi = (request: Request) => requireApiAccessFor(request, "/jobs/new");
 
 /** The {id} of a path, or 404 like a missing customer. */
 export function customerIdParam(value: string | undefined): number {

@@ -4,6 +4,7 @@ import { customerAddresses, customerAttachments, customerCounts, customers, lead
 import type { CallerContext } from "~/models/access.server";
 import { FILTERED_COUNT_CAP, displayName, type CustomerInput, type CustomerListRow } from "~/models/customers.schema";
 import { ownLeadSourceIds } from "~/models/lead-sources.server";
+import { Role } from "~/models/roles";
 import { TagType } from "~/models/tags.schema";
 import { ownTagIds } from "~/models/tags.server";
 import { maps } from "~/services/maps.server";
@@ -47,12 +48,17 @@ export function buildSearchText(c: Pick<CustomerInput, "firstName" | "lastName" 
 
 /** The list search as a prefix tsquery ('jo:* & smi:*'); a phone-like query searches its digits. */
 export function searchQueryTerms(query: string | null | undefined): string | null {
-  const trimmed = (query ?? "").trim().slice(0, 200);
-  if (!trimmed) return null;
-  const digits = trimmed.replace(/\D/g, "");
-  if (/^[\d\s()+.-]+$/.test(trimmed) && digits.length >= 3) return `${digits}:*`;
-  const terms = words(trimmed).split(" ").filter(Boolean).slice(0, 8);
+  const terms = searchWords(query);
   return terms.length ? terms.map((t) => `${t}:*`).join(" & ") : null;
+}
+
+/** The word beginnings a search looks for: the digits of a phone-like query, else up to 8 words. */
+function searchWords(query: string | null | undefined): string[] {
+  const trimmed = (query ?? "").trim().slice(0, 200);
+  if (!trimmed) return [];
+  const digits = trimmed.replace(/\D/g, "");
+  if (/^[\d\s()+.-]+$/.test(trimmed) && digits.length >= 3) return [digits];
+  return words(trimmed).split(" ").filter(Boolean).slice(0, 8);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,12 +322,25 @@ const reducedColumns = {
   areTextMessagesAllowed: customers.areTextMessagesAllowed,
   billingLocation: customers.billingLocation,
 };
-const toReduced = ({ billingLocation, ...r }: { billingLocation: string | null } & Omit<ReducedCustomer, "billingAddress">): ReducedCustomer => ({ ...r, billingAddress: billingLocation ? { location: billingLocation } : null });
+type ReducedRow = { billingLocation: string | null } & Omit<ReducedCustomer, "billingAddress">;
+const toReduced = ({ billingLocation, ...r }: ReducedRow): ReducedCustomer => ({ ...r, billingAddress: billingLocation ? { location: billingLocation } : null });
 
-/** The short form other areas use (job and estimate forms, pickers). */
-export async function getReducedCustomer(ctx: CallerContext, id: number): Promise<ReducedCustomer | null> {
+/** What a field tech's customer picker answers: picking needs the name, company and address, not every customer's email and phone. */
+export type PickerCustomer = Pick<ReducedCustomer, "id" | "firstName" | "lastName" | "ownCompanyName" | "billingAddress">;
+const readsContactDetails = (ctx: CallerContext) => ctx.role !== Role.FieldTech;
+const toPicker = ({ id, firstName, lastName, ownCompanyName, billingLocation }: ReducedRow): PickerCustomer => ({ id, firstName, lastName, ownCompanyName, billingAddress: billingLocation ? { location: billingLocation } : null });
+
+/** A field tech finds customers by what the picker shows (names, company, billing address), never by an email or phone they cannot read. */
+function matchesPickerFields(row: ReducedRow, terms: string[]): boolean {
+  const have = words([row.firstName, row.lastName, row.ownCompanyName, row.billingLocation].filter(Boolean).join(" ")).split(" ");
+  return terms.every((term) => have.some((word) => word.startsWith(term)));
+}
+
+/** The short form other areas use (job and estimate forms, pickers); a field tech's has no contact details. */
+export async function getReducedCustomer(ctx: CallerContext, id: number): Promise<ReducedCustomer | PickerCustomer | null> {
   const [row] = await db.select(reducedColumns).from(customers).where(and(eq(customers.id, id), live(ctx.companyId))).limit(1);
-  return row ? toReduced(row) : null;
+  if (!row) return null;
+  return readsContactDetails(ctx) ? toReduced(row) : toPicker(row);
 }
 
 async function tagLabels(ctx: CallerContext, ids: number[], exec: Executor = db) {
@@ -420,16 +439,20 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
 }
 
 /** Quick search for pickers: up to `limit` matches by name. */
-export async function searchCustomers(ctx: CallerContext, searchQuery: string, limit = 20): Promise<ReducedCustomer[]> {
+export async function searchCustomers(ctx: CallerContext, searchQuery: string, limit = 20): Promise<ReducedCustomer[] | PickerCustomer[]> {
   const terms = searchQueryTerms(searchQuery);
   if (!terms) return [];
+  const contactDetails = readsContactDetails(ctx);
   const rows = await db
     .select(reducedColumns)
     .from(customers)
     .where(and(live(ctx.companyId), sql`${customers.searchVector} @@ to_tsquery('simple', ${terms})`))
     .orderBy(asc(customers.sortFirstName), asc(customers.sortLastName), asc(customers.id))
-    .limit(limit);
-  return rows.map(toReduced);
+    // A field tech's matches are narrowed to the picker's fields below, so more candidates are read.
+    .limit(contactDetails ? limit : limit * 10);
+  if (contactDetails) return rows.map(toReduced);
+  const wanted = searchWords(searchQuery);
+  return rows.filter((row) => matchesPickerFields(row, wanted)).slice(0, limit).map(toPicker);
 }
 
 /** Whether the caller's company has this live customer (for sub-lists and attachments). */

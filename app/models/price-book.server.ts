@@ -3,6 +3,7 @@ import { db, type Executor } from "~/db.server";
 import { priceListCategories, priceListItems } from "~/db/schema";
 import type { CallerContext } from "~/models/access.server";
 import type { CategoryInput, ItemInput } from "~/models/price-book.schema";
+import { readsCosts } from "~/models/roles";
 import { companyFileUrl, deleteFile } from "~/services/storage.server";
 
 export const PRICE_BOOK_IMAGE_FOLDER = "price-book";
@@ -158,8 +159,10 @@ export async function deleteCategory(ctx: CallerContext, id: number): Promise<bo
   return true;
 }
 
-function itemOrder(sort: ItemPageQuery["sort"]) {
-  const column = sort && sort.fieldName in SORTS ? SORTS[sort.fieldName as keyof typeof SORTS] : SORTS.name;
+function itemOrder(ctx: CallerContext, sort: ItemPageQuery["sort"]) {
+  // Sorting by cost would tell a field tech what they may not read.
+  const usable = sort && sort.fieldName in SORTS && (sort.fieldName !== "cost" || readsCosts(ctx.role));
+  const column = usable ? SORTS[sort.fieldName as keyof typeof SORTS] : SORTS.name;
   const direction = sort?.descending ? desc : asc;
   return [direction(column), direction(priceListItems.id)];
 }
@@ -172,7 +175,7 @@ async function pageOf(ctx: CallerContext, filters: (SQL | undefined)[], query: I
       .from(priceListItems)
       .innerJoin(priceListCategories, eq(priceListCategories.id, priceListItems.categoryId))
       .where(where)
-      .orderBy(...itemOrder(query.sort))
+      .orderBy(...itemOrder(ctx, query.sort))
       .limit(query.pageSize)
       .offset((query.pageNumber - 1) * query.pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(priceListItems).where(where),
@@ -288,10 +291,10 @@ export async function deleteItem(ctx: CallerContext, id: number): Promise<boolea
   return true;
 }
 
-/** The item as the API sends it: money in dollars. */
-export function itemJson(item: ItemRow) {
+/** The item as the API sends it: money in dollars; a field tech's copy has no cost. */
+export function itemJson(ctx: CallerContext, item: ItemRow) {
   const { priceCents, costCents, ...rest } = item;
-  return { ...rest, price: priceCents / 100, cost: costCents / 100 };
+  return readsCosts(ctx.role) ? { ...rest, price: priceCents / 100, cost: costCents / 100 } : { ...rest, price: priceCents / 100 };
 }
 
 /** Runs an API write; a price book rule (duplicate name, foreign category or image) answers 400 on its field. */

@@ -21,6 +21,8 @@ export const SELECTABLE_ROLES: readonly RoleValue[] = [Role.FieldTech, Role.Offi
 
 export const isAdminRole = (role: number) => ADMIN_ROLES.includes(role as RoleValue);
 export const isBroadRole = (role: number) => BROAD_ROLES.includes(role as RoleValue);
+/** Costs (line item and price book item cost) are the office's: a field tech never reads them. */
+export const readsCosts = (role: number) => role !== Role.FieldTech;
 
 /** Home page after sign-in by role. */
 export function homePathFor(role: number): string {

@@ -47,7 +47,7 @@ export const routeTable: readonly RouteRule[] = [
   open("/company-public-forms/:companyId/:entityType/:entityId/form/:formId"),
   open("/404"),
   open("/logout"),
-  open("/dev/outbox"),
+  open("/dev/outbox"), // its loader answers 404 to all but a signed-in super admin in development without SMTP_URL
   // Any signed-in user
   signedIn("/"),
   signedIn("/jobs"),
@@ -101,6 +101,10 @@ export const routeTable: readonly RouteRule[] = [
   broad("/expense-tracking"),
   broad("/settings"),
   broad("/settings/*"),
+  broad("/settings/tags"),
+  broad("/settings/lead-sources"),
+  broad("/settings/expense-codes"),
+  broad("/settings/messages"),
   broad("/dashboard"),
   broad("/reports"),
   broad("/report-sales"),
@@ -115,6 +119,7 @@ export const routeTable: readonly RouteRule[] = [
   superAdmin("/admin-panel"),
   superAdmin("/admin-panel/company-details/:id"),
   superAdmin("/admin-panel/company-twilio-details/:id"),
+  superAdmin("/admin-panel/impersonation-log"),
 ];
 
 function segments(path: string) {
@@ -167,4 +172,16 @@ export function findRouteRule(pathname: string): RouteRule | undefined {
 export function isPublicPath(pathname: string): boolean {
   const rule = findRouteRule(pathname);
   return !!rule && rule.kind !== "private";
+}
+
+const rulesByPattern = new Map(routeTable.map((rule) => [rule.pattern, rule]));
+
+/**
+ * The entry of a screen by its pattern as written in the table (not a path to match): an API call
+ * names its screen's entry, so a screen and the call behind the same data follow one rule.
+ */
+export function routeRule(pattern: string): RouteRule {
+  const rule = rulesByPattern.get(pattern);
+  if (!rule) throw new Error(`No route-table entry with the pattern ${pattern}`);
+  return rule;
 }

@@ -79,9 +79,9 @@ registerCall({
   query: z.object({ ...paging, "tagIds[0]": z.number().int().optional(), "excludeTagIds[0]": z.number().int().optional() }),
   response: pageOf(listRow).extend({ totalIsCapped: z.boolean() }),
 });
-registerCall({ method: "get", path: "/customers/search", tag, summary: "Quick search (up to 20) for pickers", access: "any signed-in user (the job form's customer picker)", query: z.object({ searchQuery: z.string() }), response: z.array(reduced) });
+registerCall({ method: "get", path: "/customers/search", tag, summary: "Quick search (up to 20) for pickers", access: "any signed-in user (the job form's customer picker); a field tech gets id, names, company and billing address only, matched on those", query: z.object({ searchQuery: z.string() }), response: z.array(reduced) });
 registerCall({ method: "get", path: "/customers/{id}", tag, summary: "The whole customer", access: broad, params: pathId, response: customer });
-registerCall({ method: "get", path: "/customers/{id}/reduced", tag, summary: "The short form of a customer", access: "any signed-in user (the job form's customer picker)", params: pathId, response: reduced });
+registerCall({ method: "get", path: "/customers/{id}/reduced", tag, summary: "The short form of a customer", access: "any signed-in user (the job form's customer picker); a field tech gets id, names, company and billing address only, matched on those", params: pathId, response: reduced });
 registerCall({ method: "get", path: "/customers/{id}/jobs/page", tag, summary: "The customer's jobs (paging, searchQuery, tags)", access: broad, params: pathId, query: z.object({ ...paging, "tags[0]": z.number().int().optional() }), response: pageOf(z.object({ id: z.number().int() }).passthrough()) });
 for (const [sub, what] of [
   ["estimates", "estimates"],

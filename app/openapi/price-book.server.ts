@@ -3,7 +3,7 @@ import { registerCall } from "~/openapi/registry.server";
 
 const tag = "Price lists";
 const managers = "company admin, super admin";
-const anyone = "any signed-in user (pickers on jobs and estimates)";
+const anyone = "any signed-in user, as the job form (its price book picker); a field tech gets no cost and cannot sort by it";
 const category = z.object({ id: z.number().int(), categoryName: z.string(), type: z.number().int().describe("material 0, service 1") });
 const item = z.object({
   id: z.number().int(),
@@ -36,7 +36,7 @@ registerCall({ method: "get", path: "/price-lists/{id}/items/page", tag, summary
 registerCall({ method: "get", path: "/price-lists/items/page", tag, summary: "A page of all items, optionally of one type", access: anyone, query: z.object({ searchQuery: z.string().optional(), type: z.number().int().optional(), ...paging }), response: page(item) });
 registerCall({ method: "get", path: "/price-lists/items", tag, summary: "Items by ids or search (at most 100)", access: anyone, query: z.object({ searchQuery: z.string().optional(), type: z.number().int().optional(), "itemIds[0]": z.number().int().optional() }), response: z.object({ data: z.array(item) }) });
 registerCall({ method: "post", path: "/price-lists/items", tag, summary: "Create an item", access: managers, body: itemBody, status: 201, response: z.object({ data: item }) });
-registerCall({ method: "get", path: "/price-lists/items/{id}", tag, summary: "One item", access: anyone, params: id, response: z.object({ data: item }) });
+registerCall({ method: "get", path: "/price-lists/items/{id}", tag, summary: "One item", access: managers, params: id, response: z.object({ data: item }) });
 registerCall({ method: "put", path: "/price-lists/items/{id}", tag, summary: "Replace an item's fields", access: managers, params: id, body: itemBody, response: z.object({ data: item }) });
 registerCall({ method: "delete", path: "/price-lists/items/{id}", tag, summary: "Delete an item", access: managers, params: id });
 registerCall({ method: "get", path: "/price-lists/items/export", tag, summary: "All items as CSV (Category, Category Type, Name, Item Type, Unit, Price, Cost, Taxable, Color, Description)", access: managers, responseDescription: "text/csv" });

@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     taxRate: String(job.taxRate / 100),
     discount: dollars(job.discountCents),
     tags: job.tags.map((t) => String(t.id)),
-    lineItems: job.lineItems.map((l) => ({ name: l.name, description: l.description ?? "", quantity: String(l.quantity), unitPrice: dollars(l.unitPriceCents), cost: dollars(l.costCents), isTaxable: l.isTaxable ? "on" : "", kind: String(l.kind), priceListItemId: l.priceListItemId ? String(l.priceListItemId) : "" })),
+    lineItems: job.lineItems.map((l) => ({ name: l.name, description: l.description ?? "", quantity: String(l.quantity), unitPrice: dollars(l.unitPriceCents), ...(l.costCents === undefined ? {} : { cost: dollars(l.costCents) }), isTaxable: l.isTaxable ? "on" : "", kind: String(l.kind), priceListItemId: l.priceListItemId ? String(l.priceListItemId) : "" })),
   };
   return json({ ...options, id: job.id, title: job.name ?? `Job #${job.id}`, customer: { id: job.customerId, name: job.customerName }, values });
 }
@@ -62,6 +62,7 @@ export default function EditJobRoute() {
         tagOptions={data.tagOptions}
         priceItems={data.priceItems}
         taxRates={data.taxRates}
+        showCosts={data.showCosts}
         withSchedule={false}
         submitLabel="Save"
         cancelTo={`/jobs/${data.id}`}

@@ -80,6 +80,7 @@ export default function NewJobRoute() {
         tagOptions={data.tagOptions}
         priceItems={data.priceItems}
         taxRates={data.taxRates}
+        showCosts={data.showCosts}
         withSchedule
         submitLabel="Create Job"
         cancelTo="/jobs"

@@ -1,12 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, requireApiAccessFor } from "~/models/api.server";
 import { deleteDiscount, withCompanyRuleErrors } from "~/models/company.server";
-import { MANAGER_ROLES } from "~/models/roles";
 
 /** DELETE /api/company/discounts/{id}: refused with {message} while the discount is in use. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/discounts-tax-rates");
   if (request.method !== "DELETE") return json({ message: "Method not allowed" }, { status: 405 });
   const id = z.coerce.number().int().positive().safeParse(params.id);
   if (!id.success) return apiNotFound();

@@ -1,12 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, requireApiAccessFor } from "~/models/api.server";
 import { deleteLeadSource } from "~/models/lead-sources.server";
-import { BROAD_ROLES } from "~/models/roles";
 
 /** DELETE /api/company/lead-sources/{sourceId}: customers keep their record and lose the source. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: BROAD_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/settings/lead-sources");
   if (request.method !== "DELETE") return json({ message: "Method not allowed" }, { status: 405 });
   const id = z.coerce.number().int().positive().safeParse(params.sourceId);
   if (!id.success || !(await deleteLeadSource(ctx, id.data))) return apiNotFound();

@@ -1,18 +1,17 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
 import { createLeadSource, LeadSourceNameTakenError, listLeadSources, renameLeadSource } from "~/models/lead-sources.server";
-import { BROAD_ROLES } from "~/models/roles";
 import { createLeadSourceSchema, renameLeadSourceSchema } from "~/models/tags.schema";
 
 /** GET /api/company/lead-sources → {data: [{id, name}]}. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: BROAD_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/settings/lead-sources");
   return json({ data: await listLeadSources(ctx) });
 }
 
 /** POST {name} creates; PUT {id, name} renames. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: BROAD_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/settings/lead-sources");
   try {
     if (request.method === "POST") {
       const input = parseOr400(createLeadSourceSchema, await readBody(request));

@@ -1,24 +1,28 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireApiAccess } from "~/models/api.server";
+import { requireApiAccessFor } from "~/models/api.server";
 import { removeCompanyLogo, setCompanyLogo } from "~/models/company.server";
-import { MANAGER_ROLES } from "~/models/roles";
+import { uploadRules } from "~/models/upload-rules.server";
 import { ImageUploadError, isFileChosen, uploadMessages } from "~/services/images.server";
+import { withUploadForm } from "~/services/uploads.server";
+
+const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
 
 /** PATCH /api/company/logo (multipart `logo`) → {data: {logoUrl}}; DELETE /api/company/logo removes it. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/company-profile");
   if (request.method === "DELETE") {
     await removeCompanyLogo(ctx);
     return json({ data: { logoUrl: null } });
   }
   if (request.method !== "PATCH") return json({ message: "Method not allowed" }, { status: 405 });
-  const form = await request.formData().catch(() => null);
-  const file = form?.get("logo") ?? form?.get("file");
-  if (!isFileChosen(file)) return json({ errors: { logo: uploadMessages.logoHint } }, { status: 400 });
-  try {
-    return json({ data: { logoUrl: await setCompanyLogo(ctx, file) } });
-  } catch (error) {
-    if (error instanceof ImageUploadError) return json({ errors: { logo: error.message } }, { status: 400 });
-    throw error;
-  }
+  return withUploadForm(request, uploadRules.logo, refused, async (form) => {
+    const file = form.get("logo") ?? form.get("file");
+    if (!isFileChosen(file)) return refused(uploadMessages.logoHint);
+    try {
+      return json({ data: { logoUrl: await setCompanyLogo(ctx, file) } });
+    } catch (error) {
+      if (error instanceof ImageUploadError) return refused(error.message);
+      throw error;
+    }
+  });
 }

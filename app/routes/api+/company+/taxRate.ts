@@ -1,12 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, requireApiAccess } from "~/models/api.server";
+import { parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
 import { taxRateSchema } from "~/models/company.schema";
 import { saveTaxRate, withCompanyRuleErrors } from "~/models/company.server";
-import { MANAGER_ROLES } from "~/models/roles";
 
 /** POST /api/company/taxRate: creates a tax rate. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/discounts-tax-rates");
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
   const input = parseOr400(taxRateSchema, await readBody(request));
   return withCompanyRuleErrors(async () => json({ data: await saveTaxRate(ctx, input) }, { status: 201 }));

@@ -1,17 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccess } from "~/models/api.server";
+import { requireApiAccessFor } from "~/models/api.server";
 import { createApiKey, getApiKeyInfo } from "~/models/api-keys.server";
-import { MANAGER_ROLES } from "~/models/roles";
 
 /** GET /api/company/zapier-api-key → {exists, prefix, createdAt}; the key itself is never shown again. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/integrations");
   return json(await getApiKeyInfo(ctx));
 }
 
 /** POST /api/company/zapier-api-key → {apiKey, prefix, createdAt}: creates or rotates the key, shown once. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/integrations");
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
   return json(await createApiKey(ctx), { status: 201, headers: { "Cache-Control": "no-store" } });
 }

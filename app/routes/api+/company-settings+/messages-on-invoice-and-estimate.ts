@@ -1,12 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, requireApiAccess } from "~/models/api.server";
+import { parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
 import { messagesSchema } from "~/models/company.schema";
 import { getCompanySettings, updateInvoiceAndEstimateMessages } from "~/models/company.server";
-import { MANAGER_ROLES } from "~/models/roles";
 
 /** PATCH /api/company-settings/messages-on-invoice-and-estimate {messageOnInvoice, messageOnEstimate}. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/settings/messages");
   if (request.method !== "PATCH") return json({ message: "Method not allowed" }, { status: 405 });
   await updateInvoiceAndEstimateMessages(ctx, parseOr400(messagesSchema, await readBody(request)));
   return json({ data: await getCompanySettings(ctx) });

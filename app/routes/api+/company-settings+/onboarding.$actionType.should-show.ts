@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseOr400, requireApiAccess } from "~/models/api.server";
+import { parseOr400, requireApiAccessFor } from "~/models/api.server";
 import { shouldShowTip } from "~/models/onboarding.server";
-import { BROAD_ROLES } from "~/models/roles";
 import { actionTypeSchema } from "./onboarding.$actionType";
 
 /** GET /api/company-settings/onboarding/{actionType}/should-show: {data: {isShown}}. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: BROAD_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/onboarding/:actionType/dismiss");
   const { actionType } = parseOr400(actionTypeSchema, params);
   return json({ data: { isShown: await shouldShowTip(ctx, actionType) } });
 }

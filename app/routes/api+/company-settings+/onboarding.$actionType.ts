@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, parseOr400, requireApiAccessFor } from "~/models/api.server";
 import { dismissTip } from "~/models/onboarding.server";
-import { BROAD_ROLES } from "~/models/roles";
 
 export const actionTypeSchema = z.object({ actionType: z.coerce.number().int().min(0).max(7) });
 
 /** DELETE /api/company-settings/onboarding/{actionType}: dismisses that tip for the company. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: BROAD_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/onboarding/:actionType/dismiss");
   if (request.method !== "DELETE") return json({ message: "Method not allowed" }, { status: 405 });
   const { actionType } = parseOr400(actionTypeSchema, params);
   await dismissTip(ctx, actionType);

@@ -1,11 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { pageResult, readPaging, readQuery, requireApiAccess } from "~/models/api.server";
+import { pageResult, readPaging, readQuery, requireApiAccessFor } from "~/models/api.server";
 import { pageEmployees } from "~/models/employees.server";
-import { MANAGER_ROLES } from "~/models/roles";
 
 /** GET /api/employees/page?pageNumber&pageSize&sortSettings[0].fieldName&searchQuery → {items, total, pageNumber, pageSize}. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/employees");
   const query = readQuery(request);
   const paging = readPaging(query);
   const { items, total } = await pageEmployees(ctx, paging, typeof query.searchQuery === "string" ? query.searchQuery : undefined);

@@ -1,14 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, idList, pageResult, parseOr400, readPaging, readQuery, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, idList, pageResult, parseOr400, readPaging, readQuery, requireApiAccessFor } from "~/models/api.server";
 import { itemJson, pageCategoryItems } from "~/models/price-book.server";
-import { ALL_ROLES } from "~/models/roles";
 
 const querySchema = z.object({ searchQuery: z.string().max(200).optional(), excludeIds: idList });
 
-/** GET /api/price-lists/{id}/items/page {searchQuery, paging, excludeIds} → {data: {items, total, pageNumber, pageSize}}. */
+/** GET /api/price-lists/{id}/items/page {searchQuery, paging, excludeIds} → {data: {items, total, pageNumber, pageSize}}. The job form's price book picker: every role, as the job form; a field tech gets no cost. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: ALL_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/jobs/new");
   const id = z.coerce.number().int().positive().safeParse(params.id);
   if (!id.success) return apiNotFound();
   const raw = readQuery(request);
@@ -16,5 +15,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const paging = readPaging(raw);
   const page = await pageCategoryItems(ctx, id.data, { search: query.searchQuery, excludeIds: query.excludeIds, pageNumber: paging.pageNumber, pageSize: paging.pageSize, sort: paging.sortSettings[0] ?? null });
   if (!page) return apiNotFound();
-  return json({ data: pageResult(page.items.map(itemJson), page.total, paging) });
+  return json({ data: pageResult(page.items.map((item) => itemJson(ctx, item)), page.total, paging) });
 }

@@ -1,22 +1,21 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
 import { categorySchema } from "~/models/price-book.schema";
 import { deleteCategory, getCategory, updateCategory, withRuleErrors } from "~/models/price-book.server";
-import { ALL_ROLES, MANAGER_ROLES } from "~/models/roles";
 
 const idSchema = z.object({ id: z.coerce.number().int().positive() });
 
-/** GET /api/price-lists/{id}: one category. */
+/** GET /api/price-lists/{id}: one category (the job form's price book picker: every role, as the job form). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: ALL_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/jobs/new");
   const { id } = parseOr400(idSchema, params);
   return json({ data: (await getCategory(ctx, id)) ?? apiNotFound() });
 }
 
 /** PUT /api/price-lists/{id} {categoryName, type}; DELETE removes the category and its items. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/price-book");
   const id = idSchema.safeParse(params);
   if (!id.success) return apiNotFound();
   if (request.method === "PUT") {

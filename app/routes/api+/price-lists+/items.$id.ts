@@ -1,30 +1,29 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
 import { itemSchema } from "~/models/price-book.schema";
 import { deleteItem, getItem, itemJson, updateItem, withRuleErrors } from "~/models/price-book.server";
-import { ALL_ROLES, MANAGER_ROLES } from "~/models/roles";
 
 const idOf = (params: Record<string, string | undefined>) => z.coerce.number().int().positive().safeParse(params.id);
 
 /** GET /api/price-lists/items/{id}. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: ALL_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/price-book");
   const id = idOf(params);
   const item = id.success ? await getItem(ctx, id.data) : null;
-  return json({ data: item ? itemJson(item) : apiNotFound() });
+  return json({ data: item ? itemJson(ctx, item) : apiNotFound() });
 }
 
 /** PUT /api/price-lists/items/{id} (the whole item); DELETE /api/price-lists/items/{id}. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/price-book");
   const id = idOf(params);
   if (!id.success) return apiNotFound();
   if (request.method === "PUT") {
     const input = parseOr400(itemSchema, await readBody(request));
     return withRuleErrors(async () => {
       const item = await updateItem(ctx, id.data, input);
-      return json({ data: item ? itemJson(item) : apiNotFound() });
+      return json({ data: item ? itemJson(ctx, item) : apiNotFound() });
     });
   }
   if (request.method === "DELETE") {

@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccess } from "~/models/api.server";
+import { requireApiAccessFor } from "~/models/api.server";
 import { exportPriceBookCsv } from "~/models/price-book-csv.server";
-import { MANAGER_ROLES } from "~/models/roles";
 
 /** GET /api/price-lists/items/export: every item as CSV (the template's columns). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/price-book");
   return new Response(await exportPriceBookCsv(ctx), {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="price-book.csv"', "Cache-Control": "no-store" },
   });

@@ -1,18 +1,22 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireApiAccess } from "~/models/api.server";
+import { requireApiAccessFor } from "~/models/api.server";
 import { ImportFileError, importPriceBookCsv } from "~/models/price-book-csv.server";
-import { MANAGER_ROLES } from "~/models/roles";
+import { uploadRules } from "~/models/upload-rules.server";
+import { withUploadForm } from "~/services/uploads.server";
+
+const refused = (message: string): Response => json({ errors: { file: message } }, { status: 400 });
 
 /** POST /api/price-lists/items/import (multipart `file`) → {data: {created, updated, failed, rows}}. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/price-book");
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
-  const form = await request.formData().catch(() => null);
-  const file = form?.get("file");
-  try {
-    return json({ data: await importPriceBookCsv(ctx, file instanceof File ? file : null) });
-  } catch (error) {
-    if (error instanceof ImportFileError) return json({ errors: { file: error.message } }, { status: 400 });
-    throw error;
-  }
+  return withUploadForm(request, uploadRules.priceBookCsv, refused, async (form) => {
+    const file = form.get("file");
+    try {
+      return json({ data: await importPriceBookCsv(ctx, typeof file === "string" ? null : file) });
+    } catch (error) {
+      if (error instanceof ImportFileError) return refused(error.message);
+      throw error;
+    }
+  });
 }

@@ -1,8 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { idList, pageResult, parseOr400, readPaging, readQuery, requireApiAccess } from "~/models/api.server";
+import { idList, pageResult, parseOr400, readPaging, readQuery, requireApiAccessFor } from "~/models/api.server";
 import { itemJson, pageItems } from "~/models/price-book.server";
-import { ALL_ROLES } from "~/models/roles";
 
 const querySchema = z.object({
   searchQuery: z.string().max(200).optional(),
@@ -10,12 +9,12 @@ const querySchema = z.object({
   excludeIds: idList,
 });
 
-/** GET /api/price-lists/items/page {searchQuery, type, paging} → {data: {items, total, pageNumber, pageSize}}. */
+/** GET /api/price-lists/items/page {searchQuery, type, paging} → {data: {items, total, pageNumber, pageSize}}. The job form's price book picker: every role, as the job form; a field tech gets no cost. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: ALL_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/jobs/new");
   const raw = readQuery(request);
   const query = parseOr400(querySchema, raw);
   const paging = readPaging(raw);
   const page = await pageItems(ctx, { search: query.searchQuery, type: query.type, excludeIds: query.excludeIds, pageNumber: paging.pageNumber, pageSize: paging.pageSize, sort: paging.sortSettings[0] ?? null });
-  return json({ data: pageResult(page.items.map(itemJson), page.total, paging) });
+  return json({ data: pageResult(page.items.map((item) => itemJson(ctx, item)), page.total, paging) });
 }

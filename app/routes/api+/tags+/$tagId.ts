@@ -1,12 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, requireApiAccess } from "~/models/api.server";
-import { BROAD_ROLES } from "~/models/roles";
+import { apiNotFound, requireApiAccessFor } from "~/models/api.server";
 import { deleteTag } from "~/models/tags.server";
 
 /** DELETE /api/tags/{tagId}: detaches the tag from its records and deletes it. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: BROAD_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/settings/tags");
   if (request.method !== "DELETE") return json({ message: "Method not allowed" }, { status: 405 });
   const id = z.coerce.number().int().positive().safeParse(params.tagId);
   if (!id.success || !(await deleteTag(ctx, id.data))) return apiNotFound();

@@ -1,12 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/models/api.server";
-import { BROAD_ROLES } from "~/models/roles";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
 import { createTagSchema, renameTagSchema } from "~/models/tags.schema";
 import { createTag, renameTag, TagNameTakenError } from "~/models/tags.server";
 
 /** POST /api/tags {name, type} creates; PUT /api/tags {id, name} renames. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: BROAD_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/settings/tags");
   try {
     if (request.method === "POST") {
       const input = parseOr400(createTagSchema, await readBody(request));

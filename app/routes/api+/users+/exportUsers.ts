@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccess } from "~/models/api.server";
+import { requireApiAccessFor } from "~/models/api.server";
 import { exportUsersCsv } from "~/models/employees.server";
-import { MANAGER_ROLES } from "~/models/roles";
 
 /** GET /api/users/exportUsers: the company's users as a CSV download. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/employees");
   return new Response(await exportUsersCsv(ctx), {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="users.csv"', "Cache-Control": "no-store" },
   });

@@ -1,14 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getCompanyDetails } from "~/models/admin-panel.server";
-import { apiNotFound, requireApiAccess } from "~/models/api.server";
-import { SUPER_ADMIN_ONLY } from "~/models/roles";
+import { apiNotFound, requireApiAccessFor } from "~/models/api.server";
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** GET /api/company/admin/{id}: a company with plan, subscription, feature flags and users (super admin). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: SUPER_ADMIN_ONLY });
+  const { ctx } = await requireApiAccessFor(request, "/admin-panel");
   const { id } = paramsSchema.safeParse(params).data ?? apiNotFound();
   return json((await getCompanyDetails(ctx, id)) ?? apiNotFound());
 }

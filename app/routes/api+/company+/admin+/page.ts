@@ -1,11 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { companyFilterSchema, pageCompanies } from "~/models/admin-panel.server";
-import { pageResult, parseOr400, readPaging, readQuery, requireApiAccess } from "~/models/api.server";
-import { SUPER_ADMIN_ONLY } from "~/models/roles";
+import { pageResult, parseOr400, readPaging, readQuery, requireApiAccessFor } from "~/models/api.server";
 
 /** GET /api/company/admin/page?pageNumber&pageSize&filter.priceId&filter.status&searchQuery (super admin). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: SUPER_ADMIN_ONLY });
+  const { ctx } = await requireApiAccessFor(request, "/admin-panel");
   const query = readQuery(request);
   const paging = readPaging(query);
   const filter = parseOr400(companyFilterSchema, query.filter ?? {});
