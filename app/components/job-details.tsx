@@ -32,8 +32,17 @@ type Details = {
   attachments: Attachment[];
   currentStateAttachments: Attachment[];
   payments: { id: number; method: number; amountCents: number; note: string | null; paidAt: string }[];
-  timeline: { id: number; type: number; actorFirstName: string | null; actorLastName: string | null; fromStatus: number | null; toStatus: number | null; reason: string | null; notifyCustomer: boolean; undoneAt: string | null; at: string }[];
+  timeline: { id: number; type: number; actorFirstName: string | null; actorLastName: string | null; impersonatorFirstName?: string | null; impersonatorLastName?: string | null; fromStatus: number | null; toStatus: number | null; reason: string | null; notifyCustomer: boolean; undoneAt: string | null; at: string }[];
 };
+
+const fullName = (first: string | null | undefined, last: string | null | undefined) => `${first ?? ""} ${last ?? ""}`.trim();
+
+/** Who made a timeline entry; in a shadow log-in both people: "Sam Super (as Dana Whitfield)". */
+export function timelineActor(e: Pick<Details["timeline"][number], "actorFirstName" | "actorLastName" | "impersonatorFirstName" | "impersonatorLastName">): string {
+  if (!e.actorFirstName) return "System";
+  const actor = fullName(e.actorFirstName, e.actorLastName);
+  return e.impersonatorFirstName ? `${fullName(e.impersonatorFirstName, e.impersonatorLastName)} (as ${actor})` : actor;
+}
 
 const ACCEPT = ".jpeg,.jpg,.gif,.png,.mp4,.webm,.mov,.mkv,.odt,.ods,.doc,.docx,.pdf,.txt,.xlsx,.xls";
 
@@ -222,7 +231,7 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
           {job.timeline.map((e) => (
             <li key={e.id}>
               <strong>{timelineEventLabels[e.type as TimelineEventValue]}</strong>
-              {e.fromStatus !== null && e.toStatus !== null ? ` (${jobStatusLabels[e.fromStatus as JobStatusValue]} → ${jobStatusLabels[e.toStatus as JobStatusValue]})` : ""} by {e.actorFirstName ? `${e.actorFirstName} ${e.actorLastName ?? ""}`.trim() : "System"} on {formatInZone(e.at, timezone)}
+              {e.fromStatus !== null && e.toStatus !== null ? ` (${jobStatusLabels[e.fromStatus as JobStatusValue]} → ${jobStatusLabels[e.toStatus as JobStatusValue]})` : ""} by {timelineActor(e)} on {formatInZone(e.at, timezone)}
               {e.reason ? ` — ${e.reason}` : ""}
               {e.notifyCustomer ? <span className="muted"> (notify customer)</span> : null}
               {e.undoneAt ? <span className="muted"> (undone)</span> : null}

@@ -3,7 +3,9 @@ import { db } from "~/db.server";
 import { sessions, users } from "~/db/schema";
 import { accessChanged } from "~/models/access-memory.server";
 import { loadAccessBySession, type Access } from "~/models/access.server";
+import { writeImpersonationLog, writeImpersonationLogLater } from "~/models/impersonation-log.server";
 import { Role } from "~/models/roles";
+import { routePath } from "~/models/route-table";
 import { authSessionStorage, commitNewSession, createSessionRow, destroySession, getAuthSession, type PendingTwoFactor } from "~/sessions.server";
 
 export type { PendingTwoFactor };
@@ -37,6 +39,8 @@ export async function startShadowLogIn(request: Request, access: Access, targetU
   const [target] = await db.select({ id: users.id, role: users.role }).from(users).where(and(eq(users.id, targetUserId), isNull(users.deletedAt))).limit(1);
   if (!target) return null;
   if (target.role === Role.SuperAdmin) throw new ShadowLogInError("A super admin cannot be shadowed");
+  // Written first: no shadow session without its line in the audit log.
+  await writeImpersonationLog({ impersonatorUserId: access.user.id, userId: target.id, action: "shadow_log_in", method: request.method, path: routePath(new URL(request.url)) });
   const session = await getAuthSession(request);
   session.set(OWN_SESSION_KEY, access.user.sessionId);
   session.set("sessionId", await createSessionRow(target.id, access.user.id));
@@ -53,6 +57,7 @@ export async function endShadowLogIn(request: Request, access: Access): Promise<
   const own = session.get(OWN_SESSION_KEY);
   await db.delete(sessions).where(eq(sessions.id, access.user.sessionId));
   accessChanged();
+  writeImpersonationLogLater({ impersonatorUserId: access.user.impersonatorUserId, userId: access.user.id, action: "shadow_log_out", method: request.method, path: routePath(new URL(request.url)) });
   session.unset(OWN_SESSION_KEY);
   const [alive] =
     typeof own === "string"

@@ -8,10 +8,9 @@ import type { Paging } from "~/models/api.server";
 import { AppFeature } from "~/models/features";
 import { Role, type RoleValue } from "~/models/roles";
 import { containsPattern } from "~/utils/search";
+import type { subscriptionFormSchema } from "~/models/admin-panel.schema";
 
-/** Subscription status of the spec: 0 free trial, 1 no plan, 2 active, 3 canceled. */
-export const SubscriptionStatus = { FreeTrial: 0, NoPlan: 1, Active: 2, Canceled: 3 } as const;
-export const subscriptionStatusLabels: Record<number, string> = { 0: "Free trial", 1: "No plan", 2: "Active", 3: "Canceled" };
+export { SubscriptionStatus, subscriptionFormSchema, subscriptionStatusLabels } from "~/models/admin-panel.schema";
 
 export const COMPANY_SORT_FIELDS = ["businessName", "createdAt"] as const;
 
@@ -22,14 +21,6 @@ export const companyFilterSchema = z.object({
 export type CompanyFilter = z.infer<typeof companyFilterSchema>;
 
 const ALL_APP_FEATURE_BITS = Object.values(AppFeature).reduce((all, bit) => all | bit, 0);
-
-/** What the super admin can change on a company's subscription. Dates are yyyy-MM-dd (end of that day, UTC). */
-export const subscriptionFormSchema = z.object({
-  planId: z.coerce.number({ invalid_type_error: "Plan is required" }).int().positive("Plan is required"),
-  status: z.coerce.number({ invalid_type_error: "Status is required" }).int().min(0, "Status is required").max(3, "Status is required"),
-  trialExpiration: z.preprocess((v) => (v === "" ? null : v), z.string().date("Trial expiration must be a date").nullable().default(null)),
-  expirationDate: z.preprocess((v) => (v === "" ? null : v), z.string().date("Expiration date must be a date").nullable().default(null)),
-});
 
 export const featureFlagsFormSchema = z.object({
   features: z.preprocess(

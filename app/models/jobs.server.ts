@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db.server";
 import {
   companies,
@@ -15,11 +16,13 @@ import {
   jobSeries,
   jobTags,
   jobTimelineEvents,
+  priceListItems,
   tags,
   users,
 } from "~/db/schema";
 import { accessChanged } from "~/models/access-memory.server";
 import { forbidden, type CallerContext } from "~/models/access.server";
+import { attachmentCountError } from "~/models/customer-attachments.server";
 import type { Paging } from "~/models/api.server";
 import { expandOccurrences, isTimeZone, shiftWall, startOfDayInZone, wallDeltaMinutes, weekdayInZone } from "~/models/job-recurrence";
 import { deleteVisits, extendSeries, horizonFrom, insertVisitCopies, newPublicToken, occurrencesUpTo, recurrenceOf, ruleColumns, ruleOf, type SeriesRow } from "~/models/job-series.server";
@@ -45,7 +48,7 @@ import {
   type TimelineEventValue,
 } from "~/models/jobs.schema";
 import { PRICE_BOOK_IMAGE_FOLDER } from "~/models/price-book.server";
-import { Role } from "~/models/roles";
+import { readsCosts, Role } from "~/models/roles";
 import { TagType } from "~/models/tags.schema";
 import { ownTagIds } from "~/models/tags.server";
 import { companyFileUrl } from "~/services/storage.server";
@@ -84,7 +87,8 @@ async function companyTimeZone(exec: Executor, companyId: number): Promise<strin
   return row?.timezone ?? "America/New_York";
 }
 
-const actor = (ctx: CallerContext) => ({ actorType: ActorType.Employee, actorUserId: ctx.userId });
+/** The employee who acted, and the super admin acting as them in a shadow log-in: the timeline names both. */
+const actor = (ctx: CallerContext) => ({ actorType: ActorType.Employee, actorUserId: ctx.userId, impersonatorUserId: ctx.impersonatorUserId ?? null });
 
 async function addTimeline(exec: Executor, ctx: CallerContext, jobId: number, type: TimelineEventValue, extra: Partial<typeof jobTimelineEvents.$inferInsert> = {}) {
   await exec.insert(jobTimelineEvents).values({ companyId: ctx.companyId, jobId, type, ...actor(ctx), ...extra });
@@ -131,6 +135,23 @@ function lineImage(ctx: CallerContext, imageUrl: string | undefined, position: n
   const own = companyFileUrl(ctx.companyId, imageUrl, [LINE_ITEM_IMAGE_FOLDER, PRICE_BOOK_IMAGE_FOLDER]);
   if (!own) throw new JobRuleError("The image must be uploaded through jobs/upload-line-item-image", `lineItems[${position}].imageUrl`);
   return own;
+}
+
+/**
+ * A field tech neither reads nor sets costs: each line they send keeps the cost of the line it was
+ * (same name and price book item, in order), else takes its price book item's cost, else 0.
+ */
+async function costsKeptFromTech(exec: Executor, ctx: CallerContext, jobId: number | null, lines: LineItemInput[]): Promise<LineItemInput[]> {
+  if (readsCosts(ctx.role) || lines.length === 0) return lines;
+  const before = jobId ? await exec.select({ name: jobLineItems.name, priceListItemId: jobLineItems.priceListItemId, costCents: jobLineItems.costCents }).from(jobLineItems).where(eq(jobLineItems.jobId, jobId)).orderBy(asc(jobLineItems.position)) : [];
+  const itemIds = [...new Set(lines.flatMap((l) => (l.priceListItemId ? [l.priceListItemId] : [])))];
+  const items = itemIds.length ? await exec.select({ id: priceListItems.id, costCents: priceListItems.costCents }).from(priceListItems).where(and(eq(priceListItems.companyId, ctx.companyId), inArray(priceListItems.id, itemIds))) : [];
+  const itemCosts = new Map(items.map((i) => [i.id, i.costCents]));
+  return lines.map((line) => {
+    const was = before.findIndex((b) => b.name === line.name && (b.priceListItemId ?? undefined) === line.priceListItemId);
+    const cost = was >= 0 ? before.splice(was, 1)[0].costCents : ((line.priceListItemId && itemCosts.get(line.priceListItemId)) ?? 0);
+    return { ...line, cost };
+  });
 }
 
 function lineRows(ctx: CallerContext, jobId: number, lines: LineItemInput[], amounts: number[]) {
@@ -234,7 +255,7 @@ export async function createJob(ctx: CallerContext, input: JobCreateInput, now =
         createdByUserId: ctx.userId,
       })
       .returning();
-    if (input.lineItems.length) await tx.insert(jobLineItems).values(lineRows(ctx, job.id, input.lineItems, totals.lineAmounts));
+    if (input.lineItems.length) await tx.insert(jobLineItems).values(lineRows(ctx, job.id, await costsKeptFromTech(tx, ctx, null, input.lineItems), totals.lineAmounts));
     await setEmployees(tx, ctx, [job.id], employeeIds);
     await setTags(tx, ctx, job.id, input.tags);
     await addTimeline(tx, ctx, job.id, TimelineEvent.JobCreated, { toStatus: status });
@@ -290,7 +311,7 @@ export async function updateJob(ctx: CallerContext, id: number, input: JobUpdate
       Object.assign(changes, { customerAddressId: address.id, location: address.location, unitNumber: address.unitNumber, geoData: address.geoData });
     }
     if (input.taxRate !== undefined) changes.taxRate = input.taxRate;
-    let lines = input.lineItems;
+    let lines = input.lineItems && (await costsKeptFromTech(tx, ctx, id, input.lineItems));
     if (lines) {
       await tx.delete(jobLineItems).where(eq(jobLineItems.jobId, id));
     } else {
@@ -298,7 +319,7 @@ export async function updateJob(ctx: CallerContext, id: number, input: JobUpdate
       lines = current.map((l) => ({ kind: l.kind, name: l.name, quantity: Number(l.quantity), unitPrice: l.unitPriceCents, cost: l.costCents, isTaxable: l.isTaxable, description: l.description ?? undefined, imageUrl: l.imageUrl ?? undefined, priceListItemId: l.priceListItemId ?? undefined }));
     }
     const totals = totalsFor(lines, input.discount ?? job.discountCents, changes.taxRate ?? job.taxRate);
-    if (input.lineItems?.length) await tx.insert(jobLineItems).values(lineRows(ctx, id, input.lineItems, totals.lineAmounts));
+    if (input.lineItems?.length) await tx.insert(jobLineItems).values(lineRows(ctx, id, lines, totals.lineAmounts));
     Object.assign(changes, { discountCents: totals.discountCents, subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents });
     const name = changes.name ?? job.name;
     changes.searchText = searchTextOf([name, changes.description === undefined ? job.description : changes.description, ...(await customerSearchParts(tx, job.customerId)), changes.location ?? job.location]);
@@ -768,6 +789,8 @@ async function employeesOf(jobIds: number[]): Promise<Map<number, number[]>> {
   return map;
 }
 
+const impersonators = alias(users, "impersonators");
+
 /** GET jobs/{id}: the job with everything its details page shows. */
 export async function getJob(ctx: CallerContext, id: number) {
   const job = await findJob(db, ctx, id);
@@ -782,9 +805,10 @@ export async function getJob(ctx: CallerContext, id: number) {
     db.select().from(jobCurrentStateAttachments).where(eq(jobCurrentStateAttachments.jobId, id)).orderBy(asc(jobCurrentStateAttachments.createdAt)),
     db.select().from(jobPayments).where(eq(jobPayments.jobId, id)).orderBy(asc(jobPayments.paidAt)),
     db
-      .select({ id: jobTimelineEvents.id, type: jobTimelineEvents.type, actorType: jobTimelineEvents.actorType, actorUserId: jobTimelineEvents.actorUserId, actorFirstName: users.firstName, actorLastName: users.lastName, fromStatus: jobTimelineEvents.fromStatus, toStatus: jobTimelineEvents.toStatus, reason: jobTimelineEvents.reason, notifyCustomer: jobTimelineEvents.notifyCustomer, undoneAt: jobTimelineEvents.undoneAt, at: jobTimelineEvents.at })
+      .select({ id: jobTimelineEvents.id, type: jobTimelineEvents.type, actorType: jobTimelineEvents.actorType, actorUserId: jobTimelineEvents.actorUserId, actorFirstName: users.firstName, actorLastName: users.lastName, impersonatorUserId: jobTimelineEvents.impersonatorUserId, impersonatorFirstName: impersonators.firstName, impersonatorLastName: impersonators.lastName, fromStatus: jobTimelineEvents.fromStatus, toStatus: jobTimelineEvents.toStatus, reason: jobTimelineEvents.reason, notifyCustomer: jobTimelineEvents.notifyCustomer, undoneAt: jobTimelineEvents.undoneAt, at: jobTimelineEvents.at })
       .from(jobTimelineEvents)
       .leftJoin(users, eq(users.id, jobTimelineEvents.actorUserId))
+      .leftJoin(impersonators, eq(impersonators.id, jobTimelineEvents.impersonatorUserId))
       .where(eq(jobTimelineEvents.jobId, id))
       .orderBy(desc(jobTimelineEvents.at), desc(jobTimelineEvents.id))
       .limit(200),
@@ -795,7 +819,8 @@ export async function getJob(ctx: CallerContext, id: number) {
     ...fields,
     customer,
     customerName: customer ? [customer.firstName, customer.lastName].filter(Boolean).join(" ") : "",
-    lineItems: lineItems.map((l) => ({ ...l, quantity: Number(l.quantity) })),
+    // A field tech never reads costs.
+    lineItems: lineItems.map(({ costCents, ...l }) => ({ ...l, quantity: Number(l.quantity), ...(readsCosts(ctx.role) ? { costCents } : {}) })),
     employees,
     employeeIds: employees.map((e) => e.id),
     tags: jobTagRows,
@@ -874,11 +899,18 @@ export async function deleteSegment(ctx: CallerContext, jobId: number, segmentId
 export type AttachmentKind = "attachment" | "currentState";
 const attachmentTable = (kind: AttachmentKind) => (kind === "attachment" ? jobAttachments : jobCurrentStateAttachments);
 
-/** Records a stored file on a job (the route stored it after checking type and size). */
+/**
+ * Records a stored file on a job (the route stored it after checking type and size), within the
+ * attachments' count limit, customers' rule (JobRuleError on `files` past it).
+ */
 export async function addAttachment(ctx: CallerContext, jobId: number, kind: AttachmentKind, file: { key: string; url: string; fileName: string; contentType: string; size: number }) {
   return db.transaction(async (tx) => {
+    // The job row is locked: two uploads at once cannot both take the last place.
     if (!(await findJob(tx, ctx, jobId, true))) return null;
     const table = attachmentTable(kind);
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(and(eq(table.jobId, jobId), eq(table.companyId, ctx.companyId)));
+    const tooMany = attachmentCountError(n, 1);
+    if (tooMany) throw new JobRuleError(tooMany, "files");
     const [row] = await tx
       .insert(table)
       .values({ companyId: ctx.companyId, jobId, storageKey: file.key, fileUrl: file.url, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.size, uploadedByUserId: ctx.userId })

@@ -113,19 +113,19 @@ registerCall({
   response: z.array(z.object({ id: z.number().int(), name: z.string(), firstName: z.string(), lastName: z.string(), role: z.number().int(), color: z.string().nullable() })),
 });
 registerCall({
-  method: "get",
+  method: "post",
   path: "/users/{id}/shadow-log-in",
   tag: "Users",
-  summary: "Act as this user (of any company): a new session with the super admin kept as impersonator. Answers the user acted as; a super admin cannot be shadowed (400).",
+  summary: "Act as this user (of any company): a new session with the super admin kept as impersonator. Answers the user acted as; a super admin cannot be shadowed (400). POST only (a GET answers 405). The log-in, every change made in the shadow session and the log-out are kept in the impersonation log.",
   access: "super admin",
   params: z.object({ id: z.number().int() }),
   response: currentUser,
 });
 registerCall({
-  method: "get",
+  method: "post",
   path: "/users/shadow-log-out",
   tag: "Users",
-  summary: "Stop acting as another user and return to the super admin's own session. 400 when not acting as anyone; 401 when the super admin's own session ended meanwhile.",
+  summary: "Stop acting as another user and return to the super admin's own session. 400 when not acting as anyone; 401 when the super admin's own session ended meanwhile. POST only (a GET answers 405).",
   access: signedIn,
   response: currentUser,
 });

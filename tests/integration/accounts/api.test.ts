@@ -14,8 +14,8 @@ import { action as resetAction } from "~/routes/api+/account+/resetPassword";
 import { action as logoutAction } from "~/routes/api+/account+/logout";
 import { loader as currentLoader } from "~/routes/api+/users+/current";
 import { loader as companyUsersLoader } from "~/routes/api+/users+/get-for-comapny";
-import { loader as shadowLogInLoader } from "~/routes/api+/users+/$id.shadow-log-in";
-import { loader as shadowLogOutLoader } from "~/routes/api+/users+/shadow-log-out";
+import { action as shadowLogInAction } from "~/routes/api+/users+/$id.shadow-log-in";
+import { action as shadowLogOutAction } from "~/routes/api+/users+/shadow-log-out";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie, TEST_PASSWORD } from "../../helpers/factories";
 import { call, codeFrom, cookieOf, lastEmailTo, tokenFrom, uniqueEmail } from "./helpers";
@@ -223,9 +223,9 @@ describe("users/current, get-for-comapny, shadow log-in", () => {
     const superCookie = await sessionCookie(superId);
     // not for anyone but the super admin
     const adminCookie = await sessionCookie(adminId);
-    expect((await call(shadowLogInLoader, makeRequest(`/api/users/${techId}/shadow-log-in`, { cookie: adminCookie }), { params: { id: String(techId) } })).status).toBe(403);
-    expect((await call(shadowLogInLoader, makeRequest("/api/users/999999/shadow-log-in", { cookie: superCookie }), { params: { id: "999999" } })).status).toBe(404);
-    const shadow = await call(shadowLogInLoader, makeRequest(`/api/users/${techId}/shadow-log-in`, { cookie: superCookie }), { params: { id: String(techId) } });
+    expect((await call(shadowLogInAction, makeRequest(`/api/users/${techId}/shadow-log-in`, { method: "POST", cookie: adminCookie }), { params: { id: String(techId) } })).status).toBe(403);
+    expect((await call(shadowLogInAction, makeRequest("/api/users/999999/shadow-log-in", { method: "POST", cookie: superCookie }), { params: { id: "999999" } })).status).toBe(404);
+    const shadow = await call(shadowLogInAction, makeRequest(`/api/users/${techId}/shadow-log-in`, { method: "POST", cookie: superCookie }), { params: { id: String(techId) } });
     expect(shadow.status).toBe(200);
     expect(await shadow.json()).toMatchObject({ id: techId, isShadowLogIn: true, company: { id: companyId } });
     const shadowCookie = cookieOf(shadow);
@@ -233,13 +233,13 @@ describe("users/current, get-for-comapny, shadow log-in", () => {
     expect(row.impersonatorUserId).toBe(superId);
     const me = await call(currentLoader, makeRequest("/api/users/current", { cookie: shadowCookie }));
     expect(await me.json()).toMatchObject({ id: techId, isShadowLogIn: true });
-    const back = await call(shadowLogOutLoader, makeRequest("/api/users/shadow-log-out", { cookie: shadowCookie }));
+    const back = await call(shadowLogOutAction, makeRequest("/api/users/shadow-log-out", { method: "POST", cookie: shadowCookie }));
     expect(back.status).toBe(200);
     expect(await back.json()).toMatchObject({ id: superId, isShadowLogIn: false });
     expect(await db.select().from(sessions).where(eq(sessions.userId, techId))).toHaveLength(0);
     // the super admin's own session was kept: the first cookie still works
     expect((await call(currentLoader, makeRequest("/api/users/current", { cookie: superCookie }))).status).toBe(200);
-    const notShadowing = await call(shadowLogOutLoader, makeRequest("/api/users/shadow-log-out", { cookie: cookieOf(back) }));
+    const notShadowing = await call(shadowLogOutAction, makeRequest("/api/users/shadow-log-out", { method: "POST", cookie: cookieOf(back) }));
     expect(notShadowing.status).toBe(400);
   });
 });

@@ -10,8 +10,13 @@ describe("/api/openapi.json", () => {
     for (const path of ["sign-in", "verify-code", "sign-up", "signUpFirstStepPassed", "forgotPassword", "resetPassword", "logout", "email-exists"]) {
       expect(doc.paths[`/api/account/${path}`]?.post, path).toBeDefined();
     }
-    for (const path of ["/api/users/current", "/api/users/get-for-comapny", "/api/users/{id}/shadow-log-in", "/api/users/shadow-log-out"]) {
+    for (const path of ["/api/users/current", "/api/users/get-for-comapny"]) {
       expect(doc.paths[path]?.get, path).toBeDefined();
+    }
+    // Switching sessions changes state: POST only.
+    for (const path of ["/api/users/{id}/shadow-log-in", "/api/users/shadow-log-out"]) {
+      expect(doc.paths[path]?.post, path).toBeDefined();
+      expect(doc.paths[path]?.get, path).toBeUndefined();
     }
     const signUp = doc.paths["/api/account/sign-up"].post!.requestBody.content["application/json"].schema;
     expect(Object.keys(signUp.properties)).toEqual(expect.arrayContaining(["email", "password", "businessName", "industry", "companySize", "country"]));

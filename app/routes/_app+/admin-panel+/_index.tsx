@@ -4,7 +4,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/models/access.server";
-import { COMPANY_SORT_FIELDS, companyFilterSchema, listPlans, pageCompanies, subscriptionStatusLabels } from "~/models/admin-panel.server";
+import { subscriptionStatusLabels } from "~/models/admin-panel.schema";
+import { COMPANY_SORT_FIELDS, companyFilterSchema, listPlans, pageCompanies } from "~/models/admin-panel.server";
 import employeeStyles from "~/styles/employees.css";
 import { DATE_SHORT, dayjs } from "~/utils/format";
 import { readListParams } from "~/utils/list-params";
@@ -40,7 +41,14 @@ export default function AdminPanelRoute() {
   ];
   return (
     <>
-      <PageHeader title="Admin Panel" />
+      <PageHeader
+        title="Admin Panel"
+        actions={
+          <Link className="button" to="/admin-panel/impersonation-log">
+            Impersonation Log
+          </Link>
+        }
+      />
       <Form method="get" className="toolbar" role="search">
         {params.sort ? <input type="hidden" name="sort" value={params.sort.fieldName} /> : null}
         {params.sort ? <input type="hidden" name="order" value={params.sort.descending ? "desc" : "asc"} /> : null}

@@ -8,12 +8,14 @@ import { FormError, SelectField, SubmitButton, TextField } from "~/components/fo
 import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/models/access.server";
 import { ShadowLogInError, startShadowLogIn } from "~/models/account-sessions.server";
-import { featureFlagsFormSchema, getCompanyDetails, listPlans, subscriptionFormSchema, subscriptionStatusLabels, updateFeatureFlags, updateSubscription } from "~/models/admin-panel.server";
+import { subscriptionFormSchema, subscriptionStatusLabels } from "~/models/admin-panel.schema";
+import { featureFlagsFormSchema, getCompanyDetails, listPlans, updateFeatureFlags, updateSubscription } from "~/models/admin-panel.server";
 import { appFeatureLabels, hasAppFeature, type AppFeatureBit } from "~/models/features";
 import { homePathFor, Role, roleLabels, type RoleValue } from "~/models/roles";
 import { toasts } from "~/sessions.server";
 import employeeStyles from "~/styles/employees.css";
-import { formDataObject, formErrors, unknownIntent } from "~/utils/forms.server";
+import { formErrors, unknownIntent, validateSubmission } from "~/utils/forms.server";
+import { formFields } from "~/utils/request-data.server";
 import { DATE_SHORT, dayjs } from "~/utils/format";
 
 const SUBSCRIPTION_FORM_ID = "subscription-form";
@@ -38,9 +40,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "subscription": {
       // Refusals are returned (not thrown) so the form re-renders with its messages, also without JavaScript.
-      const result = await subscriptionValidator.validate(formData);
-      if (result.error) return formErrors(result.error.fieldErrors, formDataObject(formData), SUBSCRIPTION_FORM_ID);
-      if (!(await updateSubscription(access.ctx, id, result.data))) return formErrors({ planId: "Plan is required" }, formDataObject(formData), SUBSCRIPTION_FORM_ID);
+      const result = await validateSubmission(subscriptionValidator, formData);
+      if (result.error) return formErrors(result.error.fieldErrors, formFields(formData), SUBSCRIPTION_FORM_ID);
+      if (!(await updateSubscription(access.ctx, id, result.data))) return formErrors({ planId: "Plan is required" }, formFields(formData), SUBSCRIPTION_FORM_ID);
       return toasts().redirectWithSuccess(here, "Subscription was updated successfully!");
     }
     case "features": {
@@ -80,9 +82,14 @@ export default function CompanyDetailsRoute() {
         title={company.businessName}
         breadcrumb={{ label: "Admin Panel", to: "/admin-panel" }}
         actions={
-          <Link className="button" to={`/admin-panel/company-twilio-details/${company.id}`}>
-            Twilio Details
-          </Link>
+          <>
+            <Link className="button" to={`/admin-panel/impersonation-log?companyId=${company.id}`}>
+              Impersonation Log
+            </Link>
+            <Link className="button" to={`/admin-panel/company-twilio-details/${company.id}`}>
+              Twilio Details
+            </Link>
+          </>
         }
       />
       <div className="details-grid">

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { accessFromCookie, ShadowLogInError, startShadowLogIn } from "~/models/account-sessions.server";
 import { currentUser } from "~/models/accounts.server";
@@ -6,10 +6,18 @@ import { apiNotFound, parseOr400, requireApiAccess } from "~/models/api.server";
 import { SUPER_ADMIN_ONLY } from "~/models/roles";
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive() });
+const postOnly = () => json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 
-/** GET /api/users/{id}/shadow-log-in: the super admin acts as this user (of any company). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+// Switching sessions changes state: a GET (a link, a prefetch, an image tag) does nothing.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, { roles: SUPER_ADMIN_ONLY });
+  return postOnly();
+}
+
+/** POST /api/users/{id}/shadow-log-in: the super admin acts as this user (of any company); the impersonation log keeps it. */
+export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireApiAccess(request, { roles: SUPER_ADMIN_ONLY });
+  if (request.method !== "POST") return postOnly();
   const { id } = parseOr400(paramsSchema, params);
   try {
     const cookie = (await startShadowLogIn(request, access, id)) ?? apiNotFound();

@@ -1,13 +1,22 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { accessFromCookie, endShadowLogIn } from "~/models/account-sessions.server";
 import { currentUser } from "~/models/accounts.server";
 import { requireApiAccess } from "~/models/api.server";
 import { ALL_ROLES } from "~/models/roles";
 import { messages } from "~/utils/validation";
 
-/** GET /api/users/shadow-log-out: back to the super admin's own session. */
+const postOnly = () => json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+
+// Switching sessions changes state: a GET does nothing.
 export async function loader({ request }: LoaderFunctionArgs) {
+  await requireApiAccess(request, { roles: ALL_ROLES });
+  return postOnly();
+}
+
+/** POST /api/users/shadow-log-out: back to the super admin's own session; the impersonation log keeps it. */
+export async function action({ request }: ActionFunctionArgs) {
   const access = await requireApiAccess(request, { roles: ALL_ROLES });
+  if (request.method !== "POST") return postOnly();
   const back = await endShadowLogIn(request, access);
   if (!back) return json({ message: "You are not acting as another user" }, { status: 400 });
   const own = back.signedIn ? await accessFromCookie(back.cookie) : null;
