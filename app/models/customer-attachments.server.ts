@@ -1,13 +1,15 @@
 import { and, count, eq } from "drizzle-orm";
-import { fileTypeFromBuffer } from "file-type";
+import { fileTypeFromBuffer, fileTypeFromStream, type FileTypeResult } from "file-type";
 import { db } from "~/db.server";
 import { customerAttachments } from "~/db/schema";
 import type { CallerContext } from "~/models/access.server";
 import { customerExists, listCustomerAttachments, type CustomerAttachment } from "~/models/customers.server";
-import { deleteFile, fileUrl, keyFromUrl, saveFile } from "~/services/storage.server";
+import { pixelLimitError, readImageDimensions } from "~/services/image-dimensions.server";
+import { deleteFile, fileUrl, keyFromUrl, saveUploadedFile } from "~/services/storage.server";
+import type { DroppedFile, FileLimit } from "~/services/uploads.server";
 
-/** Attachments a customer may have in all (part 1 section 5 "Uploads" names the rule, not the number). */
-export const CUSTOMER_ATTACHMENT_LIMIT = 20;
+/** Attachments a customer, or one list of a job, may have in all (part 1 section 5 "Uploads" names the rule, not the number). */
+export const ATTACHMENT_LIMIT = 20;
 const MB = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 10 * MB;
 export const VIDEO_MAX_BYTES = 50 * MB;
@@ -44,91 +46,122 @@ const extensionOf = (name: string) => name.toLowerCase().split(".").pop() ?? "";
 
 /** What a file really is, judged by its bytes (the name only tells doc from xls inside an OLE container, and marks plain text). */
 export async function detectAttachment(name: string, data: Buffer): Promise<Detected | null> {
-  const type = await fileTypeFromBuffer(data);
+  return classify(name, await fileTypeFromBuffer(data), async () => isUtf8Text([data]));
+}
+
+/** detectAttachment for an uploaded file (on disk): read only as far as the detection needs. */
+export async function detectAttachmentFile(file: File): Promise<Detected | null> {
+  return classify(file.name, await fileTypeFromStream(byteStream(file)), () => isUtf8Text(file.stream() as unknown as AsyncIterable<Uint8Array>));
+}
+
+/** The file as the byte stream file-type reads (each chunk copied: enqueuing into a byte stream takes over its buffer). */
+function byteStream(file: File): ReadableStream<Uint8Array> {
+  const reader = file.stream().getReader();
+  return new ReadableStream({
+    type: "bytes",
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        controller.byobRequest?.respond(0);
+      } else controller.enqueue(new Uint8Array(value));
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+async function classify(name: string, type: FileTypeResult | undefined, isText: () => Promise<boolean>): Promise<Detected | null> {
   const ext = extensionOf(name);
   if (type) {
     if (BY_MIME[type.mime]) return BY_MIME[type.mime];
     if (type.mime === "application/x-cfb" && (ext === "doc" || ext === "xls")) return { kind: "file", extension: ext, contentType: ext === "doc" ? "application/msword" : "application/vnd.ms-excel" };
     return null;
   }
-  if (ext === "txt" && !data.includes(0)) {
-    try {
-      new TextDecoder("utf-8", { fatal: true }).decode(data);
-      return { kind: "file", extension: "txt", contentType: "text/plain; charset=utf-8" };
-    } catch {
-      return null;
-    }
-  }
+  if (ext === "txt" && (await isText())) return { kind: "file", extension: "txt", contentType: "text/plain; charset=utf-8" };
   return null;
 }
 
-const HEAD_BYTES = 64 * 1024;
+async function isUtf8Text(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<boolean> {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  try {
+    for await (const chunk of chunks) {
+      if (chunk.includes(0)) return false;
+      decoder.decode(chunk, { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "mkv"]);
 const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "gif", "png"]);
 
-/**
- * The size message for an upload too large to read at all: the first file's kind, told from the
- * start of the body (its bytes, else its name), so a huge PDF is not told about videos.
- */
-export async function oversizeMessage(request: Request): Promise<string> {
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let read = 0;
-  while (reader && read < HEAD_BYTES) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    read += value.length;
-  }
-  await reader?.cancel().catch(() => undefined);
-  const head = Buffer.concat(chunks);
-  const part = /filename="([^"]*)"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n/.exec(head.toString("latin1"));
-  const name = part?.[1] ?? "";
-  const detected = part ? await detectAttachment(name, head.subarray(part.index + part[0].length)) : null;
-  const ext = extensionOf(name);
-  const kind: Kind = detected?.kind ?? (VIDEO_EXTENSIONS.has(ext) ? "video" : IMAGE_EXTENSIONS.has(ext) ? "image" : "file");
-  return SIZE_LIMITS[kind].message;
-}
-
-const SIZE_LIMITS: Record<Kind, { bytes: number; message: string }> = {
+const SIZE_LIMITS: Record<Kind, FileLimit> = {
   image: { bytes: IMAGE_MAX_BYTES, message: uploadMessages.imageSize },
   video: { bytes: VIDEO_MAX_BYTES, message: uploadMessages.videoSize },
   file: { bytes: FILE_MAX_BYTES, message: uploadMessages.fileSize },
 };
 
-function sizeError(kind: Kind, size: number): string | null {
+/**
+ * The size limit of an attachment while it arrives: its kind told from its first bytes, else from its
+ * name, so a huge PDF is not told about videos (the upload rule of customer and job attachments).
+ */
+export async function attachmentFileLimit(name: string, head: Buffer): Promise<FileLimit> {
+  const detected = head.length ? await detectAttachment(name, head) : null;
+  const ext = extensionOf(name);
+  return SIZE_LIMITS[detected?.kind ?? (VIDEO_EXTENSIONS.has(ext) ? "video" : IMAGE_EXTENSIONS.has(ext) ? "image" : "file")];
+}
+
+/** The count rule of attachments, customers' and jobs' alike: the message when `adding` files do not fit beside `existing` ones. */
+export function attachmentCountError(existing: number, adding: number): string | null {
+  const remaining = ATTACHMENT_LIMIT - existing;
+  if (remaining <= 0) return uploadMessages.limitExceeded;
+  return adding > remaining ? uploadMessages.maxCount(remaining) : null;
+}
+
+/** The spec's size message when a file of this kind is too large, else null. */
+export function attachmentSizeError(kind: Kind, size: number): string | null {
   return size > SIZE_LIMITS[kind].bytes ? SIZE_LIMITS[kind].message : null;
+}
+
+/** An image attachment is stored as it is, but browsers decode it: its header must be readable and within the pixel limit. */
+export async function imageAttachmentError(name: string, data: Buffer): Promise<string | null> {
+  const size = await readImageDimensions(data);
+  return size ? pixelLimitError(size) : uploadMessages.type(name);
 }
 
 export type UploadResult = { attachments: CustomerAttachment[]; errors: string[] } | null;
 
 /**
- * Stores several files for a customer. Oversize or unaccepted files are dropped with their
- * message and the rest kept; past the count limit nothing is stored. Null when the customer
- * is not the caller's.
+ * Stores several files for a customer (uploaded to disk by the upload helper, which left out the
+ * oversize ones: `dropped`). Oversize or unaccepted files are dropped with their message and the rest
+ * kept; past the count limit nothing is stored. Null when the customer is not the caller's.
  */
-export async function addCustomerAttachments(ctx: CallerContext, customerId: number, files: { name: string; data: Buffer }[]): Promise<UploadResult> {
+export async function addCustomerAttachments(ctx: CallerContext, customerId: number, files: File[], dropped: DroppedFile[] = []): Promise<UploadResult> {
   if (!(await customerExists(ctx, customerId))) return null;
   const [{ n }] = await db.select({ n: count() }).from(customerAttachments).where(and(eq(customerAttachments.customerId, customerId), eq(customerAttachments.companyId, ctx.companyId)));
-  const remaining = CUSTOMER_ATTACHMENT_LIMIT - n;
-  if (remaining <= 0) return { attachments: [], errors: [uploadMessages.limitExceeded] };
-  if (files.length > remaining) return { attachments: [], errors: [uploadMessages.maxCount(remaining)] };
+  const countError = attachmentCountError(n, files.length + dropped.length);
+  if (countError) return { attachments: [], errors: [countError] };
   const errors: string[] = [];
-  const accepted: { name: string; data: Buffer; detected: Detected }[] = [];
+  const accepted: { file: File; name: string; detected: Detected }[] = [];
   for (const file of files) {
-    const detected = await detectAttachment(file.name, file.data);
+    const name = file.name || "file";
+    const detected = await detectAttachmentFile(file);
     if (!detected) {
-      errors.push(uploadMessages.type(file.name));
+      errors.push(uploadMessages.type(name));
       continue;
     }
-    const tooBig = sizeError(detected.kind, file.data.length);
+    const tooBig = attachmentSizeError(detected.kind, file.size) ?? (detected.kind === "image" ? await imageAttachmentError(name, Buffer.from(await file.arrayBuffer())) : null);
     if (tooBig) errors.push(tooBig);
-    else accepted.push({ ...file, detected });
+    else accepted.push({ file, name, detected });
   }
+  errors.push(...dropped.map((d) => d.message));
   const saved = [];
-  for (const file of accepted) {
-    const stored = await saveFile({ companyId: ctx.companyId, folder: "customer-attachments", extension: file.detected.extension, data: file.data });
-    saved.push({ companyId: ctx.companyId, customerId, storageKey: stored.key, fileName: file.name.slice(0, 255), contentType: file.detected.contentType, size: file.data.length, createdByUserId: ctx.userId });
+  for (const { file, name, detected } of accepted) {
+    const stored = await saveUploadedFile({ companyId: ctx.companyId, folder: "customer-attachments", extension: detected.extension, file });
+    saved.push({ companyId: ctx.companyId, customerId, storageKey: stored.key, fileName: name.slice(0, 255), contentType: detected.contentType, size: stored.size, createdByUserId: ctx.userId });
   }
   if (saved.length) await db.insert(customerAttachments).values(saved);
   const all = await listCustomerAttachments(ctx, customerId);
@@ -149,27 +182,17 @@ export async function deleteCustomerAttachment(ctx: CallerContext, customerId: n
   return true;
 }
 
-/** Largest upload request read at all: the count limit times the largest file (videos). */
-const MAX_REQUEST_BYTES = CUSTOMER_ATTACHMENT_LIMIT * VIDEO_MAX_BYTES;
-
-/** Reads POST attachment's multipart body: customerId and files (also `file`); empty file inputs are ignored. */
-export async function readAttachmentUpload(request: Request): Promise<{ customerId: number; files: { name: string; data: Buffer }[] } | { message: string }> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_REQUEST_BYTES) return { message: await oversizeMessage(request) };
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return { message: "The upload must be multipart/form-data with customerId and files." };
-  }
+/** POST attachment's form (read by the upload helper): customerId and files (also `file`). */
+export function attachmentUploadFrom(form: FormData, dropped: DroppedFile[]): { customerId: number; files: File[] } | { message: string } {
   const customerId = Number(form.get("customerId"));
   if (!Number.isSafeInteger(customerId) || customerId <= 0) return { message: "Customer Id is required" };
-  const files = await attachmentFilesFrom(form);
+  const files = attachmentFilesFrom(form, dropped);
   return "message" in files ? files : { customerId, files: files.files };
 }
 
 /** The chosen files of a form (`files`, also `file`); an empty file input posts an empty part, ignored here. */
-export async function attachmentFilesFrom(form: FormData): Promise<{ files: { name: string; data: Buffer }[] } | { message: string }> {
-  const entries = [...form.getAll("files"), ...form.getAll("file")].filter((f): f is File => typeof f === "object" && f !== null && "arrayBuffer" in f && f.size > 0);
-  if (!entries.length) return { message: "Choose at least one file to upload." };
-  return { files: await Promise.all(entries.map(async (f) => ({ name: f.name || "file", data: Buffer.from(await f.arrayBuffer()) }))) };
+export function attachmentFilesFrom(form: FormData, dropped: DroppedFile[]): { files: File[] } | { message: string } {
+  const entries = [...form.getAll("files"), ...form.getAll("file")].filter((f): f is File => typeof f === "object" && f !== null && f.size > 0);
+  if (!entries.length && !dropped.length) return { message: "Choose at least one file to upload." };
+  return { files: entries };
 }

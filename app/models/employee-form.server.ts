@@ -2,18 +2,19 @@ import type { Validator } from "remix-validated-form";
 import type { Access } from "~/models/access.server";
 import { EMPLOYEE_FORM_ID } from "~/models/employees.schema";
 import { employeePhotoStep, type SaveResult } from "~/models/employees.server";
-import { IMAGE_MAX_BYTES, uploadMessages } from "~/services/images.server";
-import { formDataObject, formErrors } from "~/utils/forms.server";
+import { uploadRules } from "~/models/upload-rules.server";
+import { withUploadForm } from "~/services/uploads.server";
+import { formErrors, validateSubmission } from "~/utils/forms.server";
+import { formFields } from "~/utils/request-data.server";
 
-/** Room for the photo (10 MB) and the text fields; a larger post is refused before it is read. */
-const MAX_POST_BYTES = IMAGE_MAX_BYTES + 256 * 1024;
+const textValues = (formData: FormData) => Object.fromEntries(Object.entries(formFields(formData)).filter(([, v]) => typeof v === "string" || Array.isArray(v)));
 
-const textValues = (formData: FormData) => Object.fromEntries(Object.entries(formDataObject(formData)).filter(([, v]) => typeof v === "string" || Array.isArray(v)));
-
-/** The posted form, or the refusal of an oversize post (the image size message on the photo field). */
-export async function readEmployeePost(request: Request): Promise<FormData | Response> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_POST_BYTES) return formErrors({ logo: uploadMessages.imageTooLarge }, {}, EMPLOYEE_FORM_ID);
-  return request.formData();
+/**
+ * Runs `work` on the posted form, the photo streamed to disk within the image limit (removed after
+ * `work`); an oversize photo or post comes back as the form's error on the photo field.
+ */
+export function withEmployeePost(request: Request, work: (formData: FormData) => Promise<Response>): Promise<Response> {
+  return withUploadForm(request, uploadRules.image, (message) => formErrors({ logo: message }, {}, EMPLOYEE_FORM_ID), work);
 }
 
 /**
@@ -22,7 +23,7 @@ export async function readEmployeePost(request: Request): Promise<FormData | Res
  * messages and values (also without JavaScript).
  */
 export async function validateEmployeeForm<T>(formData: FormData, validator: Validator<T>): Promise<T | Response> {
-  const result = await validator.validate(formData);
+  const result = await validateSubmission(validator, formData);
   return result.error ? formErrors(result.error.fieldErrors, textValues(formData), EMPLOYEE_FORM_ID) : result.data;
 }
 

@@ -1,12 +1,14 @@
 import { json } from "@remix-run/node";
 import type { Access } from "~/models/access.server";
-import { apiNotFound, requireSignedInApi } from "~/models/api.server";
-import { detectAttachment, FILE_MAX_BYTES, IMAGE_MAX_BYTES, oversizeMessage, uploadMessages, VIDEO_MAX_BYTES } from "~/models/customer-attachments.server";
+import { apiNotFound, requireApiAccessFor } from "~/models/api.server";
+import { attachmentSizeError, detectAttachmentFile, imageAttachmentError, uploadMessages } from "~/models/customer-attachments.server";
 import { addAttachment, canSeeJob, JobRuleError, type AttachmentKind, type JobDetails } from "~/models/jobs.server";
-import { deleteFile, saveFile } from "~/services/storage.server";
+import { uploadRules } from "~/models/upload-rules.server";
+import { deleteFile, saveUploadedFile } from "~/services/storage.server";
+import { withUploadForm } from "~/services/uploads.server";
 
-/** The jobs API gate: any signed-in role (spec: schedule, jobs and estimates); the model narrows field techs. */
-export const requireJobsApi = requireSignedInApi;
+/** The jobs API gate: the /jobs screen's entry, any signed-in role (spec: schedule, jobs and estimates); the model narrows field techs. */
+export const requireJobsApi = (request: Request) => requireApiAccessFor(request, "/jobs");
 
 /** The {id} of a path, or 404 like a missing job. */
 export function jobIdParam(value: string | undefined): number {
@@ -32,6 +34,7 @@ const dollars = (cents: number) => cents / 100;
 /**
  * GET jobs/{id} in the spec's names and units, so that a job read can be sent back to PUT: jobStatus,
  * taxRate in percent, discount, unitPrice and cost in dollars. The cents fields stay for display.
+ * A field tech's copy has no cost (getJob leaves it out).
  */
 export function jobForApi(job: JobDetails) {
   return {
@@ -39,52 +42,46 @@ export function jobForApi(job: JobDetails) {
     jobStatus: job.status,
     taxRate: job.taxRate / 100,
     discount: dollars(job.discountCents),
-    lineItems: job.lineItems.map((l) => ({ ...l, unitPrice: dollars(l.unitPriceCents), cost: dollars(l.costCents) })),
+    lineItems: job.lineItems.map((l) => ({ ...l, unitPrice: dollars(l.unitPriceCents), ...(l.costCents === undefined ? {} : { cost: dollars(l.costCents) }) })),
   };
 }
 
 export const methodNotAllowed = () => json({ message: "Method not allowed" }, { status: 405 });
 
-const MAX_REQUEST_BYTES = VIDEO_MAX_BYTES + 1024 * 1024;
+const refusedUpload = (message: string) => json({ message, errors: { files: message } }, { status: 400 });
 
 /**
- * One file per call (multipart: jobId and files or file): checks the type by content and the
- * spec's size limits, stores it and records it on the job.
+ * One file per call (multipart: jobId and files or file), streamed to disk within the spec's size
+ * limits (uploadRules.jobAttachment): checks the type by content, stores it and records it on the
+ * job within the attachments' count limit.
  */
 export async function uploadJobFile(request: Request, ctx: Parameters<typeof addAttachment>[0], kind: AttachmentKind): Promise<Response> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_REQUEST_BYTES) return json({ message: await oversizeMessage(request) }, { status: 400 });
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return json({ message: "The upload must be multipart/form-data with jobId and files." }, { status: 400 });
-  }
-  const jobId = Number(form.get("jobId"));
-  if (!Number.isSafeInteger(jobId) || jobId <= 0) return json({ errors: { jobId: "Job Id is required" } }, { status: 400 });
-  const files = [...form.getAll("files"), ...form.getAll("file")].filter((f): f is File => typeof f === "object" && f !== null && "arrayBuffer" in f && f.size > 0);
-  if (files.length !== 1) return json({ errors: { files: files.length ? "Upload one file per call." : "Choose a file to upload." } }, { status: 400 });
-  if (!(await canSeeJob(ctx, jobId))) return apiNotFound();
-  const file = files[0];
-  const data = Buffer.from(await file.arrayBuffer());
-  const detected = await detectAttachment(file.name, data);
-  if (!detected) return json({ errors: { files: uploadMessages.type(file.name) } }, { status: 400 });
-  const limit = detected.kind === "image" ? IMAGE_MAX_BYTES : detected.kind === "video" ? VIDEO_MAX_BYTES : FILE_MAX_BYTES;
-  if (data.length > limit) {
-    const message = detected.kind === "image" ? uploadMessages.imageSize : detected.kind === "video" ? uploadMessages.videoSize : uploadMessages.fileSize;
-    return json({ errors: { files: message } }, { status: 400 });
-  }
-  const stored = await saveFile({ companyId: ctx.companyId, folder: kind === "attachment" ? "jobs" : "job-state", extension: detected.extension, data });
-  try {
-    const row = await addAttachment(ctx, jobId, kind, { key: stored.key, url: stored.url, fileName: file.name.slice(0, 255), contentType: detected.contentType, size: data.length });
-    if (!row) {
+  return withUploadForm(request, uploadRules.jobAttachment, refusedUpload, async (form) => {
+    const jobId = Number(form.get("jobId"));
+    if (!Number.isSafeInteger(jobId) || jobId <= 0) return json({ errors: { jobId: "Job Id is required" } }, { status: 400 });
+    const files = [...form.getAll("files"), ...form.getAll("file")].filter((f): f is File => typeof f === "object" && f !== null && f.size > 0);
+    if (files.length !== 1) return json({ errors: { files: files.length ? "Upload one file per call." : "Choose a file to upload." } }, { status: 400 });
+    if (!(await canSeeJob(ctx, jobId))) return apiNotFound();
+    const file = files[0];
+    const name = file.name || "file";
+    const detected = await detectAttachmentFile(file);
+    if (!detected) return json({ errors: { files: uploadMessages.type(name) } }, { status: 400 });
+    const refusal = attachmentSizeError(detected.kind, file.size) ?? (detected.kind === "image" ? await imageAttachmentError(name, Buffer.from(await file.arrayBuffer())) : null);
+    if (refusal) return json({ errors: { files: refusal } }, { status: 400 });
+    const stored = await saveUploadedFile({ companyId: ctx.companyId, folder: kind === "attachment" ? "jobs" : "job-state", extension: detected.extension, file });
+    try {
+      const row = await addAttachment(ctx, jobId, kind, { key: stored.key, url: stored.url, fileName: name.slice(0, 255), contentType: detected.contentType, size: stored.size });
+      if (!row) {
+        await deleteFile(stored.key);
+        return apiNotFound();
+      }
+      return json({ data: row }, { status: 201 });
+    } catch (error) {
       await deleteFile(stored.key);
-      return apiNotFound();
+      if (error instanceof JobRuleError) return refusedUpload(error.message);
+      throw error;
     }
-    return json({ data: row }, { status: 201 });
-  } catch (error) {
-    await deleteFile(stored.key);
-    throw error;
-  }
+  });
 }
 
 /** Creating jobs needs an active subscription (trial or paid); an inactive account answers 403. */

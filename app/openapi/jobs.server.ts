@@ -92,7 +92,7 @@ const scheduleResult = data(z.object({ id: z.number().int(), updatedJobIds: z.ar
 
 registerCall({ method: "post", path: "/jobs", tag, access: `${access}; needs an active subscription (403 'Your account is limited')`, summary: "Create a job (and its series of visits with a recurrence)", body: jobBody, status: 201, response: data(z.object({ id: z.number().int(), publicToken: z.string() })) });
 registerCall({ method: "get", path: "/jobs/page", tag, access, summary: "A page of jobs: search, tags, status (type), sort", query: pagingQuery, response: page });
-registerCall({ method: "get", path: "/jobs/{id}", tag, access, summary: "A job with line items, employees, tags, segments, attachments, payments, timeline and recurrence; jobStatus, taxRate (percent), discount, unitPrice and cost (dollars) as PUT takes them, so a read job can be sent back", params: id, response: data(listRow.extend({ jobStatus: z.number().int(), taxRate: z.number(), discount: z.number() }).passthrough()) });
+registerCall({ method: "get", path: "/jobs/{id}", tag, access, summary: "A job with line items, employees, tags, segments, attachments, payments, timeline and recurrence; jobStatus, taxRate (percent), discount, unitPrice and cost (dollars) as PUT takes them, so a read job can be sent back; a field tech gets no cost and the costs they send are ignored (lines keep theirs)", params: id, response: data(listRow.extend({ jobStatus: z.number().int(), taxRate: z.number(), discount: z.number() }).passthrough()) });
 registerCall({
   method: "put",
   path: "/jobs/{id}",
@@ -122,9 +122,9 @@ registerCall({ method: "put", path: "/jobs/{id}/visit-description", tag, access,
 registerCall({ method: "get", path: "/jobs/{id}/segments", tag, access, summary: "Segments of a job", params: id, response: data(z.array(segment)) });
 registerCall({ method: "post", path: "/jobs/{id}/segments", tag, access, summary: "Add a segment", params: id, body: z.object({ name: z.string() }), status: 201, response: data(segment) });
 registerCall({ method: "delete", path: "/jobs/{id}/segment", tag, access, summary: "Delete a segment", params: id, body: z.object({ segmentId: z.number().int() }) });
-registerCall({ method: "post", path: "/jobs/attachment", tag, access, summary: "Attach one file to a job", multipart: upload, status: 201, response: data(attachment) });
+registerCall({ method: "post", path: "/jobs/attachment", tag, access, summary: "Attach one file to a job: at most 20 per job, past them 'Attachment upload limit exceeded.'", multipart: upload, status: 201, response: data(attachment) });
 registerCall({ method: "delete", path: "/jobs/attachment", tag, access, summary: "Remove an attachment by its URL", body: z.object({ jobId: z.number().int(), fileUrl: z.string() }) });
-registerCall({ method: "post", path: "/jobs/currentStateAttachment", tag, access, summary: "Attach one current-state photo or file to a job", multipart: upload, status: 201, response: data(attachment) });
+registerCall({ method: "post", path: "/jobs/currentStateAttachment", tag, access, summary: "Attach one current-state photo or file to a job: at most 20 per job, past them 'Attachment upload limit exceeded.'", multipart: upload, status: 201, response: data(attachment) });
 registerCall({
   method: "post",
   path: "/jobs/upload-line-item-image",

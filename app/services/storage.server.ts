@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import path from "node:path";
 import { env } from "~/env.server";
 
@@ -67,6 +71,24 @@ export async function saveFile(input: { companyId: number; folder: string; exten
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, input.data);
   return { key, url: fileUrl(key), contentType: contentTypeFor(input.extension), size: input.data.length };
+}
+
+/**
+ * Stores an uploaded file for a company; the caller has already checked type and size by content.
+ * The bytes are streamed into place (an upload's File is read from its temporary file on disk).
+ */
+export async function saveUploadedFile(input: { companyId: number; folder: string; extension: string; file: File }): Promise<StoredFile> {
+  const key = `${input.companyId}/${input.folder}/${randomBytes(18).toString("base64url")}.${input.extension}`;
+  if (!parseKey(key)) throw new Error(`Invalid storage key ${key}`);
+  const target = path.join(uploadsRoot(), key);
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await pipeline(Readable.fromWeb(input.file.stream() as NodeReadableStream<Uint8Array>), createWriteStream(target, { flags: "wx" }));
+  } catch (error) {
+    await rm(target, { force: true });
+    throw error;
+  }
+  return { key, url: fileUrl(key), contentType: contentTypeFor(input.extension), size: input.file.size };
 }
 
 export async function readStoredFile(key: string): Promise<{ data: Buffer; contentType: string } | null> {

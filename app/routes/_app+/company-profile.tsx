@@ -5,7 +5,7 @@ import { CompanyProfileForm } from "~/components/company-profile-form";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/models/access.server";
-import { readProfilePost, saveProfileFromForm } from "~/models/company-profile-form.server";
+import { saveProfileFromForm, withProfilePost } from "~/models/company-profile-form.server";
 import { getCompanyProfile, removeCompanyLogo } from "~/models/company.server";
 import { LOGO_MAX_BYTES, LOGO_MIN_SIDE, uploadMessages } from "~/services/images.server";
 import { maps } from "~/services/maps.server";
@@ -59,15 +59,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireAccess(request);
-  const formData = await readProfilePost(request);
-  const intent = formData.get("intent");
-  if (intent === "removeLogo") {
-    await removeCompanyLogo(ctx);
-    return toasts().redirectWithSuccess("/company-profile", "Logo was removed");
-  }
-  if (intent !== "save") unknownIntent();
-  await saveProfileFromForm(ctx, formData);
-  return toasts().redirectWithSuccess("/company-profile", "Company profile was saved successfully!");
+  return withProfilePost(request, async (formData) => {
+    const intent = formData.get("intent");
+    if (intent === "removeLogo") {
+      await removeCompanyLogo(ctx);
+      return toasts().redirectWithSuccess("/company-profile", "Logo was removed");
+    }
+    if (intent !== "save") unknownIntent();
+    await saveProfileFromForm(ctx, formData);
+    return toasts().redirectWithSuccess("/company-profile", "Company profile was saved successfully!");
+  });
 }
 
 export default function CompanyProfileRoute() {

@@ -13,7 +13,9 @@ import { addCustomerAttachments, attachmentFilesFrom, deleteCustomerAttachment }
 import { customerMessages, displayName } from "~/models/customers.schema";
 import { deleteCustomer, getCustomer, geocodeMissingAddresses } from "~/models/customers.server";
 import { listCustomerJobsPage } from "~/models/jobs.server";
+import { uploadRules } from "~/models/upload-rules.server";
 import { toasts } from "~/sessions.server";
+import { withUploadForm } from "~/services/uploads.server";
 import { unknownIntent } from "~/utils/forms.server";
 import { readListParams } from "~/utils/list-params";
 import { formatPhone } from "~/utils/validation";
@@ -41,25 +43,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { ctx } = await requireAccess(request);
   const id = idOf(params.id);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "delete") {
-    if (!(await deleteCustomer(ctx, id))) return notFound();
-    return toasts().redirectWithSuccess("/customers", customerMessages.deleted);
-  }
-  if (intent === "upload") {
-    const files = await attachmentFilesFrom(form);
-    if ("message" in files) return json({ uploadErrors: [files.message] }, { status: 400 });
-    const result = await addCustomerAttachments(ctx, id, files.files);
-    if (!result) return notFound();
-    if (result.errors.length) return json({ uploadErrors: result.errors }, { status: result.attachments.length ? 200 : 400 });
-    return toasts().redirectWithSuccess(`/customers/${id}`, result.attachments.length === 1 ? "Attachment was uploaded" : `${result.attachments.length} attachments were uploaded`);
-  }
-  if (intent === "deleteAttachment") {
-    if (!(await deleteCustomerAttachment(ctx, id, String(form.get("fileUrl") ?? "")))) return notFound();
-    return toasts().redirectWithSuccess(`/customers/${id}`, "Attachment was deleted");
-  }
-  return unknownIntent();
+  const refused = (message: string): Response => json({ uploadErrors: [message] }, { status: 400 });
+  return withUploadForm(request, uploadRules.customerAttachments, refused, async (form, dropped) => {
+    const intent = form.get("intent");
+    if (intent === "delete") {
+      if (!(await deleteCustomer(ctx, id))) return notFound();
+      return toasts().redirectWithSuccess("/customers", customerMessages.deleted);
+    }
+    if (intent === "upload") {
+      const files = attachmentFilesFrom(form, dropped);
+      if ("message" in files) return refused(files.message);
+      const result = await addCustomerAttachments(ctx, id, files.files, dropped);
+      if (!result) return notFound();
+      if (result.errors.length) return json({ uploadErrors: result.errors }, { status: result.attachments.length ? 200 : 400 });
+      return toasts().redirectWithSuccess(`/customers/${id}`, result.attachments.length === 1 ? "Attachment was uploaded" : `${result.attachments.length} attachments were uploaded`);
+    }
+    if (intent === "deleteAttachment") {
+      if (!(await deleteCustomerAttachment(ctx, id, String(form.get("fileUrl") ?? "")))) return notFound();
+      return toasts().redirectWithSuccess(`/customers/${id}`, "Attachment was deleted");
+    }
+    return unknownIntent();
+  });
 }
 
 /** The customer profile: contact details, properties, tabs and attachments. */

@@ -3,7 +3,9 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ImportReportTable } from "~/components/import-report";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/models/access.server";
-import { importCustomersCsv, readImportFile, type ImportReport } from "~/models/customers-import.server";
+import { importCustomersCsv, importFileFrom, type ImportReport } from "~/models/customers-import.server";
+import { uploadRules } from "~/models/upload-rules.server";
+import { withUploadForm } from "~/services/uploads.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);
@@ -12,11 +14,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, company } = await requireAccess(request);
-  const file = await readImportFile(request);
-  if ("message" in file) return json({ message: file.message }, { status: 400 });
-  const report = await importCustomersCsv(ctx, file.text, company.country);
-  if ("message" in report) return json({ message: report.message }, { status: 400 });
-  return json({ report });
+  const refused = (message: string): Response => json({ message }, { status: 400 });
+  return withUploadForm(request, uploadRules.customersCsv, refused, async (form) => {
+    const file = await importFileFrom(form);
+    if ("message" in file) return refused(file.message);
+    const report = await importCustomersCsv(ctx, file.text, company.country);
+    if ("message" in report) return refused(report.message);
+    return json({ report });
+  });
 }
 
 const statusLabel = { imported: "Imported", skipped: "Skipped", rejected: "Rejected" } as const;

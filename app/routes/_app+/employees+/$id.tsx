@@ -5,7 +5,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { EmployeeForm } from "~/components/employee-form";
 import { Modal } from "~/components/modal";
 import { notFound, requireAccess } from "~/models/access.server";
-import { photoFrom, readEmployeePost, saveErrors, validateEmployeeForm } from "~/models/employee-form.server";
+import { photoFrom, saveErrors, validateEmployeeForm, withEmployeePost } from "~/models/employee-form.server";
 import { employeeEditSchema } from "~/models/employees.schema";
 import { deleteEmployee, getEmployee, updateEmployee } from "~/models/employees.server";
 import { Role } from "~/models/roles";
@@ -41,22 +41,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireAccess(request);
   const id = employeeId(params);
-  const formData = await readEmployeePost(request);
-  if (formData instanceof Response) return formData;
-  const intent = formData.get("intent");
-  if (intent === "delete") {
-    const result = await deleteEmployee(access.ctx, id);
+  return withEmployeePost(request, async (formData) => {
+    const intent = formData.get("intent");
+    if (intent === "delete") {
+      const result = await deleteEmployee(access.ctx, id);
+      if (!result) notFound();
+      if (!result.ok) return toasts().redirectWithError(listUrl(request), result.message ?? "The employee was not deleted");
+      return toasts().redirectWithSuccess(listUrl(request), "Employee was deleted successfully!");
+    }
+    if (intent !== null) unknownIntent();
+    const input = await validateEmployeeForm(formData, withZod(employeeEditSchema(access.company.country)));
+    if (input instanceof Response) return input;
+    const result = await updateEmployee(access.ctx, id, input, { country: access.company.country, photo: photoFrom(access, formData) });
     if (!result) notFound();
-    if (!result.ok) return toasts().redirectWithError(listUrl(request), result.message ?? "The employee was not deleted");
-    return toasts().redirectWithSuccess(listUrl(request), "Employee was deleted successfully!");
-  }
-  if (intent !== null) unknownIntent();
-  const input = await validateEmployeeForm(formData, withZod(employeeEditSchema(access.company.country)));
-  if (input instanceof Response) return input;
-  const result = await updateEmployee(access.ctx, id, input, { country: access.company.country, photo: photoFrom(access, formData) });
-  if (!result) notFound();
-  if (!result.ok) return saveErrors(result, formData);
-  return toasts().redirectWithSuccess(listUrl(request), "Employee was updated successfully!");
+    if (!result.ok) return saveErrors(result, formData);
+    return toasts().redirectWithSuccess(listUrl(request), "Employee was updated successfully!");
+  });
 }
 
 export default function EditEmployeeRoute() {

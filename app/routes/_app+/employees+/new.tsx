@@ -5,7 +5,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { EmployeeForm } from "~/components/employee-form";
 import { Modal } from "~/components/modal";
 import { requireAccess } from "~/models/access.server";
-import { photoFrom, readEmployeePost, saveErrors, validateEmployeeForm } from "~/models/employee-form.server";
+import { photoFrom, saveErrors, validateEmployeeForm, withEmployeePost } from "~/models/employee-form.server";
 import { employeeCreateSchema } from "~/models/employees.schema";
 import { canCreateEmployee, createEmployee } from "~/models/employees.server";
 import { TagType } from "~/models/tags.schema";
@@ -20,13 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const access = await requireAccess(request);
-  const formData = await readEmployeePost(request);
-  if (formData instanceof Response) return formData;
-  const input = await validateEmployeeForm(formData, withZod(employeeCreateSchema(access.company.country)));
-  if (input instanceof Response) return input;
-  const result = await createEmployee(access.ctx, input, { employeeLimit: access.company.employeeLimit, country: access.company.country, photo: photoFrom(access, formData) });
-  if (!result.ok) return saveErrors(result, formData);
-  return toasts().redirectWithSuccess(`/employees${new URL(request.url).search}`, "Employee was created successfully!");
+  return withEmployeePost(request, async (formData) => {
+    const input = await validateEmployeeForm(formData, withZod(employeeCreateSchema(access.company.country)));
+    if (input instanceof Response) return input;
+    const result = await createEmployee(access.ctx, input, { employeeLimit: access.company.employeeLimit, country: access.company.country, photo: photoFrom(access, formData) });
+    if (!result.ok) return saveErrors(result, formData);
+    return toasts().redirectWithSuccess(`/employees${new URL(request.url).search}`, "Employee was created successfully!");
+  });
 }
 
 export default function NewEmployeeRoute() {

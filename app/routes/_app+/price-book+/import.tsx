@@ -3,7 +3,9 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Modal } from "~/components/modal";
 import { requireAccess } from "~/models/access.server";
-import { IMPORT_MAX_BYTES, ImportFileError, importMessages, importPriceBookCsv } from "~/models/price-book-csv.server";
+import { ImportFileError, importPriceBookCsv, type ImportReport } from "~/models/price-book-csv.server";
+import { uploadRules } from "~/models/upload-rules.server";
+import { withUploadForm } from "~/services/uploads.server";
 import { ImportReportTable } from "~/components/import-report";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -11,16 +13,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({});
 }
 
+type ImportResult = { error: string | null; report: ImportReport | null };
+const refused = (message: string) => json<ImportResult>({ error: message, report: null }, { status: 400 });
+
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireAccess(request);
-  if (Number(request.headers.get("Content-Length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) return json({ error: importMessages.tooLarge, report: null }, { status: 400 });
-  const file = (await request.formData()).get("file");
-  try {
-    return json({ error: null, report: await importPriceBookCsv(ctx, file instanceof File ? file : null) });
-  } catch (error) {
-    if (error instanceof ImportFileError) return json({ error: error.message, report: null }, { status: 400 });
-    throw error;
-  }
+  return withUploadForm(request, uploadRules.priceBookCsv, refused, async (form) => {
+    const file = form.get("file");
+    try {
+      return json<ImportResult>({ error: null, report: await importPriceBookCsv(ctx, typeof file === "string" ? null : file) });
+    } catch (error) {
+      if (error instanceof ImportFileError) return refused(error.message);
+      throw error;
+    }
+  });
 }
 
 export default function ImportPriceBookRoute() {

@@ -9,7 +9,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
   const { email } = parseOr400(forgotPasswordSchema, await readBody(request));
   try {
-    await requestPasswordReset({ email, address: clientAddress(context), origin: new URL(request.url).origin });
+    await requestPasswordReset({ email, address: clientAddress(context) });
   } catch (error) {
     if (error instanceof RateLimited) return tooManyAttempts(error);
     throw error;

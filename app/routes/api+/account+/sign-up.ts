@@ -3,11 +3,18 @@ import { signInSession } from "~/models/account-sessions.server";
 import { signUpSchema } from "~/models/accounts.schema";
 import { currentUser, signUp } from "~/models/accounts.server";
 import { parseOr400, readBody } from "~/models/api.server";
+import { clientAddress, consumeAttempt, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
 
-/** POST /api/account/sign-up: a company, its admin and a 14-day trial; answers the signed-in user. */
-export async function action({ request }: ActionFunctionArgs) {
+/** POST /api/account/sign-up: a company, its admin and a 14-day trial; answers the signed-in user. Rate-limited (429). */
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
   const input = parseOr400(signUpSchema, await readBody(request));
+  try {
+    await consumeAttempt("signUp", { account: input.email, address: clientAddress(context) });
+  } catch (error) {
+    if (error instanceof RateLimited) return tooManyAttempts(error);
+    throw error;
+  }
   const result = await signUp(input);
   if (!result.ok) return json({ errors: result.errors }, { status: 400 });
   const { cookie, access } = await signInSession(request, result.userId);

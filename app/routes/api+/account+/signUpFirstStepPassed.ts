@@ -10,6 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
   const input = parseOr400(signUpAccountSchema, await readBody(request));
   try {
+    await consumeAttempt("signUp", { account: input.email, address: clientAddress(context) });
     await consumeAttempt("emailCheck", { account: input.email, address: clientAddress(context) });
   } catch (error) {
     if (error instanceof RateLimited) return tooManyAttempts(error);

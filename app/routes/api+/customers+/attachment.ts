@@ -1,8 +1,12 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiNotFound, badRequest, parseOr400, readBody } from "~/models/api.server";
-import { addCustomerAttachments, deleteCustomerAttachment, readAttachmentUpload } from "~/models/customer-attachments.server";
+import { addCustomerAttachments, attachmentUploadFrom, deleteCustomerAttachment } from "~/models/customer-attachments.server";
 import { methodNotAllowed, requireCustomerApi } from "~/models/customers-api.server";
+import { uploadRules } from "~/models/upload-rules.server";
+import { withUploadForm } from "~/services/uploads.server";
+
+const refused = (message: string) => json({ message, errors: { files: message } }, { status: 400 });
 
 const deleteSchema = z.object({ customerId: z.coerce.number().int().positive(), fileUrl: z.string().min(1, "File Url is required").max(1000) });
 
@@ -14,12 +18,14 @@ const deleteSchema = z.object({ customerId: z.coerce.number().int().positive(), 
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx } = await requireCustomerApi(request);
   if (request.method === "POST") {
-    const upload = await readAttachmentUpload(request);
-    if ("message" in upload) return badRequest(upload.message);
-    const result = await addCustomerAttachments(ctx, upload.customerId, upload.files);
-    if (!result) return apiNotFound();
-    if (!result.attachments.length && result.errors.length) return json({ message: result.errors.join(" "), errors: { files: result.errors.join(" ") } }, { status: 400 });
-    return json(result);
+    return withUploadForm(request, uploadRules.customerAttachments, refused, async (form, dropped) => {
+      const upload = attachmentUploadFrom(form, dropped);
+      if ("message" in upload) return badRequest(upload.message);
+      const result = await addCustomerAttachments(ctx, upload.customerId, upload.files, dropped);
+      if (!result) return apiNotFound();
+      if (!result.attachments.length && result.errors.length) return refused(result.errors.join(" "));
+      return json(result);
+    });
   }
   if (request.method === "DELETE") {
     const { customerId, fileUrl } = parseOr400(deleteSchema, await readBody(request));

@@ -1,15 +1,19 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { badRequest } from "~/models/api.server";
 import { methodNotAllowed, requireCustomerApi } from "~/models/customers-api.server";
-import { importCustomersCsv, readImportFile } from "~/models/customers-import.server";
+import { importCustomersCsv, importFileFrom } from "~/models/customers-import.server";
+import { uploadRules } from "~/models/upload-rules.server";
+import { withUploadForm } from "~/services/uploads.server";
 
 /** POST /api/customers/uploadCustomers (multipart: file) → {imported, skipped, rejected, rows: [{row, name, status, customerId?, messages}]}. */
 export async function action({ request }: ActionFunctionArgs) {
   const { ctx, company } = await requireCustomerApi(request);
   if (request.method !== "POST") return methodNotAllowed();
-  const file = await readImportFile(request);
-  if ("message" in file) return badRequest(file.message);
-  const report = await importCustomersCsv(ctx, file.text, company.country);
-  if ("message" in report) return badRequest(report.message);
-  return json(report);
+  return withUploadForm(request, uploadRules.customersCsv, badRequest, async (form) => {
+    const file = await importFileFrom(form);
+    if ("message" in file) return badRequest(file.message);
+    const report = await importCustomersCsv(ctx, file.text, company.country);
+    if ("message" in report) return badRequest(report.message);
+    return json(report);
+  });
 }

@@ -1,27 +1,29 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/models/api.server";
+import { apiNotFound, parseOr400, requireApiAccessFor } from "~/models/api.server";
 import { employeeEditSchema } from "~/models/employees.schema";
 import { deleteEmployee, employeePhotoStep, getEmployee, saveResultJson, updateEmployee } from "~/models/employees.server";
-import { MANAGER_ROLES } from "~/models/roles";
+import { uploadRules, withUploadBody } from "~/models/upload-rules.server";
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** GET /api/employees/{id}: one employee with tags; another company's id answers 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/employees");
   const { id } = paramsSchema.safeParse(params).data ?? apiNotFound();
   return json((await getEmployee(ctx, id)) ?? apiNotFound());
 }
 
 /** PUT /api/employees/{id} (multipart or JSON) updates; DELETE removes the employee (soft delete). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, company } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx, company } = await requireApiAccessFor(request, "/employees");
   const { id } = paramsSchema.safeParse(params).data ?? apiNotFound();
   if (request.method === "PUT") {
-    const body = (await readBody(request)) as Record<string, unknown>;
-    const input = parseOr400(employeeEditSchema(company.country), body);
-    return saveResultJson(await updateEmployee(ctx, id, input, { country: company.country, photo: employeePhotoStep(ctx, body.logo) }));
+    const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
+    return withUploadBody(request, uploadRules.image, refused, async (body) => {
+      const input = parseOr400(employeeEditSchema(company.country), body);
+      return saveResultJson(await updateEmployee(ctx, id, input, { country: company.country, photo: employeePhotoStep(ctx, body.logo) }));
+    });
   }
   if (request.method === "DELETE") return saveResultJson(await deleteEmployee(ctx, id));
   return json({ message: "Method not allowed" }, { status: 405 });

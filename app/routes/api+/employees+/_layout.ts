@@ -1,21 +1,23 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, requireApiAccess } from "~/models/api.server";
+import { parseOr400, requireApiAccessFor } from "~/models/api.server";
 import { employeeCreateSchema } from "~/models/employees.schema";
 import { createEmployee, employeePhotoStep, listEmployees, saveResultJson } from "~/models/employees.server";
-import { MANAGER_ROLES } from "~/models/roles";
+import { uploadRules, withUploadBody } from "~/models/upload-rules.server";
 
 /** GET /api/employees → {data: [employee]}: every employee of the company, by name. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx } = await requireApiAccessFor(request, "/employees");
   return json({ data: await listEmployees(ctx) });
 }
 
 /** POST /api/employees (multipart or JSON): creates an employee within the plan's limit. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, company } = await requireApiAccess(request, { roles: MANAGER_ROLES });
+  const { ctx, company } = await requireApiAccessFor(request, "/employees");
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
-  const body = (await readBody(request)) as Record<string, unknown>;
-  const input = parseOr400(employeeCreateSchema(company.country), body);
-  const result = await createEmployee(ctx, input, { employeeLimit: company.employeeLimit, country: company.country, photo: employeePhotoStep(ctx, body.logo) });
-  return saveResultJson(result, 201);
+  const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
+  return withUploadBody(request, uploadRules.image, refused, async (body) => {
+    const input = parseOr400(employeeCreateSchema(company.country), body);
+    const result = await createEmployee(ctx, input, { employeeLimit: company.employeeLimit, country: company.country, photo: employeePhotoStep(ctx, body.logo) });
+    return saveResultJson(result, 201);
+  });
 }
