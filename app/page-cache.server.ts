@@ -2,8 +2,10 @@ import { constants, crc32, deflateRawSync, gzipSync } from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { getAccess } from "~/models/access.server";
 import { companyDataVersion } from "~/models/company-data-version.server";
+import { shadowChangeRecorder } from "~/models/impersonation-log.server";
 import { Role } from "~/models/roles";
 import { routePath } from "~/models/route-table";
+import { applyResponsePolicy } from "~/utils/response-policy.server";
 
 /**
  * Pages kept in memory and served again while nothing they show can have changed
@@ -55,8 +57,19 @@ async function pageKey(request: Request): Promise<Key | null> {
  * its encoding alone (it still handles data and API answers).
  */
 export async function respond(request: Request, loadContext: PageLoadContext, remix: RemixHandler): Promise<Response> {
+  // Secure cookies over HTTPS and no-store for signed-in answers, kept or fresh.
+  return applyResponsePolicy(request, await answer(request, loadContext, remix));
+}
+
+async function answer(request: Request, loadContext: PageLoadContext, remix: RemixHandler): Promise<Response> {
   const key = await pageKey(request);
-  if (!key) return finish(await remix(request, loadContext), request);
+  if (!key) {
+    // Every change made in a shadow session passes here: the impersonation log's one place.
+    const recordShadowChange = await shadowChangeRecorder(request);
+    const response = await remix(request, loadContext);
+    recordShadowChange?.(response);
+    return finish(response, request);
+  }
   const usable = () => {
     const kept = (key.signedIn ? pages : visitorPages).get(key.key);
     return kept && kept.version === key.version && (!key.signedIn || Date.now() - kept.at < SIGNED_IN_MS) ? kept : undefined;

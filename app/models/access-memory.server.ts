@@ -5,6 +5,9 @@ import { currentConnection } from "~/db.server";
  * belongs to one process, so every write that changes access happens here and calls
  * accessChanged(). PostgreSQL deployments may run many processes and always ask the database.
  * The time limit also catches what changes with the clock alone (a trial or a session running out).
+ * The idle timeout holds too: a session is remembered only right after a lookup that found it used
+ * within the last minute (sessions.server SEEN_EVERY_MS), and the timeout is hours at least
+ * (SESSION_IDLE_DAYS >= 0.1), so no remembered answer outlives it.
  */
 const REMEMBER_MS = 5_000;
 const MAX_SESSIONS = 10_000;

@@ -1,12 +1,12 @@
 import { json, redirect } from "@remix-run/node";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, planFeatures, plans, sessions, subscriptions, users } from "~/db/schema";
 import { rememberAccess } from "~/models/access-memory.server";
 import { hasAppFeature } from "~/models/features";
 import { findRouteRule, routePath, type RouteRule } from "~/models/route-table";
 import { homePathFor, type RoleValue } from "~/models/roles";
-import { getAuthSession, loginRedirect } from "~/sessions.server";
+import { getAuthSession, liveSession, loginRedirect, markSessionSeen } from "~/sessions.server";
 
 export type SubscriptionState = {
   status: number;
@@ -48,8 +48,8 @@ export type CompanyAccess = {
   subscription: SubscriptionState;
 };
 
-/** What every model function receives: who asks, for which company. */
-export type CallerContext = { companyId: number; userId: number; role: RoleValue };
+/** What every model function receives: who asks, for which company (and the super admin acting as them, in a shadow log-in). */
+export type CallerContext = { companyId: number; userId: number; role: RoleValue; impersonatorUserId?: number | null };
 
 export type Access = { user: SessionUser; company: CompanyAccess; ctx: CallerContext };
 
@@ -130,21 +130,26 @@ function toAccess(row: AccessRow, sessionId: string, impersonatorUserId: number 
     planFeatures: (row.planFeatures ?? []).map(Number),
     subscription: subscriptionState(sub),
   };
-  return { user, company, ctx: { companyId: company.id, userId: user.id, role: user.role } };
+  return { user, company, ctx: { companyId: company.id, userId: user.id, role: user.role, impersonatorUserId } };
 }
 
-/** Loads user, company, subscription and plan features for a session id in one round trip. */
+/**
+ * Loads user, company, subscription and plan features for a live session id in one round trip
+ * (expired, idle or revoked sessions give null), and moves its last-seen time on (once a minute).
+ */
 export async function loadAccessBySession(sessionId: string): Promise<Access | null> {
   const [row] = await db
-    .select({ ...accessColumns, impersonatorUserId: sessions.impersonatorUserId })
+    .select({ ...accessColumns, impersonatorUserId: sessions.impersonatorUserId, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
     .leftJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), isNull(users.deletedAt)))
+    .where(and(eq(sessions.id, sessionId), liveSession(), isNull(users.deletedAt)))
     .limit(1);
-  return row ? toAccess(row, sessionId, row.impersonatorUserId) : null;
+  if (!row) return null;
+  await markSessionSeen(sessionId, row.lastSeenAt);
+  return toAccess(row, sessionId, row.impersonatorUserId);
 }
 
 /** The access of a live user without a browser session (API key calls act as a user); sessionId names the credential. */
@@ -200,6 +205,15 @@ export function canOpen(access: Access, pathname: string): boolean {
 }
 
 /**
+ * A path the route table does not know (another spelling of a route the router still matched) answers
+ * as any unknown path does (routes/$.tsx): a visitor goes to sign in, a signed-in user gets 404.
+ */
+async function unknownPath(request: Request): Promise<never> {
+  if (!(await getAccess(request))) throw await loginRedirect(request);
+  throw new Response("Not found", { status: 404 });
+}
+
+/**
  * The access check of every screen's loader and action, from the route table:
  * guest pages send a signed-in user home; private pages need a session (else sign-in with
  * redirectTo) and pass role, plan feature and application feature (else 403).
@@ -207,7 +221,7 @@ export function canOpen(access: Access, pathname: string): boolean {
 export async function requireAccess(request: Request): Promise<Access> {
   const pathname = routePath(new URL(request.url));
   const rule = findRouteRule(pathname);
-  if (!rule) throw new Error(`No route-table entry for ${pathname}`);
+  if (!rule) return unknownPath(request);
   const access = await getAccess(request);
   if (rule.kind !== "private") throw new Error(`${pathname} is public: use optionalAccess`);
   if (!access) throw await loginRedirect(request);
@@ -219,7 +233,8 @@ export async function requireAccess(request: Request): Promise<Access> {
 export async function optionalAccess(request: Request): Promise<Access | null> {
   const pathname = routePath(new URL(request.url));
   const rule = findRouteRule(pathname);
-  if (!rule || rule.kind === "private") throw new Error(`${pathname} is not a public route`);
+  if (!rule) return unknownPath(request);
+  if (rule.kind === "private") throw new Error(`${pathname} is not a public route`);
   const access = await getAccess(request);
   if (access && rule.kind === "guest") throw redirect(homePathFor(access.user.role));
   return access;

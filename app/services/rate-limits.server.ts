@@ -3,38 +3,48 @@ import { currentConnection } from "~/db.server";
 
 /** What is limited, per account (email) and per client address, in a window of seconds. */
 const RULES = {
-  signIn: { perAccount: { points: 10, duration: 15 * 60 }, perAddress: { points: 50, duration: 15 * 60 } },
   code: { perAccount: { points: 10, duration: 15 * 60 }, perAddress: { points: 50, duration: 15 * 60 } },
   forgotPassword: { perAccount: { points: 5, duration: 60 * 60 }, perAddress: { points: 30, duration: 60 * 60 } },
   // email-exists and the sign-up first step tell whether an email has an account
   emailCheck: { perAccount: { points: 20, duration: 15 * 60 }, perAddress: { points: 60, duration: 15 * 60 } },
+  // each step of sign-up, screen and API: a burst of new companies from one place is refused
+  signUp: { perAccount: { points: 10, duration: 60 * 60 }, perAddress: { points: 30, duration: 60 * 60 } },
 } as const;
 export type LimitName = keyof typeof RULES;
 
-type Limiters = { client: unknown; byKey: Map<string, Promise<RateLimiterAbstract>> };
+/**
+ * Failed sign-ins, after rate-limiter-flexible's "login endpoint protection": failures in a row of
+ * one email from one address (a success there clears them), and slow guessing from one address
+ * over a day. Nothing is counted per email alone, so guesses from elsewhere never lock the owner
+ * out of their own address. Unknown emails count like known ones: the answer tells nothing.
+ * (The memory store keeps a key with a timer, which cannot run longer than 24.8 days.)
+ */
+export const SIGN_IN_FAILURES = {
+  byEmailAndAddress: { keyPrefix: "signIn_failures_email_address", points: 10, duration: 14 * 86400, blockDuration: 60 * 60 },
+  byAddress: { keyPrefix: "signIn_failures_address", points: 100, duration: 86400, blockDuration: 86400 },
+} as const;
+
+type Limiters = { client: unknown; byKey: Map<string, RateLimiterAbstract> };
 let limiters: Limiters | undefined;
+type LimiterOptions = { keyPrefix: string; points: number; duration: number; blockDuration?: number };
 
 /**
  * PostgreSQL keeps the counters when the app runs on it (several instances share them);
  * the embedded database is one process, so memory holds the same truth there.
  */
-function limiterFor(name: LimitName, scope: "perAccount" | "perAddress"): Promise<RateLimiterAbstract> {
+function limiter(options: LimiterOptions): RateLimiterAbstract {
   const open = currentConnection();
   if (limiters?.client !== open.client) limiters = { client: open.client, byKey: new Map() };
-  const key = `${name}:${scope}`;
-  let limiter = limiters.byKey.get(key);
-  if (!limiter) {
-    const options = { keyPrefix: `${name}_${scope}`, ...RULES[name][scope] };
-    if (open.driver === "pg") {
-      // The table comes with the migrations (schema core.ts), so the store is ready at once.
-      limiter = Promise.resolve(new RateLimiterPostgres({ ...options, storeClient: open.client, storeType: "pool", tableName: "rate_limits", tableCreated: true }));
-    } else {
-      limiter = Promise.resolve(new RateLimiterMemory(options));
-    }
-    limiters.byKey.set(key, limiter);
+  let found = limiters.byKey.get(options.keyPrefix);
+  if (!found) {
+    // The table comes with the migrations (schema core.ts), so the store is ready at once.
+    found = open.driver === "pg" ? new RateLimiterPostgres({ ...options, storeClient: open.client, storeType: "pool", tableName: "rate_limits", tableCreated: true }) : new RateLimiterMemory(options);
+    limiters.byKey.set(options.keyPrefix, found);
   }
-  return limiter;
+  return found;
 }
+
+const limiterFor = (name: LimitName, scope: "perAccount" | "perAddress") => limiter({ keyPrefix: `${name}_${scope}`, ...RULES[name][scope] });
 
 export class RateLimited extends Error {
   constructor(public retryAfterSeconds: number) {
@@ -57,21 +67,48 @@ export function rateLimitMessage(retryAfterSeconds: number) {
  * An unknown address (no load context) is not counted: one shared bucket would lock everyone out.
  */
 export async function consumeAttempt(name: LimitName, who: { account: string; address: string | null }): Promise<void> {
-  const [account, address] = await Promise.all([limiterFor(name, "perAccount"), limiterFor(name, "perAddress")]);
-  const results = await Promise.allSettled([account.consume(who.account.toLowerCase()), ...(who.address ? [address.consume(who.address)] : [])]);
+  const account = limiterFor(name, "perAccount");
+  const address = limiterFor(name, "perAddress");
+  await throwWhenSpent([account.consume(who.account.trim().toLowerCase()), ...(who.address ? [address.consume(who.address)] : [])]);
+}
+
+/** Waits for the consumes; throws RateLimited with the longest wait when any was refused. */
+async function throwWhenSpent(consumes: Promise<RateLimiterRes>[]): Promise<void> {
   let retry = 0;
-  for (const result of results) {
+  for (const result of await Promise.allSettled(consumes)) {
     if (result.status === "fulfilled") continue;
     if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
-    retry = Math.max(retry, Math.ceil(result.reason.msBeforeNext / 1000));
+    retry = Math.max(retry, Math.ceil(result.reason.msBeforeNext / 1000), 1);
   }
   if (retry > 0) throw new RateLimited(retry);
 }
 
-/** A successful sign-in clears the account's count (the address keeps its own). */
-export async function forgiveAccount(name: LimitName, account: string): Promise<void> {
-  await (await limiterFor(name, "perAccount")).delete(account.toLowerCase());
+export type SignInAttempt = { email: string; address: string | null };
+type SignInLimiters = { byEmailAndAddress: RateLimiterAbstract; byAddress: RateLimiterAbstract };
+
+/** The sign-in rules over given counters (the app's own below; tests pass memory ones). */
+export function signInProtection(counters: SignInLimiters) {
+  const pairKey = (who: SignInAttempt) => `${who.email.trim().toLowerCase()} ${who.address ?? "unknown"}`;
+  const waitOf = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints > points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0);
+  return {
+    /** Before the password is checked: throws RateLimited while the address, or this email from it, is blocked. */
+    async check(who: SignInAttempt): Promise<void> {
+      const [pair, address] = await Promise.all([counters.byEmailAndAddress.get(pairKey(who)), who.address ? counters.byAddress.get(who.address) : null]);
+      const retry = Math.max(waitOf(pair, counters.byEmailAndAddress.points), waitOf(address, counters.byAddress.points));
+      if (retry > 0) throw new RateLimited(retry);
+    },
+    /** A wrong password: counted for the address and for this email from it; throws RateLimited (and blocks) once either is spent. */
+    async failed(who: SignInAttempt): Promise<void> {
+      await throwWhenSpent([counters.byEmailAndAddress.consume(pairKey(who)), ...(who.address ? [counters.byAddress.consume(who.address)] : [])]);
+    },
+    /** The right password: this email's failures from this address are forgiven (the address's day count stays). */
+    async succeeded(who: SignInAttempt): Promise<void> {
+      await counters.byEmailAndAddress.delete(pairKey(who));
+    },
+  };
 }
+
+export const signInLimits = () => signInProtection({ byEmailAndAddress: limiter(SIGN_IN_FAILURES.byEmailAndAddress), byAddress: limiter(SIGN_IN_FAILURES.byAddress) });
 
 /**
  * The caller's address. The custom server passes Express's req.ip (which honours the

@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { Authenticator } from "remix-auth";
@@ -12,6 +12,7 @@ import { codeMessage, findAccountUser, sendTwoFactorCode, signInWithPassword, TW
 import { homePathFor } from "~/models/roles";
 import { clientAddress, consumeAttempt, RateLimited } from "~/services/rate-limits.server";
 import { commitNewSession, safeRedirect, toasts } from "~/sessions.server";
+import { validateSubmission } from "~/utils/forms.server";
 
 const signInValidator = withZod(signInSchema);
 const codeValidator = withZod(verifyCodeScreenSchema);
@@ -19,7 +20,9 @@ const codeValidator = withZod(verifyCodeScreenSchema);
 export async function loader({ request }: LoaderFunctionArgs) {
   await optionalAccess(request);
   const pending = await readPendingTwoFactor(request);
-  return json({ step: pending ? ("code" as const) : ("password" as const) });
+  // Only a return address that passes is written into the form: the page never carries another site's.
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
+  return json({ step: pending ? ("code" as const) : ("password" as const), redirectTo });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,11 +50,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** The password step: remix-auth's FormStrategy hands the form to our sign-in; the session is ours. */
 async function signIn(request: Request, form: FormData, address: string | null) {
-  const result = await signInValidator.validate(form);
+  const result = await validateSubmission(signInValidator, form);
   if (result.error) return validationError(result.error, { email: form.get("email") });
   const authenticator = new Authenticator<SignInOutcome>().use(new FormStrategy(() => signInWithPassword({ email: result.data.email, password: result.data.password, address })), "form");
   const outcome = await authenticator.authenticate("form", request);
-  const redirectTo = result.data.redirectTo ? safeRedirect(result.data.redirectTo) : null;
+  // A refused return address means the home page, as none.
+  const redirectTo = safeRedirect(result.data.redirectTo, "") || null;
   if (outcome.kind === "invalid") return validationError({ fieldErrors: { _global: accountMessages.invalidCredentials } }, { email: result.data.email });
   if (outcome.kind === "twoFactor") {
     const cookie = await startTwoFactor(request, { userId: outcome.user.id, redirectTo, expiresAt: Date.now() + TWO_FACTOR_MINUTES * 60_000 });
@@ -69,7 +73,7 @@ async function pendingUser(request: Request) {
 async function verify(request: Request, form: FormData, address: string | null) {
   const waiting = await pendingUser(request);
   if (!waiting) return toasts().redirectWithError("/login", accountMessages.signInExpired, { headers: { "Set-Cookie": await clearTwoFactor(request) } });
-  const result = await codeValidator.validate(form);
+  const result = await validateSubmission(codeValidator, form);
   if (result.error) return validationError(result.error);
   await consumeAttempt("code", { account: waiting.user.email, address });
   const outcome = await verifyTwoFactorCode(waiting.user.id, result.data.code);
@@ -88,17 +92,16 @@ async function resend(request: Request, address: string | null) {
 
 /** Sign in, then the emailed code when the user has two-factor on. */
 export default function LoginRoute() {
-  const { step } = useLoaderData<typeof loader>();
-  return step === "code" ? <CodeStep /> : <PasswordStep />;
+  const { step, redirectTo } = useLoaderData<typeof loader>();
+  return step === "code" ? <CodeStep /> : <PasswordStep redirectTo={redirectTo} />;
 }
 
-function PasswordStep() {
-  const [params] = useSearchParams();
-  const redirectTo = params.get("redirectTo") ?? "";
+function PasswordStep({ redirectTo }: { redirectTo: string }) {
   return (
     <>
       <h1>Sign in</h1>
-      <ValidatedForm validator={signInValidator} method="post" className="stack" noValidate>
+      {/* Posts to the checked return address's /login, not to this address and its query as given: a refused one is left behind. */}
+      <ValidatedForm validator={signInValidator} method="post" action={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"} className="stack" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError />
         <TextField name="email" label="Email" type="email" autoComplete="username" required />

@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "back") return json({ values: keptValues(form, 1) });
   if (intent === "next") return nextStep(form, clientAddress(context));
-  if (intent === "create") return create(request, form);
+  if (intent === "create") return create(request, form, clientAddress(context));
   return json({ message: "Unknown action" }, { status: 400 });
 }
 
@@ -60,6 +60,7 @@ async function nextStep(form: FormData, address: string | null) {
   const result = signUpAccountSchema.safeParse(Object.fromEntries(form));
   if (!result.success) return validationError({ fieldErrors: fieldErrors(result.error) }, stay);
   try {
+    await consumeAttempt("signUp", { account: result.data.email, address });
     await consumeAttempt("emailCheck", { account: result.data.email, address });
   } catch (error) {
     if (error instanceof RateLimited) return validationError({ fieldErrors: { _global: error.message } }, stay, { status: 429 });
@@ -69,7 +70,7 @@ async function nextStep(form: FormData, address: string | null) {
   return json({ values: keptValues(form, 2) });
 }
 
-async function create(request: Request, form: FormData) {
+async function create(request: Request, form: FormData, address: string | null) {
   const data = { ...Object.fromEntries(form), isDemoRequested: form.get("isDemoRequested") ?? undefined, terms: form.get("terms") ?? undefined };
   const result = signUpScreenSchema.safeParse(data);
   if (!result.success) {
@@ -77,6 +78,12 @@ async function create(request: Request, form: FormData) {
     // A first-step field that fails (changed by hand) sends the person back to it.
     const onFirstStep = SIGN_UP_ACCOUNT_FIELDS.some((name) => errors[name]);
     return validationError({ fieldErrors: errors }, keptValues(form, onFirstStep ? 1 : 2));
+  }
+  try {
+    await consumeAttempt("signUp", { account: result.data.email, address });
+  } catch (error) {
+    if (error instanceof RateLimited) return validationError({ fieldErrors: { _global: error.message } }, keptValues(form, 2), { status: 429 });
+    throw error;
   }
   const created = await signUp(result.data);
   if (!created.ok) return validationError({ fieldErrors: created.errors }, keptValues(form, 1));

@@ -11,7 +11,7 @@ import * as logout from "~/routes/logout";
 import * as stopImpersonating from "~/routes/account+/stop-impersonating";
 import * as outbox from "~/routes/dev+/outbox";
 import * as apiDocs from "~/routes/_public+/api-documentation";
-import { loader as shadowLogInLoader } from "~/routes/api+/users+/$id.shadow-log-in";
+import { action as shadowLogInAction } from "~/routes/api+/users+/$id.shadow-log-in";
 import { loader as currentLoader } from "~/routes/api+/users+/current";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie, TEST_PASSWORD } from "../../helpers/factories";
@@ -39,7 +39,10 @@ describe("/login", () => {
     const techRes = await call(login.action, makeRequest("/login", form({ email: tech.email, password: TEST_PASSWORD, redirectTo: "/jobs?page=2" })));
     expect(techRes.headers.get("Location")).toBe("/jobs?page=2");
     const evil = await call(login.action, makeRequest("/login", form({ email: tech.email, password: TEST_PASSWORD, redirectTo: "//evil.example/x" })));
-    expect(evil.headers.get("Location")).toBe("/");
+    // A refused return address goes to the home page of the role, and the page never carries it.
+    expect(evil.headers.get("Location")).toBe("/schedule");
+    expect(await (await call(login.loader, makeRequest("/login?redirectTo=%2F%2Fevil.example%2Fx"))).json()).toEqual({ step: "password", redirectTo: "" });
+    expect(await (await call(login.loader, makeRequest("/login?redirectTo=%2Fcustomers%3Ftag%3D1"))).json()).toEqual({ step: "password", redirectTo: "/customers?tag=1" });
     // a signed-in user on /login goes home
     const again = await call(login.loader, makeRequest("/login", { cookie: cookieOf(techRes) }));
     expect(again.headers.get("Location")).toBe("/schedule");
@@ -66,7 +69,7 @@ describe("/login", () => {
     expect(pendingCookie).not.toContain(TEST_PASSWORD);
     expect(await db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(0);
     const page = await call(login.loader, makeRequest("/login", { cookie: pendingCookie }));
-    expect(await page.json()).toEqual({ step: "code" });
+    expect(await page.json()).toEqual({ step: "code", redirectTo: "" });
     const code = codeFrom((await lastEmailTo(email)).subject);
     const wrong = await call(login.action, makeRequest("/login", { ...form({ code: code === "999999" ? "888888" : "999999", intent: "verify" }), cookie: pendingCookie }));
     expect(wrong.status).toBe(400);
@@ -85,7 +88,9 @@ describe("/login", () => {
 
   it("answers 429 on screen when the limit is spent", async () => {
     const { email } = await createTestCompany();
-    for (let i = 0; i < 10; i++) await call(login.action, makeRequest("/login", form({ email, password: "wrong-password" })));
+    for (let i = 0; i < 10; i++) expect((await call(login.action, makeRequest("/login", form({ email, password: "wrong-password" })))).status).toBe(422);
+    const spent = await call(login.action, makeRequest("/login", form({ email, password: "wrong-password" })));
+    expect(spent.status).toBe(429);
     const res = await call(login.action, makeRequest("/login", form({ email, password: TEST_PASSWORD })));
     expect(res.status).toBe(429);
     expect((await res.json()).fieldErrors._global).toMatch(/^Too many attempts/);
@@ -180,7 +185,7 @@ describe("/logout and stop impersonating", () => {
     const { userId: superId } = await createTestUser(platform, Role.SuperAdmin);
     const { userId: adminId } = await createTestCompany();
     const superCookie = await sessionCookie(superId);
-    const shadow = await call(shadowLogInLoader, makeRequest(`/api/users/${adminId}/shadow-log-in`, { cookie: superCookie }), { params: { id: String(adminId) } });
+    const shadow = await call(shadowLogInAction, makeRequest(`/api/users/${adminId}/shadow-log-in`, { method: "POST", cookie: superCookie }), { params: { id: String(adminId) } });
     const back = await call(stopImpersonating.action, makeRequest("/account/stop-impersonating", { method: "POST", cookie: cookieOf(shadow) }));
     expect(back.status).toBe(302);
     expect(back.headers.get("Location")).toBe("/admin-panel");
@@ -190,13 +195,18 @@ describe("/logout and stop impersonating", () => {
 });
 
 describe("/dev/outbox and /api-documentation", () => {
-  it("lists stored messages newest first, and is 404 in production", async () => {
-    const { email } = await createTestCompany();
+  it("lists stored messages newest first to a signed-in super admin only, and is 404 in production", async () => {
+    const { companyId, email, userId: adminId } = await createTestCompany();
+    const { userId: superId } = await createTestUser(companyId, Role.SuperAdmin);
     await call(forgot.action, makeRequest("/forgot", form({ email })));
-    const res = await call(outbox.loader, makeRequest("/dev/outbox"));
+    const res = await call(outbox.loader, makeRequest("/dev/outbox", { cookie: await sessionCookie(superId) }));
     const body = await res.json();
     expect(body.items[0]).toMatchObject({ to: email, channel: "email", subject: "Reset your Fieldwise password" });
+    // Anyone else gets the unknown page's answer, so the page's existence is not revealed.
+    expect((await call(outbox.loader, makeRequest("/dev/outbox"))).status).toBe(404);
+    expect((await call(outbox.loader, makeRequest("/dev/outbox", { cookie: await sessionCookie(adminId) }))).status).toBe(404);
     vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("APP_URL", "https://app.example.com");
     vi.resetModules();
     try {
       const prodOutbox = await import("~/routes/dev+/outbox");
