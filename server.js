@@ -17,6 +17,12 @@ const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 const rawBuild = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
 const app$ = rawBuild.entry.module;
 const build = app$.returnThrownFormErrors(rawBuild);
+// A wrong configuration stops the app with one line per problem, not a stack trace.
+const configurationProblems = app$.configurationProblems();
+if (configurationProblems) {
+  console.error(configurationProblems);
+  process.exit(1);
+}
 
 const started = Date.now();
 if (cluster.isPrimary && app$.webConcurrency() > 1) await runPrimary();
@@ -60,7 +66,11 @@ async function serve() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY === "true");
+  // TRUST_PROXY, validated at start: no proxy, a hop count or the proxies' addresses (never "every X-Forwarded-For").
+  app.set("trust proxy", app$.trustProxy());
+  // A body the app refused or left unread (413 past its limit, app/request-size.server.ts) is dropped for a
+  // moment after the answer rather than reset with it, so the client reads the answer.
+  app.use(app$.lingerOnUnreadBody);
   app.use(compression());
   // The policy is written once; only the script nonce changes per response (helmet's own CSP builder
   // re-serialises every directive on each request).
@@ -104,6 +114,9 @@ async function serve() {
     }
     next();
   });
+  // Odd spellings of a path (/jobs/%2e%2e/customers, /%63ustomers, %00, a lone %) answer 404 before the
+  // URL parser and the router turn them into a known route.
+  app.use(app$.refuseOddPaths);
   app.use(
     "/build",
     express.static(path.join(buildDir, "client/build"), {

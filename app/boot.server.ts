@@ -1,12 +1,14 @@
 import { closeDatabase, db, openDatabase } from "~/db.server";
-import { env, PRODUCT_NAME } from "~/env.server";
+import { env, PRODUCT_NAME, PUBLISHED_DEMO_PASSWORD } from "~/env.server";
 import { listenForDataChanges } from "~/models/company-data-version.server";
-import { seedDemoCompany, DEMO_LOGINS } from "~/models/demo-seed.server";
+import { demoPasswordSource, seedDemoCompany, DEMO_LOGINS, type DemoPasswords } from "~/models/demo-seed.server";
+import { impersonationLogSettled } from "~/models/impersonation-log.server";
 import { seedPlans } from "~/models/plans.server";
 import { startQueue, stopQueue } from "~/services/queue.server";
 // Background work the app schedules for itself (registered before the queue starts).
 import "~/models/job-series-horizon.server";
 import "~/models/planner-statistics.server";
+import "~/models/unused-images-cleanup.server";
 
 /** Migrations, plans and the demo company: once per start, before anything serves. */
 async function prepareDatabase() {
@@ -14,18 +16,28 @@ async function prepareDatabase() {
   const connection = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await listenForDataChanges();
   await seedPlans(db);
-  const seeded = config.SEED_DEMO === "true" ? await seedDemoCompany() : false;
+  const seeded = config.SEED_DEMO === "true" ? await seedDemoCompany() : null;
   return { connection, seeded };
 }
 
-function bannerFor(driver: "pg" | "pglite", seeded: boolean, workers: number) {
+/** The demo logins for the start banner; random passwords are shown once, when they are made. */
+function demoLoginLines(seeded: DemoPasswords | null): string[] {
+  const title = `Demo logins${seeded ? " (just seeded)" : ""}`;
+  const list = (passwords?: string[]) => DEMO_LOGINS.map((l, i) => `  ${l.role.padEnd(14)} ${l.email}${passwords ? `  ${passwords[i]}` : ""}`);
+  const source = seeded?.source ?? demoPasswordSource();
+  if (source === "published") return [`${title}, password ${PUBLISHED_DEMO_PASSWORD}:`, ...list()];
+  if (source === "environment") return [`${title}, password from DEMO_PASSWORD:`, ...list()];
+  if (seeded) return [`${title}, passwords shown this once:`, ...list(seeded.logins)];
+  return [`${title} (their passwords were shown when they were seeded):`, ...list()];
+}
+
+function bannerFor(driver: "pg" | "pglite", seeded: DemoPasswords | null, workers: number) {
   const config = env();
   return (url: string, ms: number) => {
     const where = driver === "pg" ? `PostgreSQL${workers > 1 ? `, ${workers} worker processes` : ""}` : `embedded database in ${config.DATA_DIR}`;
     const lines = [`${PRODUCT_NAME} is running at ${url} (${where}, started in ${ms} ms)`];
-    if (config.SEED_DEMO === "true") {
-      lines.push(`Demo logins${seeded ? " (just seeded)" : ""}, password ${DEMO_LOGINS[0].password}:`, ...DEMO_LOGINS.map((l) => `  ${l.role.padEnd(14)} ${l.email}`));
-    }
+    if (config.SEED_DEMO === "true") lines.push(...demoLoginLines(seeded));
+    if (config.NODE_ENV === "production" && !config.SMTP_URL) lines.push("SMTP_URL is not set: emails (reset links, sign-in codes) are not sent.");
     return lines.join("\n");
   };
 }
@@ -37,7 +49,7 @@ function bannerFor(driver: "pg" | "pglite", seeded: boolean, workers: number) {
 export async function boot({ prepared = false } = {}) {
   const config = env();
   const { connection, seeded } = prepared
-    ? { connection: await openDatabase({ databaseUrl: config.DATABASE_URL, migrate: false }), seeded: false }
+    ? { connection: await openDatabase({ databaseUrl: config.DATABASE_URL, migrate: false }), seeded: null }
     : await prepareDatabase();
   await startQueue();
   return { port: config.PORT, banner: bannerFor(connection.driver, seeded, 1) };
@@ -54,6 +66,16 @@ export async function prepareCluster() {
   return { port: config.PORT, workers: config.WEB_CONCURRENCY, banner: bannerFor(connection.driver, seeded, config.WEB_CONCURRENCY) };
 }
 
+/** What is wrong with the configuration, one line per problem, or null: checked before anything starts. */
+export function configurationProblems(): string | null {
+  try {
+    env();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** How many serving processes the configuration asks for. */
 export function webConcurrency() {
   return env().WEB_CONCURRENCY;
@@ -61,5 +83,6 @@ export function webConcurrency() {
 
 export async function shutdown() {
   await stopQueue();
+  await impersonationLogSettled();
   await closeDatabase();
 }

@@ -2,14 +2,20 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import type { PageLoadContext } from "~/page-cache.server";
+import { respond as respondWithPages, type PageLoadContext } from "~/page-cache.server";
+import { limitRequestBodies } from "~/request-size.server";
 import { NonceContext } from "~/utils/nonce";
+import { refuseScreenPostsThatAreNotForms } from "~/utils/request-data.server";
 // Registers the company API key as a way to authenticate /api calls.
 import "~/models/api-keys.server";
 
-export { boot, prepareCluster, shutdown, webConcurrency } from "~/boot.server";
-export { respond } from "~/page-cache.server";
+export { boot, configurationProblems, prepareCluster, shutdown, webConcurrency } from "~/boot.server";
+/** Every request through the body count (413 past its limit), screens' posts checked to be forms, then the page cache and Remix. */
+export const respond = limitRequestBodies(refuseScreenPostsThatAreNotForms(respondWithPages));
+export { lingerOnUnreadBody } from "~/request-size.server";
 export { isCrossSiteRequest } from "~/utils/origin.server";
+export { refuseOddPaths } from "~/utils/odd-paths.server";
+export { trustProxy } from "~/env.server";
 export { returnThrownFormErrors } from "~/utils/forms.server";
 export { REQUEST_ID_HEADER } from "~/models/access.server";
 export { accessOfUser, sampleRecordIds, sessionCookieFor } from "~/models/session-fixtures.server";

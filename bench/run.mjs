@@ -152,7 +152,7 @@ if (ownBuild) {
 
 const port = await freePort();
 const base = `http://localhost:${port}`;
-const env = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: dataDir, SEED_DEMO: "true", SESSION_SECRET: "bench-session-secret-0123456789abcdef", PORT: String(port) };
+const env = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: dataDir, SEED_DEMO: "true", SESSION_SECRET: "bench-session-secret-0123456789abcdef", APP_URL: base, PORT: String(port) };
 delete env.DATABASE_URL;
 delete env.WEB_CONCURRENCY;
 // BENCH_DATABASE_URL: the same run on PostgreSQL (a fresh database next to the given one, dropped at

@@ -7,9 +7,10 @@ import { accessChanged } from "~/models/access-memory.server";
 import type { Access, CallerContext } from "~/models/access.server";
 import { accountMessages, type SignUpInput } from "~/models/accounts.schema";
 import { hashPassword, hashSecret, randomToken, verifyPassword } from "~/models/passwords.server";
-import { createCompanyWithAdmin, emailExists } from "~/models/signup.server";
-import { sendEmail } from "~/services/mailer.server";
-import { consumeAttempt, forgiveAccount } from "~/services/rate-limits.server";
+import { createCompanyWithAdmin, emailExists, type NewCompany } from "~/models/signup.server";
+import { removeUsedSecret, sendEmail } from "~/services/mailer.server";
+import { consumeAttempt, signInLimits } from "~/services/rate-limits.server";
+import { absoluteUrl } from "~/utils/app-url.server";
 
 export const TWO_FACTOR_MINUTES = 10;
 export const TWO_FACTOR_TRIES = 5;
@@ -43,14 +44,26 @@ export type SignInOutcome =
   | { kind: "signedIn"; user: AccountUser };
 
 /**
- * Sign-in with email and password, rate-limited per account and address (throws RateLimited).
+ * The password checked under the failed sign-in limits (rate-limits.server: per email and address
+ * in a row, per address a day); throws RateLimited while blocked or when this failure spends them.
+ */
+async function checkPasswordLimited(input: { email: string; password: string; address: string | null }): Promise<AccountUser | null> {
+  const limits = signInLimits();
+  const attempt = { email: input.email, address: input.address };
+  await limits.check(attempt);
+  const user = await verifyCredentials(input.email, input.password);
+  if (user) await limits.succeeded(attempt);
+  else await limits.failed(attempt);
+  return user;
+}
+
+/**
+ * Sign-in with email and password, failures rate-limited per email and address (throws RateLimited).
  * A user with two-factor on gets a code by email and must pass the code step.
  */
 export async function signInWithPassword(input: { email: string; password: string; address: string | null }): Promise<SignInOutcome> {
-  await consumeAttempt("signIn", { account: input.email, address: input.address });
-  const user = await verifyCredentials(input.email, input.password);
+  const user = await checkPasswordLimited(input);
   if (!user) return { kind: "invalid" };
-  await forgiveAccount("signIn", input.email);
   if (user.twoFactorEnabled) {
     await sendTwoFactorCode(user);
     return { kind: "twoFactor", user };
@@ -63,20 +76,26 @@ export async function findAccountUser(userId: number): Promise<AccountUser | nul
   return row ?? null;
 }
 
+/** The stored message that carried a verification's code or link (so that it can lose it once used). */
+const verificationMessageKey = (kind: "two_factor" | "password_reset", verificationId: number) => `${kind}:${verificationId}`;
+
 const twoFactorHash = (userId: number, code: string) => hashSecret(`two_factor:${userId}:${code}:${env().SESSION_SECRET ?? ""}`);
 
 /** A fresh 6-digit code by email; earlier codes of the user stop working. */
 export async function sendTwoFactorCode(user: AccountUser, now = new Date()): Promise<void> {
   const code = randomInt(0, 1_000_000).toString().padStart(6, "0");
-  await db.transaction(async (tx) => {
+  const verificationId = await db.transaction(async (tx) => {
     await tx.delete(verifications).where(and(eq(verifications.userId, user.id), eq(verifications.kind, "two_factor")));
-    await tx.insert(verifications).values({ userId: user.id, kind: "two_factor", secretHash: twoFactorHash(user.id, code), expiresAt: new Date(now.getTime() + TWO_FACTOR_MINUTES * 60_000) });
+    const [row] = await tx.insert(verifications).values({ userId: user.id, kind: "two_factor", secretHash: twoFactorHash(user.id, code), expiresAt: new Date(now.getTime() + TWO_FACTOR_MINUTES * 60_000) }).returning({ id: verifications.id });
+    return row.id;
   });
   await sendEmail({
     to: user.email,
     companyId: user.companyId,
     subject: `Your ${PRODUCT_NAME} sign-in code: ${code}`,
     text: `Your sign-in code is ${code}.\n\nIt is valid for ${TWO_FACTOR_MINUTES} minutes. If you did not try to sign in, change your password.`,
+    dedupeKey: verificationMessageKey("two_factor", verificationId),
+    secrets: [code],
   });
 }
 
@@ -99,28 +118,53 @@ export async function verifyTwoFactorCode(userId: number, code: string, now = ne
   if (!tried) return "tooManyTries";
   if (tried.secretHash !== twoFactorHash(userId, code)) return tried.attempts >= TWO_FACTOR_TRIES ? "tooManyTries" : "wrong";
   const [used] = await db.update(verifications).set({ usedAt: now }).where(and(eq(verifications.id, pending.id), isNull(verifications.usedAt))).returning({ id: verifications.id });
-  return used ? "ok" : "expired";
+  if (!used) return "expired";
+  await removeUsedSecret(verificationMessageKey("two_factor", used.id), code);
+  return "ok";
 }
 
 export const codeMessage = (outcome: Exclude<CodeOutcome, "ok">) =>
   outcome === "wrong" ? accountMessages.wrongCode : outcome === "expired" ? accountMessages.codeExpired : accountMessages.tooManyTries;
 
-/** Email and password again plus the code (the API's verify-code is stateless). Rate-limited. */
+/**
+ * Email and password again plus the code (the API's verify-code is stateless). The password falls
+ * under the sign-in limits; only a caller who knows it spends the account's code tries.
+ */
 export async function signInWithCode(input: { email: string; password: string; code: string; address: string | null }): Promise<{ user: AccountUser } | { error: string }> {
-  await consumeAttempt("code", { account: input.email, address: input.address });
-  const user = await verifyCredentials(input.email, input.password);
+  const user = await checkPasswordLimited(input);
   if (!user) return { error: accountMessages.invalidCredentials };
+  await consumeAttempt("code", { account: input.email, address: input.address });
   const outcome = await verifyTwoFactorCode(user.id, input.code);
   return outcome === "ok" ? { user } : { error: codeMessage(outcome) };
 }
 
 export type SignUpResult = { ok: true; userId: number; companyId: number } | { ok: false; errors: Record<string, string> };
 
-/** Creates the company, its admin, the 14-day trial and the preset lead sources in one transaction. */
+/** The sign-up's business fields, named one by one: nothing else of the caller's object reaches the company. */
+function newCompanyOf(input: SignUpInput): NewCompany {
+  return {
+    businessName: input.businessName,
+    email: input.email,
+    password: input.password,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phoneNumber: input.phoneNumber,
+    businessPhoneNumber: input.businessPhoneNumber,
+    businessWebsite: input.businessWebsite,
+    industry: input.industry,
+    companySize: input.companySize,
+    mainInterests: input.mainInterests,
+    location: input.location,
+    country: input.country,
+    isDemoRequested: input.isDemoRequested,
+  };
+}
+
+/** Creates the company, its admin (always a company admin), the 14-day trial and the preset lead sources in one transaction. */
 export async function signUp(input: SignUpInput): Promise<SignUpResult> {
   if (await emailExists(db, input.email)) return { ok: false, errors: { email: accountMessages.emailTaken } };
   try {
-    const ids = await db.transaction((tx) => createCompanyWithAdmin(tx, { ...input, isDemoRequested: input.isDemoRequested }));
+    const ids = await db.transaction((tx) => createCompanyWithAdmin(tx, newCompanyOf(input)));
     return { ok: true, ...ids };
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
@@ -140,22 +184,25 @@ function isUniqueViolation(error: unknown): boolean {
  * Emails a single-use reset link valid 1 hour when the email has an account. Rate-limited;
  * the caller answers the same either way.
  */
-export async function requestPasswordReset(input: { email: string; address: string | null; origin: string }, now = new Date()): Promise<void> {
+export async function requestPasswordReset(input: { email: string; address: string | null }, now = new Date()): Promise<void> {
   await consumeAttempt("forgotPassword", { account: input.email, address: input.address });
   const [user] = await db.select(userColumns).from(users).where(byEmail(input.email)).limit(1);
   if (!user) return;
   const token = randomToken();
-  await db.transaction(async (tx) => {
+  const verificationId = await db.transaction(async (tx) => {
     await tx.delete(verifications).where(and(eq(verifications.userId, user.id), eq(verifications.kind, "password_reset"), isNull(verifications.usedAt)));
-    await tx.insert(verifications).values({ userId: user.id, kind: "password_reset", secretHash: hashSecret(token), expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000) });
+    const [row] = await tx.insert(verifications).values({ userId: user.id, kind: "password_reset", secretHash: hashSecret(token), expiresAt: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000) }).returning({ id: verifications.id });
+    return row.id;
   });
-  const link = `${env().APP_URL ?? input.origin}/reset?token=${encodeURIComponent(token)}`;
+  const link = absoluteUrl(`/reset?token=${encodeURIComponent(token)}`);
   await sendEmail({
     to: user.email,
     companyId: user.companyId,
     subject: `Reset your ${PRODUCT_NAME} password`,
     text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nOpen this link to choose a new password (valid for 1 hour, usable once):\n${link}\n\nIf it was not you, ignore this email.`,
     html: `<p>Someone asked to reset the password of your ${PRODUCT_NAME} account.</p><p><a href="${link}">Choose a new password</a> (valid for 1 hour, usable once).</p><p>If it was not you, ignore this email.</p>`,
+    dedupeKey: verificationMessageKey("password_reset", verificationId),
+    secrets: [encodeURIComponent(token)],
   });
 }
 
@@ -177,18 +224,21 @@ export async function resetPassword(input: { token: string; password: string }, 
   const problem = await checkResetToken(input.token, now);
   if (problem) return { ok: false, message: problem };
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [spent] = await tx
       .update(verifications)
       .set({ usedAt: now })
       .where(and(eq(verifications.secretHash, hashSecret(input.token)), eq(verifications.kind, "password_reset"), isNull(verifications.usedAt), gt(verifications.expiresAt, now)))
-      .returning({ userId: verifications.userId });
+      .returning({ id: verifications.id, userId: verifications.userId });
     if (!spent) return { ok: false as const, message: accountMessages.linkUsed };
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
     await tx.delete(sessions).where(or(eq(sessions.userId, spent.userId), eq(sessions.impersonatorUserId, spent.userId)));
     accessChanged();
-    return { ok: true as const, userId: spent.userId };
+    return { ok: true as const, userId: spent.userId, verificationId: spent.id };
   });
+  if (!result.ok) return result;
+  await removeUsedSecret(verificationMessageKey("password_reset", result.verificationId), encodeURIComponent(input.token));
+  return { ok: true, userId: result.userId };
 }
 
 /** The spec's Current user entity. */

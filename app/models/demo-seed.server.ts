@@ -1,45 +1,69 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db.server";
+import { env, PUBLISHED_DEMO_PASSWORD, type Env } from "~/env.server";
 import { companies, customers, users } from "~/db/schema";
 import { seedCustomers } from "~/models/customers-seed.server";
 import { seedEmployees } from "~/models/employees-seed.server";
 import { seedJobs } from "~/models/jobs-seed.server";
-import { hashPassword } from "~/models/passwords.server";
+import { hashPassword, randomToken } from "~/models/passwords.server";
 import { seedPriceBook } from "~/models/price-book-seed.server";
 import { Role } from "~/models/roles";
 import { createCompanyWithAdmin } from "~/models/signup.server";
 
-const DEMO_PASSWORD = "demo1234";
-
-/** The same logins every time, also listed in the README. */
+/**
+ * The same logins every time, also listed in the README, with their development password. In
+ * production they get other passwords (demoPasswords): DEMO_PASSWORD or random ones.
+ */
 export const DEMO_LOGINS = [
-  { role: "super admin", email: "super@fieldwise.demo", password: DEMO_PASSWORD },
-  { role: "company admin", email: "admin@fieldwise.demo", password: DEMO_PASSWORD },
-  { role: "office staff", email: "office@fieldwise.demo", password: DEMO_PASSWORD },
-  { role: "field tech", email: "tech@fieldwise.demo", password: DEMO_PASSWORD },
+  { role: "super admin", email: "super@fieldwise.demo", password: PUBLISHED_DEMO_PASSWORD },
+  { role: "company admin", email: "admin@fieldwise.demo", password: PUBLISHED_DEMO_PASSWORD },
+  { role: "office staff", email: "office@fieldwise.demo", password: PUBLISHED_DEMO_PASSWORD },
+  { role: "field tech", email: "tech@fieldwise.demo", password: PUBLISHED_DEMO_PASSWORD },
 ] as const;
+
+export type DemoPasswords = {
+  /** The README's password (development), DEMO_PASSWORD, or random ones (production without DEMO_PASSWORD). */
+  source: "published" | "environment" | "random";
+  /** One per DEMO_LOGINS entry, in its order. */
+  logins: string[];
+  /** The other seeded employees' password (listed nowhere). */
+  others: string;
+};
+
+export function demoPasswordSource(config: Pick<Env, "NODE_ENV" | "DEMO_PASSWORD"> = env()): DemoPasswords["source"] {
+  if (config.DEMO_PASSWORD) return "environment";
+  return config.NODE_ENV === "production" ? "random" : "published";
+}
+
+/** A published password is never given to anyone in production (DEMO_PASSWORD cannot be it either: env.server). */
+export function demoPasswords(config: Pick<Env, "NODE_ENV" | "DEMO_PASSWORD"> = env()): DemoPasswords {
+  const source = demoPasswordSource(config);
+  if (source === "environment") return { source, logins: DEMO_LOGINS.map(() => config.DEMO_PASSWORD!), others: config.DEMO_PASSWORD! };
+  if (source === "published") return { source, logins: DEMO_LOGINS.map(() => PUBLISHED_DEMO_PASSWORD), others: PUBLISHED_DEMO_PASSWORD };
+  return { source, logins: DEMO_LOGINS.map(() => randomToken(12)), others: randomToken(24) };
+}
 
 /**
  * Seeds the platform's super admin and a demo company (one login per role, a price book, 3 more
  * technicians, 60 customers and a year of jobs around today) into an empty database only.
+ * Answers the passwords it gave, or null when the database was not empty.
  */
-export async function seedDemoCompany(): Promise<boolean> {
+export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()): Promise<DemoPasswords | null> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(companies);
-  if (count > 0) return false;
+  if (count > 0) return null;
   const companyId = await db.transaction(async (tx) => {
     await createCompanyWithAdmin(tx, {
       businessName: "Fieldwise HQ",
       email: DEMO_LOGINS[0].email,
-      password: DEMO_PASSWORD,
+      password: passwords.logins[0],
       firstName: "Sam",
       lastName: "Super",
       country: "US",
-      role: Role.SuperAdmin,
-    });
+    }, { role: Role.SuperAdmin });
     const demo = await createCompanyWithAdmin(tx, {
       businessName: "Blue Ridge Heating & Air",
       email: DEMO_LOGINS[1].email,
-      password: DEMO_PASSWORD,
+      password: passwords.logins[1],
       firstName: "Dana",
       lastName: "Whitfield",
       phoneNumber: "+17045550134",
@@ -50,18 +74,17 @@ export async function seedDemoCompany(): Promise<boolean> {
       location: "1200 Tryon St, Charlotte, NC 28203, USA",
       country: "US",
     });
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
     await tx.insert(users).values([
-      { companyId: demo.companyId, email: DEMO_LOGINS[2].email, passwordHash, firstName: "Olivia", lastName: "Reyes", role: Role.OfficeStaff, color: "#8E44AD", mainPhoneNumber: "+17045550141" },
-      { companyId: demo.companyId, email: DEMO_LOGINS[3].email, passwordHash, firstName: "Marcus", lastName: "Lee", role: Role.FieldTech, color: "#3AC09D", mainPhoneNumber: "+17045550152" },
+      { companyId: demo.companyId, email: DEMO_LOGINS[2].email, passwordHash: await hashPassword(passwords.logins[2]), firstName: "Olivia", lastName: "Reyes", role: Role.OfficeStaff, color: "#8E44AD", mainPhoneNumber: "+17045550141" },
+      { companyId: demo.companyId, email: DEMO_LOGINS[3].email, passwordHash: await hashPassword(passwords.logins[3]), firstName: "Marcus", lastName: "Lee", role: Role.FieldTech, color: "#3AC09D", mainPhoneNumber: "+17045550152" },
     ]);
     await seedPriceBook(demo.companyId, tx);
-    await seedEmployees(demo.companyId, 3, tx);
+    await seedEmployees(demo.companyId, 3, tx, passwords.others);
     return demo.companyId;
   });
   await seedCustomers(companyId, 60);
   const technicians = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.role, Role.FieldTech), isNull(users.deletedAt)));
   const customerRows = await db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, companyId));
   await seedJobs(companyId, { count: 400, years: 1, employeeIds: technicians.map((t) => t.id), customerIds: customerRows.map((c) => c.id), timezone: "America/New_York" });
-  return true;
+  return passwords;
 }

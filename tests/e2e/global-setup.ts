@@ -16,6 +16,8 @@ declare module "vitest" {
 }
 
 export const SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
+/** The demo logins' password: production seeds no published one, so the harness gives its own (demoLogin). */
+export const DEMO_PASSWORD = "e2e-demo-password-0123";
 /** Session cookies made per demo login before the server starts; signIn takes a live one. */
 const SESSIONS_PER_LOGIN = 30;
 
@@ -94,7 +96,7 @@ async function start(project: TestProject, { ownBuild, buildDir, dataDir, remove
   const sessionsFile = path.join(dataDir, "sessions.json");
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: dataDir, SEED_DEMO: "true", SESSION_SECRET, PORT: String(port) };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: dataDir, SEED_DEMO: "true", DEMO_PASSWORD, SESSION_SECRET, APP_URL: baseUrl, PORT: String(port) };
   delete env.DATABASE_URL;
 
   // Seeds the demo company and creates the session rows while the embedded database is still free.

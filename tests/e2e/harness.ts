@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, inject, test } from "vitest";
 import { DEMO_LOGINS } from "~/models/demo-seed.server";
+import { DEMO_PASSWORD } from "./global-setup";
 
 export type DemoRole = (typeof DEMO_LOGINS)[number]["role"];
 export type Width = 375 | 1366;
@@ -88,7 +89,7 @@ afterAll(async () => {
 export function demoLogin(role: DemoRole) {
   const login = DEMO_LOGINS.find((l) => l.role === role);
   if (!login) throw new Error(`No demo login for ${role}`);
-  return { email: login.email, password: login.password };
+  return { email: login.email, password: DEMO_PASSWORD };
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { customers, jobs, priceListItems, users } from "~/db/schema";
-import { DEMO_LOGINS, seedDemoCompany } from "~/models/demo-seed.server";
+import { DEMO_LOGINS, demoPasswords, seedDemoCompany } from "~/models/demo-seed.server";
 import { verifyPassword } from "~/models/passwords.server";
 import { homePathFor } from "~/models/roles";
 import { useTestDatabase } from "../helpers/db";
@@ -11,11 +11,12 @@ useTestDatabase();
 
 describe("demo seed", () => {
   it("seeds one login per role and realistic data into an empty database, once", async () => {
-    expect(await seedDemoCompany()).toBe(true);
+    const seeded = await seedDemoCompany();
+    expect(seeded?.source).toBe("published");
     const homes = [];
     for (const login of DEMO_LOGINS) {
       const [user] = await db.select().from(users).where(eq(users.email, login.email));
-      expect(await verifyPassword(login.password, user.passwordHash)).toBe(true);
+      expect(await verifyPassword("demo1234", user.passwordHash)).toBe(true);
       homes.push(homePathFor(user.role));
     }
     expect(homes).toEqual(["/admin-panel", "/dashboard", "/dashboard", "/schedule"]);
@@ -25,6 +26,25 @@ describe("demo seed", () => {
     expect(await count(customers)).toBe(60);
     expect(await count(jobs)).toBe(400);
     expect(await count(priceListItems)).toBeGreaterThan(10);
-    expect(await seedDemoCompany()).toBe(false);
+    expect(await seedDemoCompany()).toBeNull();
+  });
+});
+
+describe("demo passwords", () => {
+  it("are the published one in development, DEMO_PASSWORD when given, and random per login in production", () => {
+    expect(demoPasswords({ NODE_ENV: "development", DEMO_PASSWORD: undefined })).toEqual({ source: "published", logins: ["demo1234", "demo1234", "demo1234", "demo1234"], others: "demo1234" });
+    expect(demoPasswords({ NODE_ENV: "production", DEMO_PASSWORD: "operator-chosen-1" })).toEqual({
+      source: "environment",
+      logins: ["operator-chosen-1", "operator-chosen-1", "operator-chosen-1", "operator-chosen-1"],
+      others: "operator-chosen-1",
+    });
+    const production = demoPasswords({ NODE_ENV: "production", DEMO_PASSWORD: undefined });
+    expect(production.source).toBe("random");
+    expect(new Set([...production.logins, production.others]).size).toBe(5);
+    for (const password of [...production.logins, production.others]) {
+      expect(password).not.toBe("demo1234");
+      expect(password.length).toBeGreaterThanOrEqual(16);
+    }
+    expect(demoPasswords({ NODE_ENV: "production", DEMO_PASSWORD: undefined }).logins).not.toEqual(production.logins);
   });
 });

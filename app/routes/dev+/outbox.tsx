@@ -1,14 +1,17 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { optionalAccess } from "~/models/access.server";
+import { notFound, optionalAccess } from "~/models/access.server";
 import { env } from "~/env.server";
+import { Role } from "~/models/roles";
 import { listOutbox, OUTBOX_PAGE_SIZE } from "~/services/mailer.server";
 import { formatInZone } from "~/utils/format";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await optionalAccess(request);
-  // A development tool: it shows every company's messages, so production answers 404.
-  if (env().NODE_ENV === "production") throw json({ exceptionType: "not_found", message: "Not found" }, { status: 404 });
+  const access = await optionalAccess(request);
+  // A development tool showing every company's messages: for a signed-in super admin, in development
+  // without SMTP only. Everyone else gets the unknown page's 404, so its existence is not revealed.
+  const config = env();
+  if (config.NODE_ENV === "production" || config.SMTP_URL || access?.user.role !== Role.SuperAdmin) notFound();
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const { items, total } = await listOutbox(page);
   return json({ items, total, page, pages: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)) });

@@ -29,7 +29,8 @@ describe("POST /api/jobs/upload-line-item-image", () => {
     expect(uploaded.status).toBe(201);
     const { imageUrl, publicImageUrl } = uploaded.body.data;
     expect(imageUrl).toMatch(new RegExp(`^/files/${company.companyId}/line-items/[\\w-]+\\.png$`));
-    expect(publicImageUrl).toBe(`http://localhost${imageUrl}`);
+    // Built from APP_URL (here unset: the development server's own address), never from the request.
+    expect(publicImageUrl).toBe(`http://localhost:3000${imageUrl}`);
     const served = await runRoute(fileLoader, makeRequest(imageUrl), { "*": imageUrl.slice("/files/".length) });
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/png");

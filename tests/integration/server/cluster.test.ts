@@ -35,7 +35,7 @@ describe.skipIf(!adminUrl || !existsSync(`${buildDir}/server/index.js`))("the se
     url.pathname = `/${database}`;
     const port = await freePort();
     const server = spawn("node", ["server.js"], {
-      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2", PORT: String(port), SESSION_SECRET: "cluster-test-secret-0123456789abcdef", SEED_DEMO: "true" },
+      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2", PORT: String(port), SESSION_SECRET: "cluster-test-secret-0123456789abcdef", APP_URL: `http://localhost:${port}`, SEED_DEMO: "true", DEMO_PASSWORD: "cluster-demo-password" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let log = "";
@@ -51,7 +51,7 @@ describe.skipIf(!adminUrl || !existsSync(`${buildDir}/server/index.js`))("the se
       method: "POST",
       redirect: "manual",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-      body: "email=admin%40fieldwise.demo&password=demo1234",
+      body: "email=admin%40fieldwise.demo&password=cluster-demo-password",
     });
     expect(signIn.status).toBe(302);
     const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
