@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db } from "~/db.server";
 import { sessions, users } from "~/db/schema";
 import { accessChanged } from "~/models/access-memory.server";
@@ -6,7 +6,7 @@ import { loadAccessBySession, type Access } from "~/models/access.server";
 import { writeImpersonationLog, writeImpersonationLogLater } from "~/models/impersonation-log.server";
 import { Role } from "~/models/roles";
 import { routePath } from "~/models/route-table";
-import { authSessionStorage, commitNewSession, createSessionRow, destroySession, getAuthSession, type PendingTwoFactor } from "~/sessions.server";
+import { authSessionStorage, commitNewSession, createSessionRow, destroySession, getAuthSession, liveSession, type PendingTwoFactor } from "~/sessions.server";
 
 export type { PendingTwoFactor };
 const PENDING_KEY = "pendingTwoFactor";
@@ -64,7 +64,7 @@ export async function endShadowLogIn(request: Request, access: Access): Promise<
       ? await db
           .select({ id: sessions.id })
           .from(sessions)
-          .where(and(eq(sessions.id, own), eq(sessions.userId, access.user.impersonatorUserId), isNull(sessions.impersonatorUserId), gt(sessions.expiresAt, new Date())))
+          .where(and(eq(sessions.id, own), eq(sessions.userId, access.user.impersonatorUserId), isNull(sessions.impersonatorUserId), liveSession()))
           .limit(1)
       : [];
   if (!alive) return { cookie: await authSessionStorage().destroySession(session), signedIn: false };

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { companies, sessions, users } from "~/db/schema";
@@ -191,6 +191,19 @@ describe("/logout and stop impersonating", () => {
     expect(back.headers.get("Location")).toBe("/admin-panel");
     const me = await (await call(currentLoader, makeRequest("/api/users/current", { cookie: jar(back) }))).json();
     expect(me).toMatchObject({ id: superId, isShadowLogIn: false });
+  });
+
+  it("signs the super admin out instead when their own session went idle past the timeout meanwhile", async () => {
+    const { companyId: platform } = await createTestCompany();
+    const { userId: superId } = await createTestUser(platform, Role.SuperAdmin);
+    const { userId: adminId } = await createTestCompany();
+    const superCookie = await sessionCookie(superId);
+    const shadow = await call(shadowLogInAction, makeRequest(`/api/users/${adminId}/shadow-log-in`, { method: "POST", cookie: superCookie }), { params: { id: String(adminId) } });
+    await db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(and(eq(sessions.userId, superId), isNull(sessions.impersonatorUserId)));
+    const back = await call(stopImpersonating.action, makeRequest("/account/stop-impersonating", { method: "POST", cookie: cookieOf(shadow) }));
+    expect(back.status).toBe(302);
+    expect(back.headers.get("Location")).toBe("/login");
+    expect((await call(currentLoader, makeRequest("/api/users/current", { cookie: jar(back) }))).status).toBe(401);
   });
 });
 
