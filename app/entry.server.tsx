@@ -2,24 +2,24 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { respond as respondWithPages, type PageLoadContext } from "~/page-cache.server";
-import { limitRequestBodies } from "~/request-size.server";
+import { respond as respondWithPages, type PageLoadContext } from "~/server/page-cache.server";
+import { limitRequestBodies } from "~/http/request-size.server";
 import { NonceContext } from "~/utils/nonce";
-import { refuseScreenPostsThatAreNotForms } from "~/utils/request-data.server";
+import { refuseScreenPostsThatAreNotForms } from "~/http/request-data.server";
 // Registers the company API key as a way to authenticate /api calls.
-import "~/models/api-keys.server";
+import "~/access/api-keys.server";
 
-export { boot, configurationProblems, prepareCluster, shutdown, webConcurrency } from "~/boot.server";
+export { boot, configurationProblems, prepareCluster, shutdown, webConcurrency } from "~/server/boot.server";
 /** Every request through the body count (413 past its limit), screens' posts checked to be forms, then the page cache and Remix. */
 export const respond = limitRequestBodies(refuseScreenPostsThatAreNotForms(respondWithPages));
-export { lingerOnUnreadBody } from "~/request-size.server";
-export { isCrossSiteRequest } from "~/utils/origin.server";
-export { refuseOddPaths } from "~/utils/odd-paths.server";
-export { trustProxy } from "~/env.server";
-export { returnThrownFormErrors } from "~/utils/forms.server";
-export { REQUEST_ID_HEADER } from "~/models/access.server";
-export { accessOfUser, sampleRecordIds, sessionCookieFor } from "~/models/session-fixtures.server";
-export { seedBenchmark } from "~/models/bench-seed.server";
+export { lingerOnUnreadBody } from "~/http/request-size.server";
+export { isCrossSiteRequest } from "~/http/origin.server";
+export { refuseOddPaths } from "~/http/odd-paths.server";
+export { trustProxy } from "~/server/env.server";
+export { returnThrownFormErrors } from "~/http/forms.server";
+export { REQUEST_ID_HEADER } from "~/access/access.server";
+export { accessOfUser, sampleRecordIds, sessionCookieFor } from "~/server/seeds/session-fixtures.server";
+export { seedBenchmark } from "~/server/seeds/bench-seed.server";
 
 const ABORT_DELAY = 5_000;
 

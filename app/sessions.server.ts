@@ -3,9 +3,9 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { db } from "~/db.server";
 import { sessions, users } from "~/db/schema";
-import { DEV_SESSION_SECRET, env } from "~/env.server";
-import { accessChanged } from "~/models/access-memory.server";
-import { randomToken } from "~/models/passwords.server";
+import { DEV_SESSION_SECRET, env } from "~/server/env.server";
+import { accessChanged } from "~/access/access-memory.server";
+import { randomToken } from "~/models/accounts/passwords.server";
 
 const SESSION_DAYS = 30;
 /** A session's last-seen time moves at most this often: one write a minute, not one per request. */

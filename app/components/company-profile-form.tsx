@@ -5,8 +5,8 @@ import { ValidatedForm, useField } from "remix-validated-form";
 import { CheckboxField, FormError, SelectField, SubmitButton, TextareaField, TextField, UnsavedChangesBar } from "~/components/form";
 import { ImageUploadField, type ImageClientRules } from "~/components/image-upload-modal";
 import { PlaceSearchField } from "~/components/place-search-field";
-import { BUSINESS_TYPES, COUNTRIES, TEAM_SIZES } from "~/models/accounts.schema";
-import { companyProfileSchema, currencyFor, FOLLOW_UP_OPTIONS, PROFILE_FORM_ID, TIMEZONES, WEEK_DAYS, type WorkingDay } from "~/models/company.schema";
+import { BUSINESS_TYPES, COUNTRIES, TEAM_SIZES } from "~/models/accounts/accounts.schema";
+import { companyProfileSchema, currencyFor, FOLLOW_UP_OPTIONS, PROFILE_FORM_ID, TIMEZONES, WEEK_DAYS, type WorkingDay } from "~/models/company/company.schema";
 
 const FORM = PROFILE_FORM_ID;
 const industryOptions = BUSINESS_TYPES.map((label, value) => ({ value, label }));

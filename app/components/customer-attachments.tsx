@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Modal } from "~/components/modal";
-import { ATTACHMENT_ACCEPT } from "~/models/customers.schema";
+import { ATTACHMENT_ACCEPT } from "~/models/customers/customers.schema";
 
 type Attachment = { id: number; fileUrl: string; fileName: string; contentType: string; size: number };
 

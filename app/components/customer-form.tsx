@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { CheckboxField, CheckboxGroupField, TextareaField, TextField } from "~/components/form";
 import { PlaceSearchField } from "~/components/place-search-field";
-import type { CustomerFormValues } from "~/models/customer-form";
-import { hiddenFields } from "~/models/customer-form";
-import { MAX_EXTRA_ROWS } from "~/models/customers.schema";
+import type { CustomerFormValues } from "~/models/customers/customer-form";
+import { hiddenFields } from "~/models/customers/customer-form";
+import { MAX_EXTRA_ROWS } from "~/models/customers/customers.schema";
 import { messages, normalizePhone } from "~/utils/validation";
 
 type Option = { id: number; label: string };

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
-import { jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
+import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
 import type { ListParams } from "~/utils/list-params";
 

@@ -4,9 +4,9 @@ import { useMemo } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { CheckboxGroupField, FormError, SelectField, SubmitButton, TextField } from "~/components/form";
 import { ImageUploadField } from "~/components/image-upload-modal";
-import { EMPLOYEE_FORM_ID, employeeCreateSchema, employeeEditSchema, selectableRoleOptions } from "~/models/employees.schema";
-import { PALETTE, textColorOn } from "~/models/palette";
-import { roleLabels, type RoleValue } from "~/models/roles";
+import { EMPLOYEE_FORM_ID, employeeCreateSchema, employeeEditSchema, selectableRoleOptions } from "~/models/employees/employees.schema";
+import { PALETTE, textColorOn } from "~/models/employees/palette";
+import { roleLabels, type RoleValue } from "~/access/roles";
 
 export type EmployeeFormDefaults = {
   email?: string;

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { jobStatusLabels, lineItemKindLabels, paymentMethodLabels, timelineEventLabels, type JobStatusValue, type TimelineEventValue } from "~/models/jobs.schema";
+import { jobStatusLabels, lineItemKindLabels, paymentMethodLabels, timelineEventLabels, type JobStatusValue, type TimelineEventValue } from "~/models/jobs/jobs.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
 
 type Attachment = { id: number; fileUrl: string; fileName: string; contentType: string };

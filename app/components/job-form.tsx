@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { frequencyLabels, setPositionLabels, weekdayLabels } from "~/models/jobs.schema";
+import { frequencyLabels, setPositionLabels, weekdayLabels } from "~/models/jobs/jobs.schema";
 import { formatMoney } from "~/utils/format";
 
 type Option = { value: string | number; label: string };

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { JOB_STATUS_MOVES, JobStatus, jobStatusLabels, TimelineEvent, type JobStatusValue } from "~/models/jobs.schema";
+import { JOB_STATUS_MOVES, JobStatus, jobStatusLabels, TimelineEvent, type JobStatusValue } from "~/models/jobs/jobs.schema";
 
 // updateJobStatusSchema's limit for the reason.
 const REASON_MAX = 1000;

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
 import { TextField } from "~/components/form";
-import { PLACE_SEARCH_DEBOUNCE_MS, PLACE_SEARCH_MIN, type PlaceAnswer, type PlacePredictionsAnswer } from "~/models/places.schema";
+import { PLACE_SEARCH_DEBOUNCE_MS, PLACE_SEARCH_MIN, type PlaceAnswer, type PlacePredictionsAnswer } from "~/models/company/places.schema";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** Coordinates as the form carries them: strings of hidden inputs (empty when unknown). */

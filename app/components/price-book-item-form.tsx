@@ -3,8 +3,8 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, useField } from "remix-validated-form";
 import { CheckboxField, FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/form";
 import { ImageUploadField } from "~/components/image-upload-modal";
-import { PALETTE } from "~/models/palette";
-import { ITEM_FORM_ID, itemFormSchema, itemTypeOptions, unitOptions } from "~/models/price-book.schema";
+import { PALETTE } from "~/models/employees/palette";
+import { ITEM_FORM_ID, itemFormSchema, itemTypeOptions, unitOptions } from "~/models/price-book/price-book.schema";
 
 const validator = withZod(itemFormSchema);
 

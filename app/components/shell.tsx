@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Modal } from "~/components/modal";
-import type { Shell } from "~/models/navigation.server";
+import type { Shell } from "~/access/navigation.server";
 
 const TIMER_CAP_MS = 2147483646;
 const SESSION_REFRESH_MS = 600000;

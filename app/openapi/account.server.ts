@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailExistsSchema, forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpAccountSchema, signUpSchema, verifyCodeSchema } from "~/models/accounts.schema";
+import { emailExistsSchema, forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpAccountSchema, signUpSchema, verifyCodeSchema } from "~/models/accounts/accounts.schema";
 import { registerCall } from "~/openapi/registry.server";
 
 const anyone = "anyone (no session needed)";

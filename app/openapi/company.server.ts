@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { registerCall } from "~/openapi/registry.server";
-import { createLeadSourceSchema, createTagSchema, renameLeadSourceSchema, renameTagSchema } from "~/models/tags.schema";
+import { createLeadSourceSchema, createTagSchema, renameLeadSourceSchema, renameTagSchema } from "~/models/company/tags.schema";
 
 const broad = "office staff, company admin, super admin";
 const tagOption = z.object({ id: z.number().int(), label: z.string() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { employeeCreateSchema, employeeEditSchema } from "~/models/employees.schema";
+import { employeeCreateSchema, employeeEditSchema } from "~/models/employees/employees.schema";
 import { registerCall } from "~/openapi/registry.server";
 
 const managers = "company admin, super admin";

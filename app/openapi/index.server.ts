@@ -1,5 +1,5 @@
 import { OpenApiGeneratorV3 } from "@asteasolutions/zod-to-openapi";
-import { PRODUCT_NAME } from "~/env.server";
+import { PRODUCT_NAME } from "~/server/env.server";
 import { registry } from "~/openapi/registry.server";
 // One line per area: each file registers its /api calls.
 import "~/openapi/account.server";

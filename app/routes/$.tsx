@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAccess } from "~/models/access.server";
+import { getAccess } from "~/access/access.server";
 import { loginRedirect } from "~/sessions.server";
 import { ErrorScreen, notFoundScreen } from "~/components/error-screen";
 

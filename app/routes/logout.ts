@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { optionalAccess } from "~/models/access.server";
-import { logOut } from "~/models/account-sessions.server";
+import { optionalAccess } from "~/access/access.server";
+import { logOut } from "~/models/accounts/account-sessions.server";
 
 // Signing out changes state, so only a POST does it; a GET (a link, a prefetch) goes home.
 export async function loader({ request }: LoaderFunctionArgs) {

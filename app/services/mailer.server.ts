@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "~/db.server";
 import { outboxMessages } from "~/db/schema";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 
 export type Email = {
   to: string;

@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 
 export type GeoData = { placeId?: string; latitude: number; longitude: number };
 export type PlacePrediction = { description: string; placeId: string };

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import path from "node:path";
-import { env } from "~/env.server";
+import { env } from "~/server/env.server";
 
 /**
  * File storage: a local disk folder (UPLOADS_DIR, else DATA_DIR/uploads). Keys look like

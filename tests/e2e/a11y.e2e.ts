@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { Role } from "~/models/roles";
-import { routeTable } from "~/models/route-table";
+import { Role } from "~/access/roles";
+import { routeTable } from "~/access/route-table";
 import { demoRecordIds, expectNoA11yViolations, newPage, screenshot, signIn, type Width } from "./harness";
 import { concretePath } from "./route-paths";
 

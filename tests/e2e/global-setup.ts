@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { DEMO_LOGINS } from "~/models/demo-seed.server";
+import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 
 /** What the harness hands to the test files (read with inject("e2e")). */
 export type E2eContext = { baseUrl: string; buildDir: string; dataDir: string; sessionsFile: string };

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, inject, test } from "vitest";
-import { DEMO_LOGINS } from "~/models/demo-seed.server";
+import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 import { DEMO_PASSWORD } from "./global-setup";
 
 export type DemoRole = (typeof DEMO_LOGINS)[number]["role"];

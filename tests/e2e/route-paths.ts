@@ -1,4 +1,4 @@
-import type { RouteRule } from "~/models/route-table";
+import type { RouteRule } from "~/access/route-table";
 
 /** The table a record parameter names, by the static segment before it. */
 export const RECORD_TABLES: Record<string, { tables: string[]; anyCompany?: boolean }> = {

@@ -4,10 +4,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import { ruleFailure, type Access } from "~/models/access.server";
-import { DEMO_LOGINS } from "~/models/demo-seed.server";
-import { homePathFor, Role } from "~/models/roles";
-import { matchPattern, routeTable, type RouteRule } from "~/models/route-table";
+import { ruleFailure, type Access } from "~/access/access.server";
+import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
+import { homePathFor, Role } from "~/access/roles";
+import { matchPattern, routeTable, type RouteRule } from "~/access/route-table";
 import { messages } from "~/utils/validation";
 import { concretePath, takesRecord, type RecordParam } from "./route-paths";
 

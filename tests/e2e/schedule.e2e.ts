@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { fromFloating } from "~/models/job-recurrence";
+import { fromFloating } from "~/models/jobs/job-recurrence";
 import { expectNoA11yViolations, newPage, screenshot, signIn, type Width } from "./harness";
 
 // The demo company plans in America/New_York; these weeks are far ahead so no other test's jobs land in them.

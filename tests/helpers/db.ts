@@ -3,7 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { closeDatabase, db, openDatabase } from "~/db.server";
-import { seedPlans } from "~/models/plans.server";
+import { seedPlans } from "~/models/admin/plans.server";
 
 let dropUrl: { admin: string; name: string } | undefined;
 

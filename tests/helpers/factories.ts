@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { users } from "~/db/schema";
-import { accessChanged } from "~/models/access-memory.server";
-import { loadAccessBySession, type Access } from "~/models/access.server";
-import { hashPassword } from "~/models/passwords.server";
-import { Role, type RoleValue } from "~/models/roles";
-import { createCompanyWithAdmin } from "~/models/signup.server";
+import { accessChanged } from "~/access/access-memory.server";
+import { loadAccessBySession, type Access } from "~/access/access.server";
+import { hashPassword } from "~/models/accounts/passwords.server";
+import { Role, type RoleValue } from "~/access/roles";
+import { createCompanyWithAdmin } from "~/models/accounts/signup.server";
 import { authSessionStorage, createSessionRow } from "~/sessions.server";
 
 let counter = 0;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { getAccess } from "~/models/access.server";
-import { logOut } from "~/models/account-sessions.server";
-import { updateFeatureFlags } from "~/models/admin-panel.server";
-import { revokeSessions } from "~/models/employees.server";
-import { Role } from "~/models/roles";
+import { getAccess } from "~/access/access.server";
+import { logOut } from "~/models/accounts/account-sessions.server";
+import { updateFeatureFlags } from "~/models/admin/admin-panel.server";
+import { revokeSessions } from "~/models/employees/employees.server";
+import { Role } from "~/access/roles";
 import { db } from "~/db.server";
 import { createTestCompany, createTestUser, accessFor, makeRequest, sessionCookie } from "../helpers/factories";
 import { useTestDatabase } from "../helpers/db";

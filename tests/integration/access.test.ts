@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getAccess, REQUEST_ID_HEADER, requireAccess } from "~/models/access.server";
-import { Role } from "~/models/roles";
+import { getAccess, REQUEST_ID_HEADER, requireAccess } from "~/access/access.server";
+import { Role } from "~/access/roles";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie } from "../helpers/factories";
 import { useTestDatabase } from "../helpers/db";
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { like } from "drizzle-orm";
 import { db } from "~/db.server";
 import { users } from "~/db/schema";
-import { DEMO_LOGINS, demoPasswords, seedDemoCompany } from "~/models/demo-seed.server";
-import { verifyPassword } from "~/models/passwords.server";
+import { DEMO_LOGINS, demoPasswords, seedDemoCompany } from "~/server/seeds/demo-seed.server";
+import { verifyPassword } from "~/models/accounts/passwords.server";
 import { useTestDatabase } from "../helpers/db";
 
 useTestDatabase();

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { customers, jobs, priceListItems, users } from "~/db/schema";
-import { DEMO_LOGINS, demoPasswords, seedDemoCompany } from "~/models/demo-seed.server";
-import { verifyPassword } from "~/models/passwords.server";
-import { homePathFor } from "~/models/roles";
+import { DEMO_LOGINS, demoPasswords, seedDemoCompany } from "~/server/seeds/demo-seed.server";
+import { verifyPassword } from "~/models/accounts/passwords.server";
+import { homePathFor } from "~/access/roles";
 import { useTestDatabase } from "../helpers/db";
 
 useTestDatabase();

@@ -5,7 +5,7 @@ import { companies, customers } from "~/db/schema";
 import { loader as shouldShow } from "~/routes/api+/company-settings+/onboarding.$actionType.should-show";
 import { action as dismiss } from "~/routes/api+/company-settings+/onboarding.$actionType";
 import { loader as dashboard } from "~/routes/_app+/dashboard";
-import { Role } from "~/models/roles";
+import { Role } from "~/access/roles";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie } from "../helpers/factories";
 import { useTestDatabase } from "../helpers/db";
 

@@ -3,11 +3,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { currentConnection, db } from "~/db.server";
 import { customers, employeeTags, plans, tags } from "~/db/schema";
-import { companyDataVersion, listenForDataChanges, markCompanyChanged } from "~/models/company-data-version.server";
-import { createCustomer } from "~/models/customers.server";
-import { customerInputSchema } from "~/models/customers.schema";
-import { Role } from "~/models/roles";
-import { forgetKeptPages, gzipAround, pieces, respond } from "~/page-cache.server";
+import { companyDataVersion, listenForDataChanges, markCompanyChanged } from "~/server/company-data-version.server";
+import { createCustomer } from "~/models/customers/customers.server";
+import { customerInputSchema } from "~/models/customers/customers.schema";
+import { Role } from "~/access/roles";
+import { forgetKeptPages, gzipAround, pieces, respond } from "~/server/page-cache.server";
 import { accessFor, createTestCompany, createTestUser, makeRequest, sessionCookie } from "../helpers/factories";
 import { useTestDatabase } from "../helpers/db";
 

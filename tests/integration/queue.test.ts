@@ -32,8 +32,8 @@ describe("background queue", () => {
   });
 
   it("schedules the jobs that declare a cron, such as the series horizon", async () => {
-    await import("~/models/job-series-horizon.server");
-    await import("~/models/planner-statistics.server");
+    await import("~/models/jobs/job-series-horizon.server");
+    await import("~/models/schedule/planner-statistics.server");
     await stopQueue();
     await startQueue();
     const rows = await executeSql<{ name: string; cron: string }>("select name, cron from pgboss.schedule order by name");
@@ -44,7 +44,7 @@ describe("background queue", () => {
 
 describe("planner statistics on the embedded database", () => {
   it("analyzes the tables so that list plans fit their size, and marks their pages all-visible", async () => {
-    const { refreshPlannerStatistics } = await import("~/models/planner-statistics.server");
+    const { refreshPlannerStatistics } = await import("~/models/schedule/planner-statistics.server");
     await executeSql("create table stats_probe (id int)");
     await executeSql("insert into stats_probe select generate_series(1, 5000)");
     await refreshPlannerStatistics();

@@ -1,8 +1,8 @@
 // The body count in front of every request (request-size.server): what a route can read, and what the
 // client is answered, whatever the route made of the cut-off body.
 import { describe, expect, it } from "vitest";
-import { REQUEST_ID_HEADER } from "~/models/access.server";
-import { allowLargerBody, limitRequestBodies, REQUEST_BODY_LIMIT } from "~/request-size.server";
+import { REQUEST_ID_HEADER } from "~/access/access.server";
+import { allowLargerBody, limitRequestBodies, REQUEST_BODY_LIMIT } from "~/http/request-size.server";
 
 const MB = 1024 * 1024;
 

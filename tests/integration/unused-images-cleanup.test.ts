@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, executeSql } from "~/db.server";
 import { jobLineItems, jobs, priceListCategories, priceListItems } from "~/db/schema";
-import { removeUnusedImages, unusedImagesCleanupJob } from "~/models/unused-images-cleanup.server";
+import { removeUnusedImages, unusedImagesCleanupJob } from "~/models/files/unused-images-cleanup.server";
 import { startQueue, stopQueue } from "~/services/queue.server";
 import { saveFile, uploadsRoot, type StoredFile } from "~/services/storage.server";
 import { createCustomerRow } from "./jobs/fixtures";

@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 
 process.env.UPLOADS_DIR ??= mkdtempSync(path.join(tmpdir(), "uploads-helper-"));
 
-const { uploadRules } = await import("~/models/upload-rules.server");
-const { FIELD_MAX_BYTES, incomingUploadsDir, uploadFormMessages, withUploadForm } = await import("~/services/uploads.server");
-type UploadRule = import("~/services/uploads.server").UploadRule;
+const { uploadRules } = await import("~/models/files/upload-rules.server");
+const { FIELD_MAX_BYTES, incomingUploadsDir, uploadFormMessages, withUploadForm } = await import("~/models/files/uploads.server");
+type UploadRule = import("~/models/files/uploads.server").UploadRule;
 
 const MB = 1024 * 1024;
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_LOGINS } from "~/models/demo-seed.server";
+import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 import { buildDir, startServer, type OwnServer } from "./harness";
 
 type BuiltRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: { loader?: unknown; action?: unknown; default?: unknown } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_TYPES, signInSchema, signUpScreenSchema, signUpWizardSchema, TEAM_SIZES, verifyCodeScreenSchema } from "~/models/accounts.schema";
+import { BUSINESS_TYPES, signInSchema, signUpScreenSchema, signUpWizardSchema, TEAM_SIZES, verifyCodeScreenSchema } from "~/models/accounts/accounts.schema";
 import { fieldErrors } from "~/utils/validation";
 
 const valid = {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { ALL_ROLES } from "~/models/roles";
-import { routeRule, routeTable, type RouteRule } from "~/models/route-table";
+import { ALL_ROLES } from "~/access/roles";
+import { routeRule, routeTable, type RouteRule } from "~/access/route-table";
 
 /**
  * One rule per thing (issue 11, item 10): every API route module is called here, its access check
@@ -14,10 +14,10 @@ const { Seen } = vi.hoisted(() => ({
   },
 }));
 
-vi.mock("~/models/api.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/models/api.server")>();
-  const { routeRule } = await import("~/models/route-table");
-  const { ALL_ROLES } = await import("~/models/roles");
+vi.mock("~/http/api.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/http/api.server")>();
+  const { routeRule } = await import("~/access/route-table");
+  const { ALL_ROLES } = await import("~/access/roles");
   return {
     ...actual,
     requireApiAccess: async (_request: Request, rule: ConstructorParameters<typeof Seen>[0]) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { neutraliseCsvCell, parseCsv, restoreCsvCell, toCsv } from "~/utils/csv.server";
+import { neutraliseCsvCell, parseCsv, restoreCsvCell, toCsv } from "~/models/files/csv.server";
 
 describe("CSV injection (OWASP)", () => {
   it("puts a quote before a cell that starts with =, +, -, @, tab or carriage return", () => {

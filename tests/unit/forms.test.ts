@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
-import { returnThrownFormErrors, validateForm } from "~/utils/forms.server";
+import { returnThrownFormErrors, validateForm } from "~/http/forms.server";
 
 const validator = withZod(z.object({ name: z.string().min(2, "Name is too short - should be 2 chars minimum"), password: z.string() }));
 

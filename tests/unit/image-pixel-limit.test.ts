@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { imageAttachmentError } from "~/models/customer-attachments.server";
+import { imageAttachmentError } from "~/models/customers/customer-attachments.server";
 import * as heicWorker from "~/services/heic-worker.server";
 import { convertHeicInWorker, HeicConversionError } from "~/services/heic-worker.server";
 import { heifDimensions, MAX_IMAGE_PIXELS, readImageDimensions } from "~/services/image-dimensions.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isOddPath } from "~/utils/odd-paths.server";
+import { isOddPath } from "~/http/odd-paths.server";
 
 describe("odd spellings of a path (refused before the URL parser and the router see them)", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteRequest } from "~/utils/origin.server";
+import { isCrossSiteRequest } from "~/http/origin.server";
 
 describe("isCrossSiteRequest", () => {
   it("allows reads whatever their origin", () => {

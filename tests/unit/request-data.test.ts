@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { formFields, isPrototypeKey, MAX_FIELDS, parseJson, parseNested, refuseScreenPostsThatAreNotForms } from "~/utils/request-data.server";
+import { formFields, isPrototypeKey, MAX_FIELDS, parseJson, parseNested, refuseScreenPostsThatAreNotForms } from "~/http/request-data.server";
 
 const HOSTILE_KEYS = [
   "__proto__.role",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyResponsePolicy } from "~/utils/response-policy.server";
+import { applyResponsePolicy } from "~/http/response-policy.server";
 
 const html = (headers: HeadersInit = {}) => new Response("<!DOCTYPE html><p>page</p>", { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });
 const jsonAnswer = (headers: HeadersInit = {}) => new Response("{}", { headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });

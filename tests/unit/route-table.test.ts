@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findRouteRule, isPublicPath, matchPattern } from "~/models/route-table";
-import { homePathFor, Role } from "~/models/roles";
+import { findRouteRule, isPublicPath, matchPattern } from "~/access/route-table";
+import { homePathFor, Role } from "~/access/roles";
 
 describe("route table", () => {
   it("matches one segment per parameter, optional parameters and splats", () => {

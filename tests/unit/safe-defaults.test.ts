@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
-import { absoluteUrl, appUrl } from "~/utils/app-url.server";
+import { parseEnv } from "~/server/env.server";
+import { absoluteUrl, appUrl } from "~/http/app-url.server";
 
 const production: NodeJS.ProcessEnv = { NODE_ENV: "production", SESSION_SECRET: "a-production-secret-0123456789", APP_URL: "https://app.example.com" };
 

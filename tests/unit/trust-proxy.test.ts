@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
-import { parseTrustProxy, type TrustProxy } from "~/utils/trust-proxy";
+import { parseEnv } from "~/server/env.server";
+import { parseTrustProxy, type TrustProxy } from "~/http/trust-proxy";
 
 const base = { NODE_ENV: "test" as const, SESSION_SECRET: "test-session-secret-0123456789" };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
+import { parseEnv } from "~/server/env.server";
 import { formatMoney, formatTimeText, parseTimeText } from "~/utils/format";
 import { nextSort, pageCount, readListParams } from "~/utils/list-params";
 import { messages, normalizePhone } from "~/utils/validation";
-import { subscriptionState } from "~/models/access.server";
+import { subscriptionState } from "~/access/access.server";
 
 describe("table state in the URL", () => {
   it("cycles sort none, ascending, descending, none", () => {

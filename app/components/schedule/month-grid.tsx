@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { VisitBlock } from "~/components/schedule/visit-block";
-import { dateParts, type MonthDay, type ScheduleVisit } from "~/models/schedule";
+import { dateParts, type MonthDay, type ScheduleVisit } from "~/models/schedule/schedule";
 import { dayjs } from "~/utils/format";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];

@@ -2,8 +2,8 @@ import { Link, useActionData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { CheckboxField, FormError, SelectField, SubmitButton, TextField, TextareaField } from "~/components/form";
-import { EditScope, editScopeLabels, setPositionLabels, weekdayLabels } from "~/models/jobs.schema";
-import { END_OPTIONS, MONTH_NAMES, RECURRENCE_OPTIONS, scheduleFormSchema } from "~/models/schedule.schema";
+import { EditScope, editScopeLabels, setPositionLabels, weekdayLabels } from "~/models/jobs/jobs.schema";
+import { END_OPTIONS, MONTH_NAMES, RECURRENCE_OPTIONS, scheduleFormSchema } from "~/models/schedule/schedule.schema";
 
 export const SCHEDULE_FORM_ID = "job-schedule";
 const validator = withZod(scheduleFormSchema);

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { EditScope, editScopeLabels, type EditScopeValue } from "~/models/jobs.schema";
-import { joinWall, snap, splitWall, SNAP_MINUTES, timeLabel, wallMinutesBetween } from "~/models/schedule";
+import { EditScope, editScopeLabels, type EditScopeValue } from "~/models/jobs/jobs.schema";
+import { joinWall, snap, splitWall, SNAP_MINUTES, timeLabel, wallMinutesBetween } from "~/models/schedule/schedule";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** A drop the user made: what the schedule route's action receives (times wall clock in the company's zone). */

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { SCHEDULE_VIEWS, rangeTitle, scheduleHref, shiftDate, viewLabels, type ScheduleEmployee, type ScheduleQuery } from "~/models/schedule";
+import { SCHEDULE_VIEWS, rangeTitle, scheduleHref, shiftDate, viewLabels, type ScheduleEmployee, type ScheduleQuery } from "~/models/schedule/schedule";
 
 const unitOf = { day: "day", week: "week", month: "month" } as const;
 

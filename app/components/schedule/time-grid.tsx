@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
 import { VisitBlock } from "~/components/schedule/visit-block";
-import { timeLabel, type GridColumnLayout, type ScheduleVisit, type TimeGridLayout } from "~/models/schedule";
+import { timeLabel, type GridColumnLayout, type ScheduleVisit, type TimeGridLayout } from "~/models/schedule/schedule";
 
 /** How a column is introduced: its header, and what a screen reader hears for its visits. */
 export type ColumnLabel = { header: ReactNode; groupLabel: string; isToday?: boolean };

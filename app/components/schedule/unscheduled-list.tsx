@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { UnscheduledJob } from "~/models/schedule";
+import type { UnscheduledJob } from "~/models/schedule/schedule";
 
 /** Jobs waiting for a time, beside the calendar; each opens the schedule screen. */
 export function UnscheduledList({ jobs, returnTo }: { jobs: UnscheduledJob[]; returnTo: string }) {

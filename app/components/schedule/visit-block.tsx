@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { CSSProperties } from "react";
-import { jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
-import { splitWall, statusColors, timeLabel, type ScheduleVisit } from "~/models/schedule";
+import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
+import { splitWall, statusColors, timeLabel, type ScheduleVisit } from "~/models/schedule/schedule";
 
 export const DEFAULT_EMPLOYEE_COLOR = "#8a93b2";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireAccess } from "~/models/access.server";
-import { homePathFor } from "~/models/roles";
+import { requireAccess } from "~/access/access.server";
+import { homePathFor } from "~/access/roles";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireAccess(request);

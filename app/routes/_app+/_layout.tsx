@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { AppShell } from "~/components/shell";
-import { requireAccess } from "~/models/access.server";
-import { shellFor } from "~/models/navigation.server";
-import { tipForPath } from "~/models/onboarding.server";
+import { requireAccess } from "~/access/access.server";
+import { shellFor } from "~/access/navigation.server";
+import { tipForPath } from "~/models/company/onboarding.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const access = await requireAccess(request);

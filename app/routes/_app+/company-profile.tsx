@@ -4,14 +4,14 @@ import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { CompanyProfileForm } from "~/components/company-profile-form";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/models/access.server";
-import { saveProfileFromForm, withProfilePost } from "~/models/company-profile-form.server";
-import { getCompanyProfile, removeCompanyLogo } from "~/models/company.server";
+import { requireAccess } from "~/access/access.server";
+import { saveProfileFromForm, withProfilePost } from "~/routes/_app+/__company-profile-form.server";
+import { getCompanyProfile, removeCompanyLogo } from "~/models/company/company.server";
 import { LOGO_MAX_BYTES, LOGO_MIN_SIDE, uploadMessages } from "~/services/images.server";
 import { maps } from "~/services/maps.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
-import { unknownIntent } from "~/utils/forms.server";
+import { unknownIntent } from "~/http/forms.server";
 import { formatPhone } from "~/utils/validation";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];

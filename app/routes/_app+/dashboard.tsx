@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/models/access.server";
-import { onboardingSteps } from "~/models/onboarding.server";
+import { requireAccess } from "~/access/access.server";
+import { onboardingSteps } from "~/models/company/onboarding.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { ctx, user } = await requireAccess(request);

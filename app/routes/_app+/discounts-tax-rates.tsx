@@ -6,14 +6,14 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { SelectField, TextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { RecordFormModal, RecordTable } from "~/components/settings-records";
-import { notFound, requireAccess } from "~/models/access.server";
-import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/models/company-forms.server";
-import { discountSchema, DiscountType, discountTypeOptions, taxRateSchema } from "~/models/company.schema";
-import { deleteDiscount, deleteTaxRate, getDiscount, getTaxRate, listDiscounts, listTaxRates, saveDiscount, saveTaxRate, type DiscountRow } from "~/models/company.server";
+import { notFound, requireAccess } from "~/access/access.server";
+import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/routes/_app+/__company-forms.server";
+import { discountSchema, DiscountType, discountTypeOptions, taxRateSchema } from "~/models/company/company.schema";
+import { deleteDiscount, deleteTaxRate, getDiscount, getTaxRate, listDiscounts, listTaxRates, saveDiscount, saveTaxRate, type DiscountRow } from "~/models/company/company.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { formatMoney } from "~/utils/format";
-import { unknownIntent, validateForm } from "~/utils/forms.server";
+import { unknownIntent, validateForm } from "~/http/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 

@@ -3,11 +3,11 @@ import { Link, useActionData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { FormError, SubmitButton, TextField } from "~/components/form";
-import { optionalAccess } from "~/models/access.server";
-import { accountMessages, forgotPasswordSchema } from "~/models/accounts.schema";
-import { requestPasswordReset } from "~/models/accounts.server";
+import { optionalAccess } from "~/access/access.server";
+import { accountMessages, forgotPasswordSchema } from "~/models/accounts/accounts.schema";
+import { requestPasswordReset } from "~/models/accounts/accounts.server";
 import { clientAddress, RateLimited } from "~/services/rate-limits.server";
-import { validateSubmission } from "~/utils/forms.server";
+import { validateSubmission } from "~/http/forms.server";
 
 const validator = withZod(forgotPasswordSchema);
 

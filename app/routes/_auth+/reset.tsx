@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { FormError, SubmitButton, TextField } from "~/components/form";
-import { optionalAccess } from "~/models/access.server";
-import { accountMessages, resetPasswordScreenSchema } from "~/models/accounts.schema";
-import { checkResetToken, resetPassword } from "~/models/accounts.server";
+import { optionalAccess } from "~/access/access.server";
+import { accountMessages, resetPasswordScreenSchema } from "~/models/accounts/accounts.schema";
+import { checkResetToken, resetPassword } from "~/models/accounts/accounts.server";
 import { toasts } from "~/sessions.server";
-import { validateSubmission } from "~/utils/forms.server";
+import { validateSubmission } from "~/http/forms.server";
 
 const validator = withZod(resetPasswordScreenSchema);
 

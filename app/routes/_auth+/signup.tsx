@@ -5,7 +5,7 @@ import { ValidatedForm, validationError } from "remix-validated-form";
 import { CheckboxField, FormError, Honeypot, SelectField, SubmitButton, TextField, TextareaField } from "~/components/form";
 import { Steps } from "~/components/steps";
 import { db } from "~/db.server";
-import { optionalAccess } from "~/models/access.server";
+import { optionalAccess } from "~/access/access.server";
 import {
   accountMessages,
   BUSINESS_TYPES,
@@ -17,10 +17,10 @@ import {
   signUpScreenSchema,
   signUpWizardSchema,
   TEAM_SIZES,
-} from "~/models/accounts.schema";
-import { signUp } from "~/models/accounts.server";
-import { homePathFor, Role } from "~/models/roles";
-import { emailExists } from "~/models/signup.server";
+} from "~/models/accounts/accounts.schema";
+import { signUp } from "~/models/accounts/accounts.server";
+import { homePathFor, Role } from "~/access/roles";
+import { emailExists } from "~/models/accounts/signup.server";
 import { clientAddress, consumeAttempt, RateLimited } from "~/services/rate-limits.server";
 import { commitNewSession, toasts } from "~/sessions.server";
 import { fieldErrors } from "~/utils/validation";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { ErrorScreen, notFoundScreen } from "~/components/error-screen";
-import { optionalAccess } from "~/models/access.server";
+import { optionalAccess } from "~/access/access.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await optionalAccess(request);

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { optionalAccess } from "~/models/access.server";
+import { optionalAccess } from "~/access/access.server";
 import { apiDocumentation, type CallView, type FieldRow } from "~/openapi/documentation.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { optionalAccess } from "~/models/access.server";
-import { jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
-import { getPublicVisit } from "~/models/jobs.server";
+import { optionalAccess } from "~/access/access.server";
+import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
+import { getPublicVisit } from "~/models/jobs/jobs.server";
 import { DATE_LONG, formatInZone, formatMoney, TIME } from "~/utils/format";
 import { formatPhone } from "~/utils/validation";
 

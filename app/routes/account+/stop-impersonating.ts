@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAccess } from "~/models/access.server";
-import { endShadowLogIn } from "~/models/account-sessions.server";
-import { homePathFor } from "~/models/roles";
+import { requireAccess } from "~/access/access.server";
+import { endShadowLogIn } from "~/models/accounts/account-sessions.server";
+import { homePathFor } from "~/access/roles";
 import { toasts } from "~/sessions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { notFound, optionalAccess } from "~/models/access.server";
-import { env } from "~/env.server";
-import { Role } from "~/models/roles";
+import { notFound, optionalAccess } from "~/access/access.server";
+import { env } from "~/server/env.server";
+import { Role } from "~/access/roles";
 import { listOutbox, OUTBOX_PAGE_SIZE } from "~/services/mailer.server";
 import { formatInZone } from "~/utils/format";
 

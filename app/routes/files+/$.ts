@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAccess } from "~/models/access.server";
+import { getAccess } from "~/access/access.server";
 import { parseKey, PUBLIC_FOLDERS, readStoredFile } from "~/services/storage.server";
 
 /**

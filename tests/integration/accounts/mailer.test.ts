@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { outboxMessages, users } from "~/db/schema";
-import { findAccountUser, resetPassword, sendTwoFactorCode, verifyTwoFactorCode } from "~/models/accounts.server";
+import { findAccountUser, resetPassword, sendTwoFactorCode, verifyTwoFactorCode } from "~/models/accounts/accounts.server";
 import { action as forgotApi } from "~/routes/api+/account+/forgotPassword";
 import { sendEmail } from "~/services/mailer.server";
 import { useTestDatabase } from "../../helpers/db";

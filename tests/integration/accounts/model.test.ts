@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { sessions, users, verifications } from "~/db/schema";
-import { checkResetToken, findAccountUser, requestPasswordReset, resetPassword, sendTwoFactorCode, verifyTwoFactorCode } from "~/models/accounts.server";
+import { checkResetToken, findAccountUser, requestPasswordReset, resetPassword, sendTwoFactorCode, verifyTwoFactorCode } from "~/models/accounts/accounts.server";
 import { action as signInAction } from "~/routes/api+/account+/sign-in";
 import { action as forgotAction } from "~/routes/api+/account+/forgotPassword";
 import { action as verifyCodeAction } from "~/routes/api+/account+/verify-code";

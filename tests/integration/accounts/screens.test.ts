@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { companies, sessions, users } from "~/db/schema";
-import { Role } from "~/models/roles";
+import { Role } from "~/access/roles";
 import * as login from "~/routes/_auth+/login";
 import * as signup from "~/routes/_auth+/signup";
 import * as forgot from "~/routes/_auth+/forgot";

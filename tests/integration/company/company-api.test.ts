@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { registerUsageCheck } from "~/models/company.server";
-import { Role } from "~/models/roles";
+import { registerUsageCheck } from "~/models/company/company.server";
+import { Role } from "~/access/roles";
 import { action as companyAction, loader as companyLoader } from "~/routes/api+/company+/_layout";
 import { action as logoAction } from "~/routes/api+/company+/logo";
 import { loader as serviceArea } from "~/routes/api+/company+/check-service-area";

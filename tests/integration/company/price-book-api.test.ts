@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { Role } from "~/models/roles";
-import { seedPriceBook } from "~/models/price-book-seed.server";
+import { Role } from "~/access/roles";
+import { seedPriceBook } from "~/server/seeds/price-book-seed.server";
 import { action as categoriesAction, loader as categoriesLoader } from "~/routes/api+/price-lists+/_layout";
 import { action as categoryAction } from "~/routes/api+/price-lists+/$id";
 import { loader as categoryItemsPage } from "~/routes/api+/price-lists+/$id.items.page";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { seedPriceBook } from "~/models/price-book-seed.server";
-import { listCategories, pageCategoryItems } from "~/models/price-book.server";
-import { Role } from "~/models/roles";
+import { seedPriceBook } from "~/server/seeds/price-book-seed.server";
+import { listCategories, pageCategoryItems } from "~/models/price-book/price-book.server";
+import { Role } from "~/access/roles";
 import { action as listAction, loader as listLoader } from "~/routes/_app+/price-book+/_layout";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/price-book+/items.$id";
 import { action as newAction } from "~/routes/_app+/price-book+/items.new";

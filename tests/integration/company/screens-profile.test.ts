@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { getCompanyProfile } from "~/models/company.server";
-import { Role } from "~/models/roles";
+import { getCompanyProfile } from "~/models/company/company.server";
+import { Role } from "~/access/roles";
 import { action, loader } from "~/routes/_app+/company-profile";
 import { accessFor, createTestCompany, createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { getCompanySettings, listDiscounts, listExpenseCodes, listTaxRates, registerUsageCheck } from "~/models/company.server";
-import { listLeadSources } from "~/models/lead-sources.server";
-import { Role } from "~/models/roles";
-import { listTags } from "~/models/tags.server";
+import { getCompanySettings, listDiscounts, listExpenseCodes, listTaxRates, registerUsageCheck } from "~/models/company/company.server";
+import { listLeadSources } from "~/models/company/lead-sources.server";
+import { Role } from "~/access/roles";
+import { listTags } from "~/models/company/tags.server";
 import { action as ratesAction, loader as ratesLoader } from "~/routes/_app+/discounts-tax-rates";
 import { loader as hubLoader } from "~/routes/_app+/settings+/_index";
 import { action as codesAction, loader as codesLoader } from "~/routes/_app+/settings+/expense-codes";

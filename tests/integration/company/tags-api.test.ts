@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Role } from "~/models/roles";
-import { TagType } from "~/models/tags.schema";
+import { Role } from "~/access/roles";
+import { TagType } from "~/models/company/tags.schema";
 import { action as tagsAction } from "~/routes/api+/tags+/_layout";
 import { action as tagDelete } from "~/routes/api+/tags+/$tagId";
 import { loader as tagsByType } from "~/routes/api+/tags+/by-type";

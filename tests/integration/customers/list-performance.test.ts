@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { accessFor, createTestCompany } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { seedCustomers } from "~/models/customers-seed.server";
-import { listCustomersPage, type CustomerListQuery } from "~/models/customers.server";
+import { seedCustomers } from "~/server/seeds/customers-seed.server";
+import { listCustomersPage, type CustomerListQuery } from "~/models/customers/customers.server";
 
 useTestDatabase();
 

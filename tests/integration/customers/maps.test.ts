@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerInputSchema } from "~/models/customers.schema";
-import { createCustomer, getCustomer } from "~/models/customers.server";
+import { customerInputSchema } from "~/models/customers/customers.schema";
+import { createCustomer, getCustomer } from "~/models/customers/customers.server";
 import { loader as profileLoader } from "~/routes/_app+/customers+/$id";
 import { googleMaps, plainTextMaps, setMapsAdapter } from "~/services/maps.server";
 import { accessFor, createTestCompany, makeRequest, sessionCookie } from "../../helpers/factories";

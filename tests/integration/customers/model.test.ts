@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { accessFor, createTestCompany } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { customerInputSchema } from "~/models/customers.schema";
-import { checkCustomerEmail, checkCustomerPhone, createCustomer, CustomerRuleError, deleteCustomer, getCustomer, listCustomersPage, searchCustomers, updateCustomer } from "~/models/customers.server";
-import { createTag } from "~/models/tags.server";
-import { listLeadSources } from "~/models/lead-sources.server";
+import { customerInputSchema } from "~/models/customers/customers.schema";
+import { checkCustomerEmail, checkCustomerPhone, createCustomer, CustomerRuleError, deleteCustomer, getCustomer, listCustomersPage, searchCustomers, updateCustomer } from "~/models/customers/customers.server";
+import { createTag } from "~/models/company/tags.server";
+import { listLeadSources } from "~/models/company/lead-sources.server";
 
 useTestDatabase();
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { hiddenFields, toFormValues } from "~/models/customer-form";
-import { getCustomer } from "~/models/customers.server";
-import { Role } from "~/models/roles";
+import { hiddenFields, toFormValues } from "~/models/customers/customer-form";
+import { getCustomer } from "~/models/customers/customers.server";
+import { Role } from "~/access/roles";
 import { openApiDocument } from "~/openapi/index.server";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/customers+/$id_.edit";
 import { action as newAction, loader as newLoader } from "~/routes/_app+/customers+/new";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Role } from "~/models/roles";
-import { createTag } from "~/models/tags.server";
+import { Role } from "~/access/roles";
+import { createTag } from "~/models/company/tags.server";
 import { action as newAction, loader as newLoader } from "~/routes/_app+/customers+/new";
 import { action as editAction } from "~/routes/_app+/customers+/$id_.edit";
 import { action as profileAction, loader as profileLoader } from "~/routes/_app+/customers+/$id";

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { subscriptions, users } from "~/db/schema";
-import { planIdByPriceId } from "~/models/plans.server";
-import { Role } from "~/models/roles";
+import { planIdByPriceId } from "~/models/admin/plans.server";
+import { Role } from "~/access/roles";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/employees+/$id";
 import { loader as listLoader } from "~/routes/_app+/employees+/_layout";
 import { action as newAction, loader as newLoader } from "~/routes/_app+/employees+/new";
@@ -119,7 +119,7 @@ describe("employee screens", () => {
 
 describe("seedEmployees", () => {
   it("adds employees with palette colours, bypassing the plan limit", async () => {
-    const { seedEmployees } = await import("~/models/employees-seed.server");
+    const { seedEmployees } = await import("~/server/seeds/employees-seed.server");
     const { companyId } = await createTestCompany();
     const ids = await seedEmployees(companyId, 30);
     expect(ids).toHaveLength(30);

@@ -15,7 +15,7 @@ import { action as attachmentAction } from "~/routes/api+/jobs+/attachment";
 import { loader as unscheduledLoader } from "~/routes/api+/jobs+/unscheduled";
 import { loader as taxRatesLoader } from "~/routes/api+/jobs+/taxRates";
 import { openApiDocument } from "~/openapi/index.server";
-import { saveTaxRate } from "~/models/company.server";
+import { saveTaxRate } from "~/models/company/company.server";
 import { accessFor, makeRequest, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 import { jobsFixture } from "./fixtures";

@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 
 import { db } from "~/db.server";
 import { jobAttachments } from "~/db/schema";
-import { ATTACHMENT_LIMIT, uploadMessages } from "~/models/customer-attachments.server";
-import { addAttachment } from "~/models/jobs.server";
+import { ATTACHMENT_LIMIT, uploadMessages } from "~/models/customers/customer-attachments.server";
+import { addAttachment } from "~/models/jobs/jobs.server";
 import { action as detailsAction } from "~/routes/_app+/jobs+/$id";
 import { action as createAction } from "~/routes/api+/jobs+/_layout";
 import { action as attachmentAction } from "~/routes/api+/jobs+/attachment";

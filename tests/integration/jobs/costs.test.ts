@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { customers, jobLineItems, priceListCategories, priceListItems } from "~/db/schema";
-import { createJob } from "~/models/jobs.server";
+import { createJob } from "~/models/jobs/jobs.server";
 import { action as editAction, loader as editLoader } from "~/routes/_app+/jobs+/$id_.edit";
 import { loader as detailsLoader } from "~/routes/_app+/jobs+/$id";
 import { action as newAction, loader as newLoader } from "~/routes/_app+/jobs+/new";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, customerAddresses, customers } from "~/db/schema";
-import type { CallerContext } from "~/models/access.server";
-import { Role, type RoleValue } from "~/models/roles";
+import type { CallerContext } from "~/access/access.server";
+import { Role, type RoleValue } from "~/access/roles";
 import { createTestCompany, createTestUser } from "../../helpers/factories";
 
 /** A company (in a given zone) with its admin, two field techs and a customer with a property. */

@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { Role } from "~/models/roles";
+import { Role } from "~/access/roles";
 import { action as uploadAction } from "~/routes/api+/jobs+/upload-line-item-image";
 import { loader as fileLoader } from "~/routes/files+/$";
 import { action as createAction } from "~/routes/api+/jobs+/_layout";
-import { getJob } from "~/models/jobs.server";
+import { getJob } from "~/models/jobs/jobs.server";
 import { jobsFixture } from "./fixtures";
 import { createTestCompany, createTestUser, makeRequest, runRoute, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";

@@ -2,9 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { jobEmployees, jobs } from "~/db/schema";
-import { jobCreateSchema, EditScope } from "~/models/jobs.schema";
-import { createJob, deleteJob, extendSeriesHorizons, getJob, listJobsPage, rescheduleVisit } from "~/models/jobs.server";
-import { listScheduleVisits } from "~/models/schedule.server";
+import { jobCreateSchema, EditScope } from "~/models/jobs/jobs.schema";
+import { createJob, deleteJob, extendSeriesHorizons, getJob, listJobsPage, rescheduleVisit } from "~/models/jobs/jobs.server";
+import { listScheduleVisits } from "~/models/schedule/schedule.server";
 import { useTestDatabase } from "../../helpers/db";
 import { jobsFixture, wallDate, wallTime } from "./fixtures";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { db } from "~/db.server";
-import { seedJobs } from "~/models/jobs-seed.server";
-import { listJobsPage } from "~/models/jobs.server";
-import { listScheduleVisits } from "~/models/schedule.server";
-import { Role } from "~/models/roles";
+import { seedJobs } from "~/server/seeds/jobs-seed.server";
+import { listJobsPage } from "~/models/jobs/jobs.server";
+import { listScheduleVisits } from "~/models/schedule/schedule.server";
+import { Role } from "~/access/roles";
 import { createTestUser } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 import { createCustomerRow, jobsFixture } from "./fixtures";

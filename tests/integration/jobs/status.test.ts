@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { computeTotals, JobStatus, jobCreateSchema, lineItemSchema, TimelineEvent } from "~/models/jobs.schema";
-import { createJob, getJob, JobRuleError, listJobsPage, recordPayment, rescheduleVisit, undoJobStatus, updateJob, updateJobStatus } from "~/models/jobs.server";
-import { listScheduleVisits } from "~/models/schedule.server";
+import { computeTotals, JobStatus, jobCreateSchema, lineItemSchema, TimelineEvent } from "~/models/jobs/jobs.schema";
+import { createJob, getJob, JobRuleError, listJobsPage, recordPayment, rescheduleVisit, undoJobStatus, updateJob, updateJobStatus } from "~/models/jobs/jobs.server";
+import { listScheduleVisits } from "~/models/schedule/schedule.server";
 import { useTestDatabase } from "../../helpers/db";
 import { createCustomerRow, jobsFixture } from "./fixtures";
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { jobEmployees, jobs } from "~/db/schema";
-import { EditScope } from "~/models/jobs.schema";
+import { EditScope } from "~/models/jobs/jobs.schema";
 import { action } from "~/routes/_app+/schedule+/_index";
 import { useTestDatabase } from "../../helpers/db";
 import { jobsFixture, wallDate, wallTime } from "../jobs/fixtures";

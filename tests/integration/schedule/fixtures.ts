@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { jobs } from "~/db/schema";
-import type { CallerContext } from "~/models/access.server";
-import { jobCreateSchema } from "~/models/jobs.schema";
-import { createJob } from "~/models/jobs.server";
-import { wallToInstant } from "~/models/schedule.server";
+import type { CallerContext } from "~/access/access.server";
+import { jobCreateSchema } from "~/models/jobs/jobs.schema";
+import { createJob } from "~/models/jobs/jobs.server";
+import { wallToInstant } from "~/models/schedule/schedule.server";
 import { makeRequest, sessionCookie } from "../../helpers/factories";
 
 /** A scheduled job from wall-clock times in a zone ('2026-03-08T09:00'). */

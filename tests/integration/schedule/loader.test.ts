@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { jobs } from "~/db/schema";
-import { Role } from "~/models/roles";
-import type { GridColumnLayout, MonthDay, ScheduleVisit } from "~/models/schedule";
+import { Role } from "~/access/roles";
+import type { GridColumnLayout, MonthDay, ScheduleVisit } from "~/models/schedule/schedule";
 import { loader } from "~/routes/_app+/schedule+/_index";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestUser } from "../../helpers/factories";
 import { createCustomerRow, jobsFixture } from "../jobs/fixtures";
-import { wallToInstant } from "~/models/schedule.server";
+import { wallToInstant } from "~/models/schedule/schedule.server";
 import { asUser, visitAt } from "./fixtures";
 
 useTestDatabase();
@@ -204,8 +204,8 @@ describe("schedule loader: who sees what", () => {
     const other = await jobsFixture(tz);
     const own = await visitAt(f.admin, { customerId: f.customerId, start: "2026-06-10T09:00", end: "2026-06-10T10:00", timezone: tz, employeeIds: [f.techId] });
     await visitAt(other.admin, { customerId: other.customerId, start: "2026-06-10T09:00", end: "2026-06-10T10:00", timezone: tz, employeeIds: [other.techId] });
-    const { createJob } = await import("~/models/jobs.server");
-    const { jobCreateSchema } = await import("~/models/jobs.schema");
+    const { createJob } = await import("~/models/jobs/jobs.server");
+    const { jobCreateSchema } = await import("~/models/jobs/jobs.schema");
     await createJob(other.admin, jobCreateSchema.parse({ customerId: other.customerId, lineItems: [] }));
     const ownUnscheduled = await createJob(f.admin, jobCreateSchema.parse({ customerId: await createCustomerRow(f.companyId, "Ada", "Lovelace"), lineItems: [] }));
     const data = await load(f.adminId, `view=week&date=2026-06-10&employees=${other.techId}`);

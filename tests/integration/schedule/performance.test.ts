@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { TimeGrid } from "~/components/schedule/time-grid";
 import { db } from "~/db.server";
 import { companies } from "~/db/schema";
-import { seedCustomers } from "~/models/customers-seed.server";
-import { seedEmployees } from "~/models/employees-seed.server";
-import { seedJobs } from "~/models/jobs-seed.server";
+import { seedCustomers } from "~/server/seeds/customers-seed.server";
+import { seedEmployees } from "~/server/seeds/employees-seed.server";
+import { seedJobs } from "~/server/seeds/jobs-seed.server";
 import { loader } from "~/routes/_app+/schedule+/_index";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestCompany } from "../../helpers/factories";
@@ -68,7 +68,7 @@ describe.runIf(process.env.SCHEDULE_PERF)("schedule performance", () => {
       );
       timings.render.push(cpu() - t);
     }
-    const { listScheduleVisits, scheduleBounds, scheduleSideData } = await import("~/models/schedule.server");
+    const { listScheduleVisits, scheduleBounds, scheduleSideData } = await import("~/models/schedule/schedule.server");
     const ctx = { companyId: company.companyId, userId: company.userId, role: 2 as const };
     const { from, to } = scheduleBounds("week", "2026-11-18", tz);
     const parts: Record<string, number[]> = { rangeQuery: [], sideData: [] };

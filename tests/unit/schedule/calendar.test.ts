@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, coveredDays, layoutMonth, layoutTimeGrid, type ScheduleVisit, gridHours, isDateText, joinWall, placeVisits, rangeTitle, shiftDate, splitWall, timedSpan, visibleDays, wallMinutesBetween } from "~/models/schedule";
+import { addDays, coveredDays, layoutMonth, layoutTimeGrid, type ScheduleVisit, gridHours, isDateText, joinWall, placeVisits, rangeTitle, shiftDate, splitWall, timedSpan, visibleDays, wallMinutesBetween } from "~/models/schedule/schedule";
 
 describe("schedule calendar arithmetic", () => {
   it("validates dates and wall-clock times", () => {

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
-import { notFound, requireAccess } from "~/models/access.server";
-import { getCompanyDetails, setTwoWayTextEnabled } from "~/models/admin-panel.server";
-import { AppFeature, hasAppFeature } from "~/models/features";
+import { notFound, requireAccess } from "~/access/access.server";
+import { getCompanyDetails, setTwoWayTextEnabled } from "~/models/admin/admin-panel.server";
+import { AppFeature, hasAppFeature } from "~/access/features";
 import { toasts } from "~/sessions.server";
 import employeeStyles from "~/styles/employees.css";
-import { unknownIntent } from "~/utils/forms.server";
+import { unknownIntent } from "~/http/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeStyles }];
 

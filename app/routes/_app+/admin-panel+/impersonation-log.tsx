@@ -3,8 +3,8 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/models/access.server";
-import { impersonationLogFilterSchema, pageImpersonationLog, type ImpersonationAction } from "~/models/impersonation-log.server";
+import { requireAccess } from "~/access/access.server";
+import { impersonationLogFilterSchema, pageImpersonationLog, type ImpersonationAction } from "~/models/accounts/impersonation-log.server";
 import { DATE_SHORT, formatInZone, TIME } from "~/utils/format";
 import { readListParams } from "~/utils/list-params";
 

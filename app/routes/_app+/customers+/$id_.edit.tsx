@@ -6,14 +6,14 @@ import { ValidatedForm } from "remix-validated-form";
 import { ContactFields, HiddenCustomerFields, NotesFields, PropertyFields } from "~/components/customer-form";
 import { FormError, SubmitButton, UnsavedChangesBar } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
-import { notFound, requireAccess } from "~/models/access.server";
-import { formValuesFromCustomer } from "~/models/customer-form";
-import { customerFormAction, type CustomerFormActionData } from "~/models/customer-form.server";
-import { displayName, wizardSchema } from "~/models/customers.schema";
-import { getCustomer } from "~/models/customers.server";
-import { listLeadSources } from "~/models/lead-sources.server";
-import { TagType } from "~/models/tags.schema";
-import { listTags } from "~/models/tags.server";
+import { notFound, requireAccess } from "~/access/access.server";
+import { formValuesFromCustomer } from "~/models/customers/customer-form";
+import { customerFormAction, type CustomerFormActionData } from "~/routes/_app+/customers+/__customer-form.server";
+import { displayName, wizardSchema } from "~/models/customers/customers.schema";
+import { getCustomer } from "~/models/customers/customers.server";
+import { listLeadSources } from "~/models/company/lead-sources.server";
+import { TagType } from "~/models/company/tags.schema";
+import { listTags } from "~/models/company/tags.server";
 import { maps } from "~/services/maps.server";
 
 const idOf = (value: string | undefined) => {

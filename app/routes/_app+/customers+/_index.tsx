@@ -2,11 +2,11 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/models/access.server";
-import { displayName, FILTERED_COUNT_CAP, type CustomerListRow } from "~/models/customers.schema";
-import { listCustomersPage } from "~/models/customers.server";
-import { TagType } from "~/models/tags.schema";
-import { listTags } from "~/models/tags.server";
+import { requireAccess } from "~/access/access.server";
+import { displayName, FILTERED_COUNT_CAP, type CustomerListRow } from "~/models/customers/customers.schema";
+import { listCustomersPage } from "~/models/customers/customers.server";
+import { TagType } from "~/models/company/tags.schema";
+import { listTags } from "~/models/company/tags.server";
 import { readListParams } from "~/utils/list-params";
 
 const SORTABLE = ["name", "ownCompanyName", "billingAddress"] as const;

@@ -2,10 +2,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ImportReportTable } from "~/components/import-report";
 import { PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/models/access.server";
-import { importCustomersCsv, importFileFrom, type ImportReport } from "~/models/customers-import.server";
-import { uploadRules } from "~/models/upload-rules.server";
-import { withUploadForm } from "~/services/uploads.server";
+import { requireAccess } from "~/access/access.server";
+import { importCustomersCsv, importFileFrom, type ImportReport } from "~/models/customers/customers-import.server";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/models/files/uploads.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAccess(request);

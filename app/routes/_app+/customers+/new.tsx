@@ -8,13 +8,13 @@ import { ContactFields, HiddenCustomerFields, NotesFields, PropertyFields } from
 import { FormError } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { StepActions, Steps } from "~/components/steps";
-import { requireAccess } from "~/models/access.server";
-import { emptyCustomerForm, isDirty } from "~/models/customer-form";
-import { customerFormAction, type CustomerFormActionData } from "~/models/customer-form.server";
-import { WIZARD_STEPS, wizardSchema } from "~/models/customers.schema";
-import { listLeadSources } from "~/models/lead-sources.server";
-import { TagType } from "~/models/tags.schema";
-import { listTags } from "~/models/tags.server";
+import { requireAccess } from "~/access/access.server";
+import { emptyCustomerForm, isDirty } from "~/models/customers/customer-form";
+import { customerFormAction, type CustomerFormActionData } from "~/routes/_app+/customers+/__customer-form.server";
+import { WIZARD_STEPS, wizardSchema } from "~/models/customers/customers.schema";
+import { listLeadSources } from "~/models/company/lead-sources.server";
+import { TagType } from "~/models/company/tags.schema";
+import { listTags } from "~/models/company/tags.server";
 import { maps } from "~/services/maps.server";
 import { useHydrated } from "~/utils/use-hydrated";
 

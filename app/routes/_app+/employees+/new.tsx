@@ -4,12 +4,12 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { EmployeeForm } from "~/components/employee-form";
 import { Modal } from "~/components/modal";
-import { requireAccess } from "~/models/access.server";
-import { photoFrom, saveErrors, validateEmployeeForm, withEmployeePost } from "~/models/employee-form.server";
-import { employeeCreateSchema } from "~/models/employees.schema";
-import { canCreateEmployee, createEmployee } from "~/models/employees.server";
-import { TagType } from "~/models/tags.schema";
-import { listTags } from "~/models/tags.server";
+import { requireAccess } from "~/access/access.server";
+import { photoFrom, saveErrors, validateEmployeeForm, withEmployeePost } from "~/routes/_app+/employees+/__employee-form.server";
+import { employeeCreateSchema } from "~/models/employees/employees.schema";
+import { canCreateEmployee, createEmployee } from "~/models/employees/employees.server";
+import { TagType } from "~/models/company/tags.schema";
+import { listTags } from "~/models/company/tags.server";
 import { toasts } from "~/sessions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -3,11 +3,11 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/models/access.server";
-import { createApiKey, getApiKeyInfo } from "~/models/api-keys.server";
+import { requireAccess } from "~/access/access.server";
+import { createApiKey, getApiKeyInfo } from "~/access/api-keys.server";
 import employeeStyles from "~/styles/employees.css";
 import { DATE_SHORT, formatInZone } from "~/utils/format";
-import { unknownIntent } from "~/utils/forms.server";
+import { unknownIntent } from "~/http/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeStyles }];
 

@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/models/access.server";
+import { requireAccess } from "~/access/access.server";
 import { JobDetailsSections } from "~/components/job-details";
 import { JobStatusSection, type StatusFormValues } from "~/components/job-status-form";
-import { jobDetailsAction } from "~/models/job-details.server";
-import { jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
-import { getJob } from "~/models/jobs.server";
-import { notFound } from "~/models/access.server";
+import { jobDetailsAction } from "~/routes/_app+/jobs+/__job-details.server";
+import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
+import { getJob } from "~/models/jobs/jobs.server";
+import { notFound } from "~/access/access.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess(request);

@@ -2,10 +2,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { JobForm } from "~/components/job-form";
 import { PageHeader } from "~/components/page-header";
-import { notFound, requireAccess } from "~/models/access.server";
-import { jobFormOptions, readJobForm, ruleErrorResponse, lineIntentResponse, type JobFormValues } from "~/models/job-form.server";
-import { jobUpdateSchema } from "~/models/jobs.schema";
-import { getJob, updateJob } from "~/models/jobs.server";
+import { notFound, requireAccess } from "~/access/access.server";
+import { jobFormOptions, readJobForm, ruleErrorResponse, lineIntentResponse, type JobFormValues } from "~/routes/_app+/jobs+/__job-form.server";
+import { jobUpdateSchema } from "~/models/jobs/jobs.schema";
+import { getJob, updateJob } from "~/models/jobs/jobs.server";
 import { toasts } from "~/sessions.server";
 import { fieldErrors } from "~/utils/validation";
 

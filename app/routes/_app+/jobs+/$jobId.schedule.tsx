@@ -5,14 +5,14 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { PageHeader } from "~/components/page-header";
 import { SCHEDULE_FORM_ID, ScheduleForm } from "~/components/schedule/schedule-form";
 import scheduleStyles from "~/components/schedule/schedule.css";
-import { notFound, requireAccess } from "~/models/access.server";
-import { jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
-import { getJob, JobRuleError } from "~/models/jobs.server";
-import { scheduleFormSchema } from "~/models/schedule.schema";
-import { canReschedule, isFieldTech, scheduleFormDefaults, scheduleJobFromForm, scheduleSideData, visitWhenText } from "~/models/schedule.server";
+import { notFound, requireAccess } from "~/access/access.server";
+import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
+import { getJob, JobRuleError } from "~/models/jobs/jobs.server";
+import { scheduleFormSchema } from "~/models/schedule/schedule.schema";
+import { canReschedule, isFieldTech, scheduleFormDefaults, scheduleJobFromForm, scheduleSideData, visitWhenText } from "~/models/schedule/schedule.server";
 import { safeRedirect, toasts } from "~/sessions.server";
-import { formErrors, validateForm } from "~/utils/forms.server";
-import { formFields } from "~/utils/request-data.server";
+import { formErrors, validateForm } from "~/http/forms.server";
+import { formFields } from "~/http/request-data.server";
 
 /** The jobs model's field names on this form. */
 const FORM_FIELDS: Record<string, string> = { startTime: "startTime", endTime: "endTime", employeeIds: "employeeIds", recurrence: "recurrenceOption" };

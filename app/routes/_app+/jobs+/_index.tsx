@@ -2,11 +2,11 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/models/access.server";
-import { JOB_SORT_FIELDS, JOB_STATUSES, jobStatusLabels, type JobStatusValue } from "~/models/jobs.schema";
-import { JOBS_COUNT_CAP, listJobsPage, type JobListItem } from "~/models/jobs.server";
-import { TagType } from "~/models/tags.schema";
-import { listTags } from "~/models/tags.server";
+import { requireAccess } from "~/access/access.server";
+import { JOB_SORT_FIELDS, JOB_STATUSES, jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
+import { JOBS_COUNT_CAP, listJobsPage, type JobListItem } from "~/models/jobs/jobs.server";
+import { TagType } from "~/models/company/tags.schema";
+import { listTags } from "~/models/company/tags.server";
 import { formatInZone, formatMoney } from "~/utils/format";
 import { readListParams } from "~/utils/list-params";
 

@@ -2,11 +2,11 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { JobForm } from "~/components/job-form";
 import { EmptyState, PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/models/access.server";
-import { displayName } from "~/models/customers.schema";
-import { searchCustomers } from "~/models/customers.server";
-import { isInactive, jobFormOptions, parseJobForm, readJobForm, ruleErrorResponse, lineIntentResponse, type JobFormValues } from "~/models/job-form.server";
-import { createJob } from "~/models/jobs.server";
+import { requireAccess } from "~/access/access.server";
+import { displayName } from "~/models/customers/customers.schema";
+import { searchCustomers } from "~/models/customers/customers.server";
+import { isInactive, jobFormOptions, parseJobForm, readJobForm, ruleErrorResponse, lineIntentResponse, type JobFormValues } from "~/routes/_app+/jobs+/__job-form.server";
+import { createJob } from "~/models/jobs/jobs.server";
 import { toasts } from "~/sessions.server";
 
 type ActionData = { values: JobFormValues; errors: Record<string, string> };

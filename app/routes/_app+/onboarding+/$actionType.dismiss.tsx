@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireAccess } from "~/models/access.server";
-import { dismissTip, ONBOARDING_STEPS } from "~/models/onboarding.server";
+import { requireAccess } from "~/access/access.server";
+import { dismissTip, ONBOARDING_STEPS } from "~/models/company/onboarding.server";
 import { safeRedirect } from "~/sessions.server";
 
 /** The tip bubble's dismiss button (a form post, so it works without JavaScript). */

@@ -5,12 +5,12 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { FormError, SelectField, SubmitButton, TextField } from "~/components/form";
 import { Modal } from "~/components/modal";
-import { notFound, requireAccess } from "~/models/access.server";
-import { categorySchema, itemTypeOptions } from "~/models/price-book.schema";
-import { getCategory, PriceBookRuleError, updateCategory } from "~/models/price-book.server";
+import { notFound, requireAccess } from "~/access/access.server";
+import { categorySchema, itemTypeOptions } from "~/models/price-book/price-book.schema";
+import { getCategory, PriceBookRuleError, updateCategory } from "~/models/price-book/price-book.server";
 import { toasts } from "~/sessions.server";
-import { formErrors, validateForm } from "~/utils/forms.server";
-import { formFields } from "~/utils/request-data.server";
+import { formErrors, validateForm } from "~/http/forms.server";
+import { formFields } from "~/http/request-data.server";
 
 const FORM_ID = "edit-category";
 const validator = withZod(categorySchema);

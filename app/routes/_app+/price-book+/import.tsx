@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Modal } from "~/components/modal";
-import { requireAccess } from "~/models/access.server";
-import { ImportFileError, importPriceBookCsv, type ImportReport } from "~/models/price-book-csv.server";
-import { uploadRules } from "~/models/upload-rules.server";
-import { withUploadForm } from "~/services/uploads.server";
+import { requireAccess } from "~/access/access.server";
+import { ImportFileError, importPriceBookCsv, type ImportReport } from "~/models/price-book/price-book-csv.server";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/models/files/uploads.server";
 import { ImportReportTable } from "~/components/import-report";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,9 +4,9 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Modal } from "~/components/modal";
 import { PriceBookItemForm } from "~/components/price-book-item-form";
-import { notFound, requireAccess } from "~/models/access.server";
-import { saveItemFromForm } from "~/models/price-book-form.server";
-import { deleteItem, getItem, listCategories } from "~/models/price-book.server";
+import { notFound, requireAccess } from "~/access/access.server";
+import { saveItemFromForm } from "~/routes/_app+/price-book+/__price-book-form.server";
+import { deleteItem, getItem, listCategories } from "~/models/price-book/price-book.server";
 import { toasts } from "~/sessions.server";
 
 async function itemOf(request: Request, idParam: string | undefined) {

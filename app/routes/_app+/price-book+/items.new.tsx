@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Modal } from "~/components/modal";
 import { PriceBookItemForm } from "~/components/price-book-item-form";
-import { requireAccess } from "~/models/access.server";
-import { saveItemFromForm } from "~/models/price-book-form.server";
-import { listCategories } from "~/models/price-book.server";
+import { requireAccess } from "~/access/access.server";
+import { saveItemFromForm } from "~/routes/_app+/price-book+/__price-book-form.server";
+import { listCategories } from "~/models/price-book/price-book.server";
 import { toasts } from "~/sessions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,15 +8,15 @@ import scheduleStyles from "~/components/schedule/schedule.css";
 import { TimeGrid, type ColumnLabel } from "~/components/schedule/time-grid";
 import { UnscheduledList } from "~/components/schedule/unscheduled-list";
 import { PageHeader } from "~/components/page-header";
-import { forbidden, notFound, requireAccess } from "~/models/access.server";
-import { PlanFeature } from "~/models/features";
-import { JobRuleError } from "~/models/jobs.server";
-import { dateParts, scheduleHref, type GridColumnLayout, type ScheduleVisit } from "~/models/schedule";
-import { moveVisitSchema } from "~/models/schedule.schema";
-import { isFieldTech, loadSchedule, moveVisit, parseScheduleQuery } from "~/models/schedule.server";
+import { forbidden, notFound, requireAccess } from "~/access/access.server";
+import { PlanFeature } from "~/access/features";
+import { JobRuleError } from "~/models/jobs/jobs.server";
+import { dateParts, scheduleHref, type GridColumnLayout, type ScheduleVisit } from "~/models/schedule/schedule";
+import { moveVisitSchema } from "~/models/schedule/schedule.schema";
+import { isFieldTech, loadSchedule, moveVisit, parseScheduleQuery } from "~/models/schedule/schedule.server";
 import { safeRedirect, toasts } from "~/sessions.server";
-import { unknownIntent } from "~/utils/forms.server";
-import { formFields } from "~/utils/request-data.server";
+import { unknownIntent } from "~/http/forms.server";
+import { formFields } from "~/http/request-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: scheduleStyles }];
 

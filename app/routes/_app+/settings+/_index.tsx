@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
-import { canOpen, requireAccess } from "~/models/access.server";
+import { canOpen, requireAccess } from "~/access/access.server";
 import settingsStyles from "~/styles/settings.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];

@@ -6,13 +6,13 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { TextareaField, TextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { RecordFormModal, RecordTable } from "~/components/settings-records";
-import { notFound, requireAccess } from "~/models/access.server";
-import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/models/company-forms.server";
-import { expenseCodeSchema } from "~/models/company.schema";
-import { deleteExpenseCode, getExpenseCode, listExpenseCodes, saveExpenseCode } from "~/models/company.server";
+import { notFound, requireAccess } from "~/access/access.server";
+import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/routes/_app+/__company-forms.server";
+import { expenseCodeSchema } from "~/models/company/company.schema";
+import { deleteExpenseCode, getExpenseCode, listExpenseCodes, saveExpenseCode } from "~/models/company/company.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
-import { unknownIntent, validateForm } from "~/utils/forms.server";
+import { unknownIntent, validateForm } from "~/http/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 

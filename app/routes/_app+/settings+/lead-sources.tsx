@@ -6,13 +6,13 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { TextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { RecordFormModal, RecordTable } from "~/components/settings-records";
-import { notFound, requireAccess } from "~/models/access.server";
-import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/models/company-forms.server";
-import { createLeadSource, deleteLeadSource, getLeadSource, listLeadSources, renameLeadSource } from "~/models/lead-sources.server";
-import { createLeadSourceSchema, LEAD_SOURCE_NAME_MAX } from "~/models/tags.schema";
+import { notFound, requireAccess } from "~/access/access.server";
+import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/routes/_app+/__company-forms.server";
+import { createLeadSource, deleteLeadSource, getLeadSource, listLeadSources, renameLeadSource } from "~/models/company/lead-sources.server";
+import { createLeadSourceSchema, LEAD_SOURCE_NAME_MAX } from "~/models/company/tags.schema";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
-import { unknownIntent, validateForm } from "~/utils/forms.server";
+import { unknownIntent, validateForm } from "~/http/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 

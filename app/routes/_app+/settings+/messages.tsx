@@ -5,12 +5,12 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { FormError, SubmitButton, TextareaField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/models/access.server";
-import { messagesSchema } from "~/models/company.schema";
-import { getCompanySettings, updateInvoiceAndEstimateMessages } from "~/models/company.server";
+import { requireAccess } from "~/access/access.server";
+import { messagesSchema } from "~/models/company/company.schema";
+import { getCompanySettings, updateInvoiceAndEstimateMessages } from "~/models/company/company.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
-import { unknownIntent, validateForm } from "~/utils/forms.server";
+import { unknownIntent, validateForm } from "~/http/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 

@@ -8,13 +8,13 @@ import { TextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { RecordFormModal, RecordTable } from "~/components/settings-records";
 import { Tabs } from "~/components/tabs";
-import { notFound, requireAccess } from "~/models/access.server";
-import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/models/company-forms.server";
-import { TAG_NAME_MAX, TAG_TYPES, tagNameField, tagTypeLabels, type TagTypeValue } from "~/models/tags.schema";
-import { countTagsByType, createTag, deleteTag, getTag, listTags, renameTag } from "~/models/tags.server";
+import { notFound, requireAccess } from "~/access/access.server";
+import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/routes/_app+/__company-forms.server";
+import { TAG_NAME_MAX, TAG_TYPES, tagNameField, tagTypeLabels, type TagTypeValue } from "~/models/company/tags.schema";
+import { countTagsByType, createTag, deleteTag, getTag, listTags, renameTag } from "~/models/company/tags.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
-import { unknownIntent, validateForm } from "~/utils/forms.server";
+import { unknownIntent, validateForm } from "~/http/forms.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { emailExistsSchema } from "~/models/accounts.schema";
-import { parseOr400, readBody } from "~/models/api.server";
-import { emailExists } from "~/models/signup.server";
+import { emailExistsSchema } from "~/models/accounts/accounts.schema";
+import { parseOr400, readBody } from "~/http/api.server";
+import { emailExists } from "~/models/accounts/signup.server";
 import { clientAddress, consumeAttempt, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
 
 /** POST /api/account/email-exists {email}: {exists}. Rate-limited, since it tells who has an account. */

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { accountMessages, forgotPasswordSchema } from "~/models/accounts.schema";
-import { requestPasswordReset } from "~/models/accounts.server";
-import { parseOr400, readBody } from "~/models/api.server";
+import { accountMessages, forgotPasswordSchema } from "~/models/accounts/accounts.schema";
+import { requestPasswordReset } from "~/models/accounts/accounts.server";
+import { parseOr400, readBody } from "~/http/api.server";
 import { clientAddress, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
 
 /** POST /api/account/forgotPassword {email}: the same answer whether the email has an account or not. */

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { logOut } from "~/models/account-sessions.server";
+import { logOut } from "~/models/accounts/account-sessions.server";
 
 /** POST /api/account/logout: the session row dies and the cookie is cleared. */
 export async function action({ request }: ActionFunctionArgs) {

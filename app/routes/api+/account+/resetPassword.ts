@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { accountMessages, resetPasswordSchema } from "~/models/accounts.schema";
-import { resetPassword } from "~/models/accounts.server";
-import { parseOr400, readBody } from "~/models/api.server";
+import { accountMessages, resetPasswordSchema } from "~/models/accounts/accounts.schema";
+import { resetPassword } from "~/models/accounts/accounts.server";
+import { parseOr400, readBody } from "~/http/api.server";
 
 /** POST /api/account/resetPassword {password, token}: sets the password and ends all the user's sessions. */
 export async function action({ request }: ActionFunctionArgs) {

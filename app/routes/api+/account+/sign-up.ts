@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { signInSession } from "~/models/account-sessions.server";
-import { signUpSchema } from "~/models/accounts.schema";
-import { currentUser, signUp } from "~/models/accounts.server";
-import { parseOr400, readBody } from "~/models/api.server";
+import { signInSession } from "~/models/accounts/account-sessions.server";
+import { signUpSchema } from "~/models/accounts/accounts.schema";
+import { currentUser, signUp } from "~/models/accounts/accounts.server";
+import { parseOr400, readBody } from "~/http/api.server";
 import { clientAddress, consumeAttempt, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
 
 /** POST /api/account/sign-up: a company, its admin and a 14-day trial; answers the signed-in user. Rate-limited (429). */

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { accountMessages, signUpAccountSchema } from "~/models/accounts.schema";
-import { parseOr400, readBody } from "~/models/api.server";
-import { emailExists } from "~/models/signup.server";
+import { accountMessages, signUpAccountSchema } from "~/models/accounts/accounts.schema";
+import { parseOr400, readBody } from "~/http/api.server";
+import { emailExists } from "~/models/accounts/signup.server";
 import { db } from "~/db.server";
 import { clientAddress, consumeAttempt, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
 

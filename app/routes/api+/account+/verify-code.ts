@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { signInSession } from "~/models/account-sessions.server";
-import { verifyCodeSchema } from "~/models/accounts.schema";
-import { currentUser, signInWithCode } from "~/models/accounts.server";
-import { parseOr400, readBody } from "~/models/api.server";
+import { signInSession } from "~/models/accounts/account-sessions.server";
+import { verifyCodeSchema } from "~/models/accounts/accounts.schema";
+import { currentUser, signInWithCode } from "~/models/accounts/accounts.server";
+import { parseOr400, readBody } from "~/http/api.server";
 import { clientAddress, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
 
 /** POST /api/account/verify-code {email, password, code}: signs in after the two-factor code. */

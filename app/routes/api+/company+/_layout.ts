@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, requireApiAccessFor } from "~/models/api.server";
-import { companyProfileSchema } from "~/models/company.schema";
-import { getCompanyProfile, updateCompanyProfile } from "~/models/company.server";
-import { uploadRules, withUploadBody } from "~/models/upload-rules.server";
+import { parseOr400, requireApiAccessFor } from "~/http/api.server";
+import { companyProfileSchema } from "~/models/company/company.schema";
+import { getCompanyProfile, updateCompanyProfile } from "~/models/company/company.server";
+import { uploadRules, withUploadBody } from "~/models/files/upload-rules.server";
 import { ImageUploadError, isFileChosen } from "~/services/images.server";
 
 /** GET /api/company: the profile, with currency, phone region and time zone offset. */

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readQuery } from "~/models/api.server";
-import { checkServiceArea } from "~/models/company.server";
+import { apiNotFound, parseOr400, readQuery } from "~/http/api.server";
+import { checkServiceArea } from "~/models/company/company.server";
 
 const querySchema = z.object({
   companyId: z.coerce.number().int().positive(),

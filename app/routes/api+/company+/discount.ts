@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { discountSchema } from "~/models/company.schema";
-import { saveDiscount, withCompanyRuleErrors } from "~/models/company.server";
+import { parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { discountSchema } from "~/models/company/company.schema";
+import { saveDiscount, withCompanyRuleErrors } from "~/models/company/company.server";
 
 /** POST /api/company/discount: creates a discount. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { discountSchema, withId } from "~/models/company.schema";
-import { listDiscounts, saveDiscount, withCompanyRuleErrors } from "~/models/company.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { discountSchema, withId } from "~/models/company/company.schema";
+import { listDiscounts, saveDiscount, withCompanyRuleErrors } from "~/models/company/company.server";
 
 /** GET /api/company/discounts → {data: [...]}, by name. */
 export async function loader({ request }: LoaderFunctionArgs) {

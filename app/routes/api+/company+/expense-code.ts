@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { expenseCodeSchema } from "~/models/company.schema";
-import { saveExpenseCode, withCompanyRuleErrors } from "~/models/company.server";
+import { parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { expenseCodeSchema } from "~/models/company/company.schema";
+import { saveExpenseCode, withCompanyRuleErrors } from "~/models/company/company.server";
 
 /** POST /api/company/expense-code: creates a expense code. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { expenseCodeSchema, withId } from "~/models/company.schema";
-import { listExpenseCodes, saveExpenseCode, withCompanyRuleErrors } from "~/models/company.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { expenseCodeSchema, withId } from "~/models/company/company.schema";
+import { listExpenseCodes, saveExpenseCode, withCompanyRuleErrors } from "~/models/company/company.server";
 
 /** GET /api/company/expense-codes → {data: [...]}, by name. */
 export async function loader({ request }: LoaderFunctionArgs) {

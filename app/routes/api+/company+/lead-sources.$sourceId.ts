@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, requireApiAccessFor } from "~/models/api.server";
-import { deleteLeadSource } from "~/models/lead-sources.server";
+import { apiNotFound, requireApiAccessFor } from "~/http/api.server";
+import { deleteLeadSource } from "~/models/company/lead-sources.server";
 
 /** DELETE /api/company/lead-sources/{sourceId}: customers keep their record and lose the source. */
 export async function action({ request, params }: ActionFunctionArgs) {

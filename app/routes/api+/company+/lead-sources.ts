@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { createLeadSource, LeadSourceNameTakenError, listLeadSources, renameLeadSource } from "~/models/lead-sources.server";
-import { createLeadSourceSchema, renameLeadSourceSchema } from "~/models/tags.schema";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { createLeadSource, LeadSourceNameTakenError, listLeadSources, renameLeadSource } from "~/models/company/lead-sources.server";
+import { createLeadSourceSchema, renameLeadSourceSchema } from "~/models/company/tags.schema";
 
 /** GET /api/company/lead-sources → {data: [{id, name}]}. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireApiAccessFor } from "~/models/api.server";
-import { removeCompanyLogo, setCompanyLogo } from "~/models/company.server";
-import { uploadRules } from "~/models/upload-rules.server";
+import { requireApiAccessFor } from "~/http/api.server";
+import { removeCompanyLogo, setCompanyLogo } from "~/models/company/company.server";
+import { uploadRules } from "~/models/files/upload-rules.server";
 import { ImageUploadError, isFileChosen, uploadMessages } from "~/services/images.server";
-import { withUploadForm } from "~/services/uploads.server";
+import { withUploadForm } from "~/models/files/uploads.server";
 
 const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
 

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { taxRateSchema } from "~/models/company.schema";
-import { saveTaxRate, withCompanyRuleErrors } from "~/models/company.server";
+import { parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { taxRateSchema } from "~/models/company/company.schema";
+import { saveTaxRate, withCompanyRuleErrors } from "~/models/company/company.server";
 
 /** POST /api/company/taxRate: creates a tax rate. */
 export async function action({ request }: ActionFunctionArgs) {

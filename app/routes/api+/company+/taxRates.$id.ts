@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, requireApiAccessFor } from "~/models/api.server";
-import { deleteTaxRate, withCompanyRuleErrors } from "~/models/company.server";
+import { apiNotFound, requireApiAccessFor } from "~/http/api.server";
+import { deleteTaxRate, withCompanyRuleErrors } from "~/models/company/company.server";
 
 /** DELETE /api/company/taxRates/{id}: refused with {message} while the tax rate is in use. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { taxRateSchema, withId } from "~/models/company.schema";
-import { listTaxRates, saveTaxRate, withCompanyRuleErrors } from "~/models/company.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { taxRateSchema, withId } from "~/models/company/company.schema";
+import { listTaxRates, saveTaxRate, withCompanyRuleErrors } from "~/models/company/company.server";
 
 /** GET /api/company/taxRates → {data: [...]}, by name. */
 export async function loader({ request }: LoaderFunctionArgs) {

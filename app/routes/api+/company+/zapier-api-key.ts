@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccessFor } from "~/models/api.server";
-import { createApiKey, getApiKeyInfo } from "~/models/api-keys.server";
+import { requireApiAccessFor } from "~/http/api.server";
+import { createApiKey, getApiKeyInfo } from "~/access/api-keys.server";
 
 /** GET /api/company/zapier-api-key → {exists, prefix, createdAt}; the key itself is never shown again. */
 export async function loader({ request }: LoaderFunctionArgs) {

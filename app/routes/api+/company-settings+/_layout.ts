@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccessFor } from "~/models/api.server";
-import { getCompanySettings } from "~/models/company.server";
+import { requireApiAccessFor } from "~/http/api.server";
+import { getCompanySettings } from "~/models/company/company.server";
 
 /** GET /api/company-settings → {data: {messageOnInvoice, messageOnEstimate, twilioCredentials: {isFullySetUp}}}. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { messagesSchema } from "~/models/company.schema";
-import { getCompanySettings, updateInvoiceAndEstimateMessages } from "~/models/company.server";
+import { parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { messagesSchema } from "~/models/company/company.schema";
+import { getCompanySettings, updateInvoiceAndEstimateMessages } from "~/models/company/company.server";
 
 /** PATCH /api/company-settings/messages-on-invoice-and-estimate {messageOnInvoice, messageOnEstimate}. */
 export async function action({ request }: ActionFunctionArgs) {

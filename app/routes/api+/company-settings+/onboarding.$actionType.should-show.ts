@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseOr400, requireApiAccessFor } from "~/models/api.server";
-import { shouldShowTip } from "~/models/onboarding.server";
+import { parseOr400, requireApiAccessFor } from "~/http/api.server";
+import { shouldShowTip } from "~/models/company/onboarding.server";
 import { actionTypeSchema } from "./onboarding.$actionType";
 
 /** GET /api/company-settings/onboarding/{actionType}/should-show: {data: {isShown}}. */

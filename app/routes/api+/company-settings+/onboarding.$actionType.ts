@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, requireApiAccessFor } from "~/models/api.server";
-import { dismissTip } from "~/models/onboarding.server";
+import { apiNotFound, parseOr400, requireApiAccessFor } from "~/http/api.server";
+import { dismissTip } from "~/models/company/onboarding.server";
 
 export const actionTypeSchema = z.object({ actionType: z.coerce.number().int().min(0).max(7) });
 

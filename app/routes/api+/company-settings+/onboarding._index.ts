@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireApiAccessFor } from "~/models/api.server";
-import { onboardingSteps } from "~/models/onboarding.server";
+import { requireApiAccessFor } from "~/http/api.server";
+import { onboardingSteps } from "~/models/company/onboarding.server";
 
 /** GET /api/company-settings/onboarding: the 8 steps with isDone and isDismissed. */
 export async function loader({ request }: LoaderFunctionArgs) {

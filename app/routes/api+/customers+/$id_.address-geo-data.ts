@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
-import { customerIdParam, methodNotAllowed, requireCustomerApi } from "~/models/customers-api.server";
-import { geoDataSchema } from "~/models/customers.schema";
-import { getCustomerAddresses, saveAddressGeoData } from "~/models/customers.server";
+import { apiNotFound, parseOr400, readBody } from "~/http/api.server";
+import { customerIdParam, methodNotAllowed, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { geoDataSchema } from "~/models/customers/customers.schema";
+import { getCustomerAddresses, saveAddressGeoData } from "~/models/customers/customers.server";
 
 const bodySchema = z.preprocess(
   (v) => (Array.isArray(v) ? { addresses: v } : v),

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, readPaging, readQuery } from "~/models/api.server";
-import { emptyCustomerTabPage } from "~/models/customer-tabs.server";
-import { customerIdParam, requireCustomerApi } from "~/models/customers-api.server";
-import { customerExists } from "~/models/customers.server";
+import { apiNotFound, readPaging, readQuery } from "~/http/api.server";
+import { emptyCustomerTabPage } from "~/models/customers/customer-tabs.server";
+import { customerIdParam, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { customerExists } from "~/models/customers/customers.server";
 
 /** GET /api/customers/{id}/estimates/page?pageNumber&pageSize&searchQuery: empty until the estimates area is built (see customer-tabs.server.ts). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, idList, pageResult, parseOr400, readPaging, readQuery } from "~/models/api.server";
-import { customerIdParam, requireCustomerApi } from "~/models/customers-api.server";
-import { customerExists } from "~/models/customers.server";
-import { listCustomerJobsPage } from "~/models/jobs.server";
+import { apiNotFound, idList, pageResult, parseOr400, readPaging, readQuery } from "~/http/api.server";
+import { customerIdParam, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { customerExists } from "~/models/customers/customers.server";
+import { listCustomerJobsPage } from "~/models/jobs/jobs.server";
 
 const filtersSchema = z.object({ searchQuery: z.string().max(200).optional(), tags: idList });
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound } from "~/models/api.server";
-import { customerIdParam, requireCustomerPickerApi } from "~/models/customers-api.server";
-import { getReducedCustomer } from "~/models/customers.server";
+import { apiNotFound } from "~/http/api.server";
+import { customerIdParam, requireCustomerPickerApi } from "~/models/customers/customers-api.server";
+import { getReducedCustomer } from "~/models/customers/customers.server";
 
 /** GET /api/customers/{id}/reduced: id, names, email, primary phone, company, text preference, billing address.
  * Every role: it is the job form's customer picker, and a field tech creates jobs too; a field tech gets the picking fields only (no email or phone). */

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readQuery } from "~/models/api.server";
-import { methodNotAllowed, requireCustomerApi } from "~/models/customers-api.server";
-import { deleteCustomer } from "~/models/customers.server";
+import { apiNotFound, parseOr400, readQuery } from "~/http/api.server";
+import { methodNotAllowed, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { deleteCustomer } from "~/models/customers/customers.server";
 
 const deleteQuery = z.object({ id: z.coerce.number({ invalid_type_error: "Id is required" }).int().positive("Id is required") });
 

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, badRequest, parseOr400, readBody } from "~/models/api.server";
-import { addCustomerAttachments, attachmentUploadFrom, deleteCustomerAttachment } from "~/models/customer-attachments.server";
-import { methodNotAllowed, requireCustomerApi } from "~/models/customers-api.server";
-import { uploadRules } from "~/models/upload-rules.server";
-import { withUploadForm } from "~/services/uploads.server";
+import { apiNotFound, badRequest, parseOr400, readBody } from "~/http/api.server";
+import { addCustomerAttachments, attachmentUploadFrom, deleteCustomerAttachment } from "~/models/customers/customer-attachments.server";
+import { methodNotAllowed, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/models/files/uploads.server";
 
 const refused = (message: string) => json({ message, errors: { files: message } }, { status: 400 });
 

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody } from "~/models/api.server";
-import { methodNotAllowed, requireCustomerApi } from "~/models/customers-api.server";
-import { checkEmailSchema } from "~/models/customers.schema";
-import { checkCustomerEmail } from "~/models/customers.server";
+import { parseOr400, readBody } from "~/http/api.server";
+import { methodNotAllowed, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { checkEmailSchema } from "~/models/customers/customers.schema";
+import { checkCustomerEmail } from "~/models/customers/customers.server";
 
 /** POST /api/customers/check-email {email, customerId?} → {isTaken, takenBy} within the caller's company. */
 export async function action({ request }: ActionFunctionArgs) {

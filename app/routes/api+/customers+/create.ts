@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody } from "~/models/api.server";
-import { methodNotAllowed, requireCustomerApi, withRuleErrors } from "~/models/customers-api.server";
-import { customerInputSchema } from "~/models/customers.schema";
-import { createCustomer } from "~/models/customers.server";
+import { parseOr400, readBody } from "~/http/api.server";
+import { methodNotAllowed, requireCustomerApi, withRuleErrors } from "~/models/customers/customers-api.server";
+import { customerInputSchema } from "~/models/customers/customers.schema";
+import { createCustomer } from "~/models/customers/customers.server";
 
 /** POST /api/customers/create {customer fields} → {customerId}. */
 export async function action({ request }: ActionFunctionArgs) {

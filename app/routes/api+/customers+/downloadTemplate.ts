@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCustomerApi } from "~/models/customers-api.server";
-import { customersTemplateCsv } from "~/models/customers-import.server";
+import { requireCustomerApi } from "~/models/customers/customers-api.server";
+import { customersTemplateCsv } from "~/models/customers/customers-import.server";
 
 /** GET /api/customers/downloadTemplate: the CSV template for uploadCustomers. */
 export async function loader({ request }: LoaderFunctionArgs) {

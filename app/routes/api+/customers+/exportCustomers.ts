@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCustomerApi } from "~/models/customers-api.server";
-import { exportCustomersCsv } from "~/models/customers-import.server";
+import { requireCustomerApi } from "~/models/customers/customers-api.server";
+import { exportCustomersCsv } from "~/models/customers/customers-import.server";
 
 /** GET /api/customers/exportCustomers: every customer of the caller's company as CSV (the template's columns). */
 export async function loader({ request }: LoaderFunctionArgs) {

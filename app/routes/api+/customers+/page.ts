@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { idList, pageResult, parseOr400, readPaging, readQuery } from "~/models/api.server";
-import { requireCustomerApi } from "~/models/customers-api.server";
-import { listCustomersPage } from "~/models/customers.server";
+import { idList, pageResult, parseOr400, readPaging, readQuery } from "~/http/api.server";
+import { requireCustomerApi } from "~/models/customers/customers-api.server";
+import { listCustomersPage } from "~/models/customers/customers.server";
 import { z } from "zod";
 
 const filtersSchema = z.object({ tagIds: idList, excludeTagIds: idList, searchQuery: z.string().max(200).optional() });

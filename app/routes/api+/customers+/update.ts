@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
-import { methodNotAllowed, requireCustomerApi, withRuleErrors } from "~/models/customers-api.server";
-import { customerInputSchema } from "~/models/customers.schema";
-import { updateCustomer } from "~/models/customers.server";
+import { apiNotFound, parseOr400, readBody } from "~/http/api.server";
+import { methodNotAllowed, requireCustomerApi, withRuleErrors } from "~/models/customers/customers-api.server";
+import { customerInputSchema } from "~/models/customers/customers.schema";
+import { updateCustomer } from "~/models/customers/customers.server";
 
 const idSchema = z.object({ id: z.coerce.number({ invalid_type_error: "Id is required" }).int().positive("Id is required") });
 

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { badRequest } from "~/models/api.server";
-import { methodNotAllowed, requireCustomerApi } from "~/models/customers-api.server";
-import { importCustomersCsv, importFileFrom } from "~/models/customers-import.server";
-import { uploadRules } from "~/models/upload-rules.server";
-import { withUploadForm } from "~/services/uploads.server";
+import { badRequest } from "~/http/api.server";
+import { methodNotAllowed, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { importCustomersCsv, importFileFrom } from "~/models/customers/customers-import.server";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/models/files/uploads.server";
 
 /** POST /api/customers/uploadCustomers (multipart: file) → {imported, skipped, rejected, rows: [{row, name, status, customerId?, messages}]}. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, requireApiAccessFor } from "~/models/api.server";
-import { employeeEditSchema } from "~/models/employees.schema";
-import { deleteEmployee, employeePhotoStep, getEmployee, saveResultJson, updateEmployee } from "~/models/employees.server";
-import { uploadRules, withUploadBody } from "~/models/upload-rules.server";
+import { apiNotFound, parseOr400, requireApiAccessFor } from "~/http/api.server";
+import { employeeEditSchema } from "~/models/employees/employees.schema";
+import { deleteEmployee, employeePhotoStep, getEmployee, saveResultJson, updateEmployee } from "~/models/employees/employees.server";
+import { uploadRules, withUploadBody } from "~/models/files/upload-rules.server";
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive() });
 

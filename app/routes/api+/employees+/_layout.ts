@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, requireApiAccessFor } from "~/models/api.server";
-import { employeeCreateSchema } from "~/models/employees.schema";
-import { createEmployee, employeePhotoStep, listEmployees, saveResultJson } from "~/models/employees.server";
-import { uploadRules, withUploadBody } from "~/models/upload-rules.server";
+import { parseOr400, requireApiAccessFor } from "~/http/api.server";
+import { employeeCreateSchema } from "~/models/employees/employees.schema";
+import { createEmployee, employeePhotoStep, listEmployees, saveResultJson } from "~/models/employees/employees.server";
+import { uploadRules, withUploadBody } from "~/models/files/upload-rules.server";
 
 /** GET /api/employees → {data: [employee]}: every employee of the company, by name. */
 export async function loader({ request }: LoaderFunctionArgs) {

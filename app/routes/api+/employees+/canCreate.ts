@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccessFor } from "~/models/api.server";
-import { canCreateEmployee } from "~/models/employees.server";
+import { requireApiAccessFor } from "~/http/api.server";
+import { canCreateEmployee } from "~/models/employees/employees.server";
 
 /** GET /api/employees/canCreate → {canCreate, employeeCount, employeeLimit, message}. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { checkPhoneNumberSchema } from "~/models/employees.schema";
-import { checkEmployeePhone } from "~/models/employees.server";
+import { parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { checkPhoneNumberSchema } from "~/models/employees/employees.schema";
+import { checkEmployeePhone } from "~/models/employees/employees.server";
 
 const bodySchema = checkPhoneNumberSchema.extend({ employeeId: z.coerce.number().int().positive().optional() });
 

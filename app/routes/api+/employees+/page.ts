@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { pageResult, readPaging, readQuery, requireApiAccessFor } from "~/models/api.server";
-import { pageEmployees } from "~/models/employees.server";
+import { pageResult, readPaging, readQuery, requireApiAccessFor } from "~/http/api.server";
+import { pageEmployees } from "~/models/employees/employees.server";
 
 /** GET /api/employees/page?pageNumber&pageSize&sortSettings[0].fieldName&searchQuery → {items, total, pageNumber, pageSize}. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { readQuery, requireApiAccessFor } from "~/models/api.server";
-import { searchEmployees } from "~/models/employees.server";
+import { readQuery, requireApiAccessFor } from "~/http/api.server";
+import { searchEmployees } from "~/models/employees/employees.server";
 
 /** GET /api/employees/search?searchQuery → {data: [employee]}: up to 20 matches by name, email or phone. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody, readQuery } from "~/models/api.server";
-import { jobForApi, jobIdParam, methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
-import { jobUpdateSchema, type EditScopeValue } from "~/models/jobs.schema";
-import { deleteJob, getJob, updateJob } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readBody, readQuery } from "~/http/api.server";
+import { jobForApi, jobIdParam, methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs/jobs-api.server";
+import { jobUpdateSchema, type EditScopeValue } from "~/models/jobs/jobs.schema";
+import { deleteJob, getJob, updateJob } from "~/models/jobs/jobs.server";
 
 const deleteQuery = z.object({ affectRecurrence: z.preprocess((v) => (v === "" || v === "false" ? 0 : v === "true" ? 2 : v), z.coerce.number().int().min(0).max(2).default(0)) });
 

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, idList, parseOr400, readBody } from "~/models/api.server";
-import { jobIdParam, methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
-import { assignEmployees } from "~/models/jobs.server";
+import { apiNotFound, idList, parseOr400, readBody } from "~/http/api.server";
+import { jobIdParam, methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs/jobs-api.server";
+import { assignEmployees } from "~/models/jobs/jobs.server";
 
 const bodySchema = z.object({ employeeIds: idList });
 

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
-import { jobIdParam, methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
-import { paySchema } from "~/models/jobs.schema";
-import { recordPayment } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readBody } from "~/http/api.server";
+import { jobIdParam, methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs/jobs-api.server";
+import { paySchema } from "~/models/jobs/jobs.schema";
+import { recordPayment } from "~/models/jobs/jobs.server";
 
 /**
  * POST /api/jobs/{id}/pay {method: 0 cash | 1 check | 2 card | 3 other, amount?, note?} → {data: {id, paymentId, amountCents}}.

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
-import { jobIdParam, methodNotAllowed, requireJobsApi } from "~/models/jobs-api.server";
-import { renameSchema } from "~/models/jobs.schema";
-import { renameJob } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readBody } from "~/http/api.server";
+import { jobIdParam, methodNotAllowed, requireJobsApi } from "~/models/jobs/jobs-api.server";
+import { renameSchema } from "~/models/jobs/jobs.schema";
+import { renameJob } from "~/models/jobs/jobs.server";
 
 /** PUT /api/jobs/{id}/rename {name} → {data: {id, name}}. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody, readQuery } from "~/models/api.server";
-import { jobIdParam, methodNotAllowed, requireJobsApi } from "~/models/jobs-api.server";
-import { deleteSegment } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readBody, readQuery } from "~/http/api.server";
+import { jobIdParam, methodNotAllowed, requireJobsApi } from "~/models/jobs/jobs-api.server";
+import { deleteSegment } from "~/models/jobs/jobs.server";
 
 const segmentIdSchema = z.object({ segmentId: z.coerce.number({ invalid_type_error: "Segment Id is required" }).int().positive("Segment Id is required") });
 

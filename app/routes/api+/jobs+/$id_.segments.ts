@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
-import { jobIdParam, methodNotAllowed, requireJobsApi } from "~/models/jobs-api.server";
-import { segmentSchema } from "~/models/jobs.schema";
-import { addSegment, listSegments } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readBody } from "~/http/api.server";
+import { jobIdParam, methodNotAllowed, requireJobsApi } from "~/models/jobs/jobs-api.server";
+import { segmentSchema } from "~/models/jobs/jobs.schema";
+import { addSegment, listSegments } from "~/models/jobs/jobs.server";
 
 /** GET /api/jobs/{id}/segments → {data: [{id, name, position}]}. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
-import { jobIdParam, methodNotAllowed, requireJobsApi } from "~/models/jobs-api.server";
-import { TEXT_MAX } from "~/models/jobs.schema";
-import { updateVisitDescription } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readBody } from "~/http/api.server";
+import { jobIdParam, methodNotAllowed, requireJobsApi } from "~/models/jobs/jobs-api.server";
+import { TEXT_MAX } from "~/models/jobs/jobs.schema";
+import { updateVisitDescription } from "~/models/jobs/jobs.server";
 import { checkbox } from "~/utils/validation";
 
 const bodySchema = z.object({

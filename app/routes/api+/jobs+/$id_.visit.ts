@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound } from "~/models/api.server";
-import { jobIdParam, requireJobsApi } from "~/models/jobs-api.server";
-import { getVisit } from "~/models/jobs.server";
+import { apiNotFound } from "~/http/api.server";
+import { jobIdParam, requireJobsApi } from "~/models/jobs/jobs-api.server";
+import { getVisit } from "~/models/jobs/jobs.server";
 
 /** GET /api/jobs/{id}/visit → {data: visit}: what the schedule shows for one visit. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

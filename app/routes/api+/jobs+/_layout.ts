@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody } from "~/models/api.server";
-import { methodNotAllowed, requireActiveSubscription, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
-import { jobCreateSchema } from "~/models/jobs.schema";
-import { createJob } from "~/models/jobs.server";
+import { parseOr400, readBody } from "~/http/api.server";
+import { methodNotAllowed, requireActiveSubscription, requireJobsApi, withJobRules } from "~/models/jobs/jobs-api.server";
+import { jobCreateSchema } from "~/models/jobs/jobs.schema";
+import { createJob } from "~/models/jobs/jobs.server";
 
 /** POST /api/jobs with the job fields → 201 {data: {id, publicToken}}. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
-import { methodNotAllowed, requireJobsApi, uploadJobFile } from "~/models/jobs-api.server";
-import { removeAttachment } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readBody } from "~/http/api.server";
+import { methodNotAllowed, requireJobsApi, uploadJobFile } from "~/models/jobs/jobs-api.server";
+import { removeAttachment } from "~/models/jobs/jobs.server";
 import { deleteFile } from "~/services/storage.server";
 
 const deleteSchema = z.object({ jobId: z.coerce.number().int().positive(), fileUrl: z.string().min(1, "File Url is required").max(1000) });

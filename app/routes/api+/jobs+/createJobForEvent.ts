@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readQuery } from "~/models/api.server";
-import { methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
-import { createJobForEvent } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readQuery } from "~/http/api.server";
+import { methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs/jobs-api.server";
+import { createJobForEvent } from "~/models/jobs/jobs.server";
 
 const querySchema = z.object({ jobId: z.coerce.number().int().positive(), start: z.coerce.date(), end: z.coerce.date().optional() });
 

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { idList, pageResult, parseOr400, readPaging, readQuery } from "~/models/api.server";
-import { requireJobsApi } from "~/models/jobs-api.server";
-import { listJobsPage } from "~/models/jobs.server";
+import { idList, pageResult, parseOr400, readPaging, readQuery } from "~/http/api.server";
+import { requireJobsApi } from "~/models/jobs/jobs-api.server";
+import { listJobsPage } from "~/models/jobs/jobs.server";
 
 const filtersSchema = z.object({
   searchQuery: z.string().max(200).optional(),

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
-import { methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
-import { jobScheduleSchema } from "~/models/jobs.schema";
-import { rescheduleVisit } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readBody } from "~/http/api.server";
+import { methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs/jobs-api.server";
+import { jobScheduleSchema } from "~/models/jobs/jobs.schema";
+import { rescheduleVisit } from "~/models/jobs/jobs.server";
 
 /**
  * POST /api/jobs/schedule {id, startTime, endTime, arrivalWindowOffset, timezoneOffset, employeeIds,

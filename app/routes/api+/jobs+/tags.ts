@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { parseOr400, readQuery } from "~/models/api.server";
-import { requireJobsApi } from "~/models/jobs-api.server";
-import { searchJobTags } from "~/models/jobs.server";
+import { parseOr400, readQuery } from "~/http/api.server";
+import { requireJobsApi } from "~/models/jobs/jobs-api.server";
+import { searchJobTags } from "~/models/jobs/jobs.server";
 
 const querySchema = z.object({ name: z.string().max(100).default("") });
 

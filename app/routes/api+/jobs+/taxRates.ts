@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { listTaxRates } from "~/models/company.server";
-import { requireJobsApi } from "~/models/jobs-api.server";
+import { listTaxRates } from "~/models/company/company.server";
+import { requireJobsApi } from "~/models/jobs/jobs-api.server";
 
 /** GET /api/jobs/taxRates → {data: [{id, name, rate}]}: the company's tax rates (percent) for the job form, readable by every role. */
 export async function loader({ request }: LoaderFunctionArgs) {

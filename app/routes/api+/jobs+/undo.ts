@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
-import { methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
-import { undoStatusSchema } from "~/models/jobs.schema";
-import { undoJobStatus } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readBody } from "~/http/api.server";
+import { methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs/jobs-api.server";
+import { undoStatusSchema } from "~/models/jobs/jobs.schema";
+import { undoJobStatus } from "~/models/jobs/jobs.server";
 
 /** PUT /api/jobs/undo {id, statusClicked} → {data: {id, status}}: reverts the last status change. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody } from "~/models/api.server";
-import { methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs-api.server";
-import { updateJobStatusSchema } from "~/models/jobs.schema";
-import { updateJobStatus } from "~/models/jobs.server";
+import { apiNotFound, parseOr400, readBody } from "~/http/api.server";
+import { methodNotAllowed, requireJobsApi, withJobRules } from "~/models/jobs/jobs-api.server";
+import { updateJobStatusSchema } from "~/models/jobs/jobs.schema";
+import { updateJobStatus } from "~/models/jobs/jobs.server";
 
 /** PUT /api/jobs/updateJobStatus {jobId, status, startDate, notifyCustomer, reason} → {data: {id, status}}. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,10 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, requireJobsApi } from "~/models/jobs-api.server";
-import { LINE_ITEM_IMAGE_FOLDER } from "~/models/jobs.server";
-import { uploadRules } from "~/models/upload-rules.server";
+import { methodNotAllowed, requireJobsApi } from "~/models/jobs/jobs-api.server";
+import { LINE_ITEM_IMAGE_FOLDER } from "~/models/jobs/jobs.server";
+import { uploadRules } from "~/models/files/upload-rules.server";
 import { editorImageRules, ImageUploadError, isFileChosen, storeImageUpload, uploadMessages } from "~/services/images.server";
-import { withUploadForm } from "~/services/uploads.server";
-import { absoluteUrl } from "~/utils/app-url.server";
+import { withUploadForm } from "~/models/files/uploads.server";
+import { absoluteUrl } from "~/http/app-url.server";
 
 const refused = (message: string): Response => json({ message, errors: { file: message } }, { status: 400 });
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, requireSignedInApi } from "~/models/api.server";
-import { placeIdSchema, type PlaceAnswer } from "~/models/places.schema";
+import { apiNotFound, parseOr400, requireSignedInApi } from "~/http/api.server";
+import { placeIdSchema, type PlaceAnswer } from "~/models/company/places.schema";
 import { maps } from "~/services/maps.server";
 
 const paramsSchema = z.object({ placeId: placeIdSchema });

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, readQuery, requireSignedInApi } from "~/models/api.server";
-import { PLACE_SEARCH_MAX, PLACE_SEARCH_MIN, predictionsQuerySchema, type PlacePredictionsAnswer } from "~/models/places.schema";
+import { parseOr400, readQuery, requireSignedInApi } from "~/http/api.server";
+import { PLACE_SEARCH_MAX, PLACE_SEARCH_MIN, predictionsQuerySchema, type PlacePredictionsAnswer } from "~/models/company/places.schema";
 import { maps } from "~/services/maps.server";
 
 /** GET /api/places/predictions?input= → {enabled, predictions: [{description, placeId}]}, addresses in the US and Canada. */

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, idList, pageResult, parseOr400, readPaging, readQuery, requireApiAccessFor } from "~/models/api.server";
-import { itemJson, pageCategoryItems } from "~/models/price-book.server";
+import { apiNotFound, idList, pageResult, parseOr400, readPaging, readQuery, requireApiAccessFor } from "~/http/api.server";
+import { itemJson, pageCategoryItems } from "~/models/price-book/price-book.server";
 
 const querySchema = z.object({ searchQuery: z.string().max(200).optional(), excludeIds: idList });
 

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { categorySchema } from "~/models/price-book.schema";
-import { deleteCategory, getCategory, updateCategory, withRuleErrors } from "~/models/price-book.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { categorySchema } from "~/models/price-book/price-book.schema";
+import { deleteCategory, getCategory, updateCategory, withRuleErrors } from "~/models/price-book/price-book.server";
 
 const idSchema = z.object({ id: z.coerce.number().int().positive() });
 

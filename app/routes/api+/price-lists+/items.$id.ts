@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { itemSchema } from "~/models/price-book.schema";
-import { deleteItem, getItem, itemJson, updateItem, withRuleErrors } from "~/models/price-book.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { itemSchema } from "~/models/price-book/price-book.schema";
+import { deleteItem, getItem, itemJson, updateItem, withRuleErrors } from "~/models/price-book/price-book.server";
 
 const idOf = (params: Record<string, string | undefined>) => z.coerce.number().int().positive().safeParse(params.id);
 

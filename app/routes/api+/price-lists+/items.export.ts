@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccessFor } from "~/models/api.server";
-import { exportPriceBookCsv } from "~/models/price-book-csv.server";
+import { requireApiAccessFor } from "~/http/api.server";
+import { exportPriceBookCsv } from "~/models/price-book/price-book-csv.server";
 
 /** GET /api/price-lists/items/export: every item as CSV (the template's columns). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireApiAccessFor } from "~/models/api.server";
-import { ImportFileError, importPriceBookCsv } from "~/models/price-book-csv.server";
-import { uploadRules } from "~/models/upload-rules.server";
-import { withUploadForm } from "~/services/uploads.server";
+import { requireApiAccessFor } from "~/http/api.server";
+import { ImportFileError, importPriceBookCsv } from "~/models/price-book/price-book-csv.server";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/models/files/uploads.server";
 
 const refused = (message: string): Response => json({ errors: { file: message } }, { status: 400 });
 

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { idList, parseOr400, readBody, readQuery, requireApiAccessFor } from "~/models/api.server";
-import { itemSchema } from "~/models/price-book.schema";
-import { createItem, itemJson, listItems, withRuleErrors } from "~/models/price-book.server";
+import { idList, parseOr400, readBody, readQuery, requireApiAccessFor } from "~/http/api.server";
+import { itemSchema } from "~/models/price-book/price-book.schema";
+import { createItem, itemJson, listItems, withRuleErrors } from "~/models/price-book/price-book.server";
 
 const querySchema = z.object({
   searchQuery: z.string().max(200).optional(),

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireApiAccessFor } from "~/models/api.server";
-import { PRICE_BOOK_IMAGE_FOLDER } from "~/models/price-book.server";
-import { uploadRules } from "~/models/upload-rules.server";
+import { requireApiAccessFor } from "~/http/api.server";
+import { PRICE_BOOK_IMAGE_FOLDER } from "~/models/price-book/price-book.server";
+import { uploadRules } from "~/models/files/upload-rules.server";
 import { editorImageRules, ImageUploadError, isFileChosen, storeImageUpload, uploadMessages } from "~/services/images.server";
-import { withUploadForm } from "~/services/uploads.server";
+import { withUploadForm } from "~/models/files/uploads.server";
 
 const refused = (message: string): Response => json({ errors: { file: message } }, { status: 400 });
 

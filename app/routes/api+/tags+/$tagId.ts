@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, requireApiAccessFor } from "~/models/api.server";
-import { deleteTag } from "~/models/tags.server";
+import { apiNotFound, requireApiAccessFor } from "~/http/api.server";
+import { deleteTag } from "~/models/company/tags.server";
 
 /** DELETE /api/tags/{tagId}: detaches the tag from its records and deletes it. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/models/api.server";
-import { createTagSchema, renameTagSchema } from "~/models/tags.schema";
-import { createTag, renameTag, TagNameTakenError } from "~/models/tags.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { createTagSchema, renameTagSchema } from "~/models/company/tags.schema";
+import { createTag, renameTag, TagNameTakenError } from "~/models/company/tags.server";
 
 /** POST /api/tags {name, type} creates; PUT /api/tags {id, name} renames. */
 export async function action({ request }: ActionFunctionArgs) {

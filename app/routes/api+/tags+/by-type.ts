@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, readQuery, requireApiAccessFor } from "~/models/api.server";
-import { TagType, tagTypeQuerySchema, type TagTypeValue } from "~/models/tags.schema";
-import { listTags } from "~/models/tags.server";
+import { parseOr400, readQuery, requireApiAccessFor } from "~/http/api.server";
+import { TagType, tagTypeQuerySchema, type TagTypeValue } from "~/models/company/tags.schema";
+import { listTags } from "~/models/company/tags.server";
 
 /** The form whose tag picker reads each type: its screen's entry is the rule (a field tech picks job and estimate tags). */
 const PICKER_SCREEN: Record<TagTypeValue, string> = {

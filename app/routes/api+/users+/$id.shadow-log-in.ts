@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { accessFromCookie, ShadowLogInError, startShadowLogIn } from "~/models/account-sessions.server";
-import { currentUser } from "~/models/accounts.server";
-import { apiNotFound, parseOr400, requireApiAccess } from "~/models/api.server";
-import { SUPER_ADMIN_ONLY } from "~/models/roles";
+import { accessFromCookie, ShadowLogInError, startShadowLogIn } from "~/models/accounts/account-sessions.server";
+import { currentUser } from "~/models/accounts/accounts.server";
+import { apiNotFound, parseOr400, requireApiAccess } from "~/http/api.server";
+import { SUPER_ADMIN_ONLY } from "~/access/roles";
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive() });
 const postOnly = () => json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });

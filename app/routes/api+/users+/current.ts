@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { currentUser } from "~/models/accounts.server";
-import { requireApiAccess } from "~/models/api.server";
-import { ALL_ROLES } from "~/models/roles";
+import { currentUser } from "~/models/accounts/accounts.server";
+import { requireApiAccess } from "~/http/api.server";
+import { ALL_ROLES } from "~/access/roles";
 
 /** GET /api/users/current: the Current user entity of the spec. */
 export async function loader({ request }: LoaderFunctionArgs) {

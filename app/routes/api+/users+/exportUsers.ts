@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccessFor } from "~/models/api.server";
-import { exportUsersCsv } from "~/models/employees.server";
+import { requireApiAccessFor } from "~/http/api.server";
+import { exportUsersCsv } from "~/models/employees/employees.server";
 
 /** GET /api/users/exportUsers: the company's users as a CSV download. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { accessFromCookie, endShadowLogIn } from "~/models/account-sessions.server";
-import { currentUser } from "~/models/accounts.server";
-import { requireApiAccess } from "~/models/api.server";
-import { ALL_ROLES } from "~/models/roles";
+import { accessFromCookie, endShadowLogIn } from "~/models/accounts/account-sessions.server";
+import { currentUser } from "~/models/accounts/accounts.server";
+import { requireApiAccess } from "~/http/api.server";
+import { ALL_ROLES } from "~/access/roles";
 import { messages } from "~/utils/validation";
 
 const postOnly = () => json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });

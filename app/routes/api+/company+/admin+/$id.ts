@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getCompanyDetails } from "~/models/admin-panel.server";
-import { apiNotFound, requireApiAccessFor } from "~/models/api.server";
+import { getCompanyDetails } from "~/models/admin/admin-panel.server";
+import { apiNotFound, requireApiAccessFor } from "~/http/api.server";
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive() });
 

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { companyFilterSchema, pageCompanies } from "~/models/admin-panel.server";
-import { pageResult, parseOr400, readPaging, readQuery, requireApiAccessFor } from "~/models/api.server";
+import { companyFilterSchema, pageCompanies } from "~/models/admin/admin-panel.server";
+import { pageResult, parseOr400, readPaging, readQuery, requireApiAccessFor } from "~/http/api.server";
 
 /** GET /api/company/admin/page?pageNumber&pageSize&filter.priceId&filter.status&searchQuery (super admin). */
 export async function loader({ request }: LoaderFunctionArgs) {
