@@ -5,10 +5,7 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-// The Express adapter's request and response converters; the handler between them is the app's own
-// (page-cache.server: kept pages and whole-page gzip).
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
-import { createRequestHandler } from "@remix-run/node";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -98,14 +95,6 @@ async function serve() {
     res.setHeader("Content-Security-Policy", cspBefore + res.locals.cspNonce + cspAfter);
     next();
   });
-  // Every request gets an id of our own (a client's value is overwritten): the loaders of one page share
-  // its access lookup by it.
-  let requestCount = 0;
-  const processTag = randomBytes(4).toString("hex");
-  app.use((req, _res, next) => {
-    req.headers[app$.REQUEST_ID_HEADER] = `${processTag}-${++requestCount}`;
-    next();
-  });
   // Cross-site form posts are refused on top of SameSite cookies.
   app.use((req, res, next) => {
     if (app$.isCrossSiteRequest({ method: req.method, headers: req.headers })) {
@@ -114,9 +103,9 @@ async function serve() {
     }
     next();
   });
-  // Odd spellings of a path (/jobs/%2e%2e/customers, /%63ustomers, %00, a lone %) answer 404 before the
-  // URL parser and the router turn them into a known route.
-  app.use(app$.refuseOddPaths);
+  // Odd spellings of a path (/jobs/%2e%2e/customers, /%63ustomers, %00, a lone %, /CUSTOMERS) answer 404
+  // before the URL parser and the router turn them into a known route.
+  app.use(app$.refuseOddPaths(build.routes));
   app.use(
     "/build",
     express.static(path.join(buildDir, "client/build"), {
@@ -128,11 +117,13 @@ async function serve() {
   // Only a path naming a file can be one of public/'s files: pages skip the disk lookup.
   const publicFiles = express.static("public", { maxAge: "1h" });
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-  const remix = createRequestHandler(build, process.env.NODE_ENV);
+  // The app's request path (app/server/request-handler.server.ts): body count, form check, Remix's
+  // createRequestHandler with the per-request load context, response policy.
+  const handleRequest = app$.createAppRequestHandler(build, process.env.NODE_ENV);
+  const getLoadContext = (req, res) => app$.getLoadContext({ cspNonce: res.locals.cspNonce, clientAddress: req.ip });
   app.all("*", async (req, res, next) => {
     try {
-      const loadContext = { cspNonce: res.locals.cspNonce, clientAddress: req.ip };
-      await sendRemixResponse(res, await app$.respond(createRemixRequest(req, res), loadContext, remix));
+      await sendResponse(res, await handleRequest(toFetchRequest(req, res), getLoadContext(req, res)));
     } catch (error) {
       next(error);
     }
@@ -159,4 +150,34 @@ async function serve() {
   }
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * Express's request as a Fetch Request, as @remix-run/express does it (its converters are not part of
+ * its public API): the address from Express (TRUST_PROXY decides protocol and host), the body streamed,
+ * and the route's work aborted when the client goes before the answer is sent.
+ */
+function toFetchRequest(req, res) {
+  const port = Number.parseInt((req.get("X-Forwarded-Host") ?? req.get("host") ?? "").split(":")[1], 10);
+  const url = new URL(`${req.protocol}://${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
+    else if (value) headers.set(name, value);
+  }
+  let controller = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") Object.assign(init, { body: createReadableStreamFromReadable(req), duplex: "half" });
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
 }

@@ -2,22 +2,19 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { respond as respondWithPages, type PageLoadContext } from "~/server/page-cache.server";
-import { limitRequestBodies } from "~/http/request-size.server";
+import type { RequestContext } from "~/server/request-handler.server";
 import { NonceContext } from "~/utils/nonce";
-import { refuseScreenPostsThatAreNotForms } from "~/http/request-data.server";
 // Registers the company API key as a way to authenticate /api calls.
 import "~/access/api-keys.server";
 
 export { boot, configurationProblems, prepareCluster, shutdown, webConcurrency } from "~/server/boot.server";
-/** Every request through the body count (413 past its limit), screens' posts checked to be forms, then the page cache and Remix. */
-export const respond = limitRequestBodies(refuseScreenPostsThatAreNotForms(respondWithPages));
+/** The request path server.js hands every request that is not a static file, and its load context. */
+export { createAppRequestHandler, getLoadContext } from "~/server/request-handler.server";
 export { lingerOnUnreadBody } from "~/http/request-size.server";
 export { isCrossSiteRequest } from "~/http/origin.server";
 export { refuseOddPaths } from "~/http/odd-paths.server";
 export { trustProxy } from "~/server/env.server";
 export { returnThrownFormErrors } from "~/http/forms.server";
-export { REQUEST_ID_HEADER } from "~/access/access.server";
 export { accessOfUser, sampleRecordIds, sessionCookieFor } from "~/server/seeds/session-fixtures.server";
 export { seedBenchmark } from "~/server/seeds/bench-seed.server";
 
@@ -26,14 +23,10 @@ const ABORT_DELAY = 5_000;
 /**
  * No route defers data, so the shell is the whole page: it is rendered completely and sent as one
  * body, which costs less than streaming it in pieces through compression (same first byte for
- * users). page-cache.server gzips it and may keep it.
+ * users). The compression middleware (server.js) gzips it.
  */
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
-  const context = loadContext as PageLoadContext;
-  const nonce = context.cspNonce ?? "";
-  const leaf = remixContext.staticHandlerContext.matches.at(-1)?.route.id;
-  const handle = leaf ? (remixContext.routeModules[leaf]?.handle as { sameForVisitors?: boolean } | undefined) : undefined;
-  context.sameForVisitors = !!handle?.sameForVisitors;
+  const nonce = (loadContext as Partial<RequestContext>).cspNonce ?? "";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];

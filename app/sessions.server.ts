@@ -4,7 +4,6 @@ import { createToastUtilsWithCustomSession } from "remix-toast";
 import { db } from "~/db.server";
 import { sessions, users } from "~/db/schema";
 import { DEV_SESSION_SECRET, env } from "~/server/env.server";
-import { accessChanged } from "~/access/access-memory.server";
 import { randomToken } from "~/models/accounts/passwords.server";
 
 const SESSION_DAYS = 30;
@@ -94,7 +93,6 @@ export async function commitNewSession(request: Request, userId: number, imperso
   const previous = session.get("sessionId");
   if (typeof previous === "string" && !impersonatorUserId) {
     await db.delete(sessions).where(eq(sessions.id, previous));
-    accessChanged();
   }
   session.unset("pendingTwoFactor");
   session.set("sessionId", await createSessionRow(userId, impersonatorUserId));
@@ -107,7 +105,6 @@ export async function destroySession(request: Request): Promise<string> {
   const sessionId = session.get("sessionId");
   if (typeof sessionId === "string") {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
-    accessChanged();
   }
   return authSessionStorage().destroySession(session);
 }

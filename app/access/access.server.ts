@@ -1,10 +1,9 @@
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, type AppLoadContext } from "@remix-run/node";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, planFeatures, plans, sessions, subscriptions, users } from "~/db/schema";
-import { rememberAccess } from "~/access/access-memory.server";
 import { hasAppFeature } from "~/access/features";
-import { findRouteRule, routePath, type RouteRule } from "~/access/route-table";
+import { findRouteRule, isRouteEntry, type RouteRule } from "~/access/route-table";
 import { homePathFor, type RoleValue } from "~/access/roles";
 import { getAuthSession, liveSession, loginRedirect, markSessionSeen } from "~/sessions.server";
 
@@ -68,16 +67,6 @@ export function subscriptionState(row: { status: number; trialExpiration: Date |
     hasPaymentMethod: row.hasPaymentMethod,
   };
 }
-
-/**
- * Remix hands each loader of one page its own copy of the Request, so the access of a request is
- * remembered by the id the server stamps on every incoming request (copied with the headers), and by
- * the Request itself where there is no id (loaders called directly in tests).
- */
-export const REQUEST_ID_HEADER = "x-fieldwise-request-id";
-const accessByRequest = new WeakMap<Request, Promise<Access | null>>();
-const accessByRequestId = new Map<string, Promise<Access | null>>();
-const REMEMBERED_REQUESTS = 1000;
 
 const accessColumns = {
   user: {
@@ -160,25 +149,45 @@ export async function loadAccessForUser(userId: number, sessionId: string): Prom
   return row ? toAccess(row, sessionId, null) : null;
 }
 
-/** The signed-in user's access, or null; computed once per request. */
-export function getAccess(request: Request): Promise<Access | null> {
-  // An action's own lookup is not reused by the loaders that follow it: the action may have changed it.
-  const stamp = request.headers.get(REQUEST_ID_HEADER);
-  const requestId = stamp && `${stamp} ${request.method}`;
-  let pending = requestId ? accessByRequestId.get(requestId) : accessByRequest.get(request);
-  if (!pending) {
-    pending = getAuthSession(request).then((session) => {
-      const sessionId = session.get("sessionId");
-      return typeof sessionId === "string" ? rememberAccess(sessionId, () => loadAccessBySession(sessionId)) : null;
-    });
-    if (!requestId) accessByRequest.set(request, pending);
-    else {
-      // Oldest first: a page's loaders all run within moments of its arrival.
-      if (accessByRequestId.size >= REMEMBERED_REQUESTS) accessByRequestId.delete(accessByRequestId.keys().next().value!);
-      accessByRequestId.set(requestId, pending);
-    }
-  }
-  return pending;
+/** The signed-in user's access, or null: the session cookie's live session, looked up afresh. */
+export async function getAccess(request: Request): Promise<Access | null> {
+  const session = await getAuthSession(request);
+  const sessionId = session.get("sessionId");
+  return typeof sessionId === "string" ? loadAccessBySession(sessionId) : null;
+}
+
+/**
+ * The access of one request, in its load context (app/server/request-handler.server.ts): the
+ * loaders of a page share one lookup; an action gets its own (it may change the access, and the
+ * loaders that follow it look again). The entry is the route-table entry the caller checks against:
+ * the server's lookup does not need it; a test's records that it was named (tests/unit/route-access-names.test.ts).
+ */
+export type AccessLookup = (request: Request, entry: RouteRule | undefined) => Promise<Access | null>;
+
+const READS = new Set(["GET", "HEAD"]);
+
+export function accessLookup(): AccessLookup {
+  let forLoaders: Promise<Access | null> | undefined;
+  let forAction: Promise<Access | null> | undefined;
+  return (request) => {
+    if (READS.has(request.method)) return (forLoaders ??= getAccess(request));
+    return (forAction ??= getAccess(request));
+  };
+}
+
+/** What a loader, action or API route hands the access checks: its request and load context. */
+export type AccessArgs = { request: Request; context?: AppLoadContext };
+
+/** The context's lookup; a loader called without the server's context (a test) looks up itself. */
+export function accessOf({ request, context }: AccessArgs, entry?: RouteRule): Promise<Access | null> {
+  const lookup = (context as { access?: AccessLookup } | undefined)?.access;
+  return lookup ? lookup(request, entry) : getAccess(request);
+}
+
+/** The checks take only entries of the table (screens.customers.list), never a rule made on the spot. */
+export function assertEntry(entry: RouteRule, kinds: readonly RouteRule["kind"][]): void {
+  if (!isRouteEntry(entry)) throw new Error("The access check names no route-table entry (screens.* in app/access/route-table.ts)");
+  if (!kinds.includes(entry.kind)) throw new Error(`screens.${entry.name} is ${entry.kind}: use ${entry.kind === "private" ? "requireAccess" : "optionalAccess"}`);
 }
 
 export function forbidden(): never {
@@ -205,37 +214,22 @@ export function canOpen(access: Access, pathname: string): boolean {
 }
 
 /**
- * A path the route table does not know (another spelling of a route the router still matched) answers
- * as any unknown path does (routes/$.tsx): a visitor goes to sign in, a signed-in user gets 404.
+ * The access check of every private screen's loader and action, named by its entry
+ * (`requireAccess({ request, context }, screens.customers.list)`): a session is needed (else
+ * sign-in with redirectTo), and role, plan feature and application feature must pass (else 403).
  */
-async function unknownPath(request: Request): Promise<never> {
-  if (!(await getAccess(request))) throw await loginRedirect(request);
-  throw new Response("Not found", { status: 404 });
-}
-
-/**
- * The access check of every screen's loader and action, from the route table:
- * guest pages send a signed-in user home; private pages need a session (else sign-in with
- * redirectTo) and pass role, plan feature and application feature (else 403).
- */
-export async function requireAccess(request: Request): Promise<Access> {
-  const pathname = routePath(new URL(request.url));
-  const rule = findRouteRule(pathname);
-  if (!rule) return unknownPath(request);
-  const access = await getAccess(request);
-  if (rule.kind !== "private") throw new Error(`${pathname} is public: use optionalAccess`);
-  if (!access) throw await loginRedirect(request);
-  if (ruleFailure(rule, access)) forbidden();
+export async function requireAccess(args: AccessArgs, entry: RouteRule): Promise<Access> {
+  assertEntry(entry, ["private"]);
+  const access = await accessOf(args, entry);
+  if (!access) throw await loginRedirect(args.request);
+  if (ruleFailure(entry, access)) forbidden();
   return access;
 }
 
-/** For guest and public pages: a signed-in user on a guest page goes home. */
-export async function optionalAccess(request: Request): Promise<Access | null> {
-  const pathname = routePath(new URL(request.url));
-  const rule = findRouteRule(pathname);
-  if (!rule) return unknownPath(request);
-  if (rule.kind === "private") throw new Error(`${pathname} is not a public route`);
-  const access = await getAccess(request);
-  if (access && rule.kind === "guest") throw redirect(homePathFor(access.user.role));
+/** For guest and public pages, named by their entry: a signed-in user on a guest page goes home. */
+export async function optionalAccess(args: AccessArgs, entry: RouteRule): Promise<Access | null> {
+  assertEntry(entry, ["guest", "public"]);
+  const access = await accessOf(args, entry);
+  if (access && entry.kind === "guest") throw redirect(homePathFor(access.user.role));
   return access;
 }

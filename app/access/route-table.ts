@@ -1,13 +1,10 @@
 import { PlanFeature, AppFeature } from "~/access/features";
 import { ALL_ROLES, BROAD_ROLES, MANAGER_ROLES, SUPER_ADMIN_ONLY, type RoleValue } from "~/access/roles";
 
-/**
- * Every screen of the product with who may open it. The server enforces this table in every
- * loader and action (requireAccess); navigation is derived from it too.
- * kind: guest = sign-in pages (a signed-in user goes home), public = open to anyone,
- * private = needs a session and passes roles and features.
- */
+/** An entry of the route table: a screen (or a page the server answers) and who may open it. */
 export type RouteRule = {
+  /** The entry's name in `screens` ("customers.list"), given once the table is built. */
+  name: string;
   pattern: string;
   kind: "guest" | "public" | "private";
   roles?: readonly RoleValue[];
@@ -17,110 +14,176 @@ export type RouteRule = {
   needsTwoWayTextEnabled?: boolean;
 };
 
-const guest = (pattern: string): RouteRule => ({ pattern, kind: "guest" });
-const open = (pattern: string): RouteRule => ({ pattern, kind: "public" });
-const signedIn = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({ pattern, kind: "private", roles: ALL_ROLES, ...extra });
-const broad = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({ pattern, kind: "private", roles: BROAD_ROLES, ...extra });
-const manager = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({ pattern, kind: "private", roles: MANAGER_ROLES, ...extra });
-const superAdmin = (pattern: string): RouteRule => ({ pattern, kind: "private", roles: SUPER_ADMIN_ONLY });
+const guest = (pattern: string): RouteRule => ({ name: "", pattern, kind: "guest" });
+const open = (pattern: string): RouteRule => ({ name: "", pattern, kind: "public" });
+const signedIn = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({ name: "", pattern, kind: "private", roles: ALL_ROLES, ...extra });
+const broad = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({ name: "", pattern, kind: "private", roles: BROAD_ROLES, ...extra });
+const manager = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({ name: "", pattern, kind: "private", roles: MANAGER_ROLES, ...extra });
+const superAdmin = (pattern: string): RouteRule => ({ name: "", pattern, kind: "private", roles: SUPER_ADMIN_ONLY });
 
 const servicePlans = { planFeatures: [PlanFeature.RecurringServicePlans] };
 const twoWayText = { planFeatures: [PlanFeature.TwoWayText], appFeatures: [AppFeature.TwoWayText], needsTwoWayTextEnabled: true };
 
-export const routeTable: readonly RouteRule[] = [
+/**
+ * The table, by name: every loader, action and API route names its entry
+ * (`requireAccess({ request, context }, screens.customers.list)`); an API call names its screen's.
+ * (Not `access`: that is the signed-in user's access in every loader.) Written in the order
+ * findRouteRule breaks ties in (the first of equally specific patterns wins).
+ */
+export const screens = {
   // Sign-in pages
-  guest("/login"),
-  guest("/signup"),
-  guest("/forgot"),
-  guest("/reset"),
+  auth: {
+    login: guest("/login"),
+    signup: guest("/signup"),
+    forgot: guest("/forgot"),
+    reset: guest("/reset"),
+  },
   // Public, customer-facing pages (tokens, never sequential ids)
-  open("/service-visit-details/:token"),
-  open("/paymentSucceeded/:invoiceNumber"),
-  open("/paymentFailed/:invoiceNumber"),
-  open("/paymentMessage/:messageType"),
-  open("/service-plan-details/:token"),
-  open("/redirect-to-stripe/:sessionId/:connectedAccountId"),
-  open("/add-card-mobile/:customerId/:connectedAccountId"),
-  open("/success-add-card-mobile"),
-  open("/online-booking/:formUrl"),
-  open("/api-documentation"),
-  open("/company-public-forms/:companyId/:entityType/:entityId/form/:formId"),
-  open("/404"),
-  open("/logout"),
-  open("/dev/outbox"), // its loader answers 404 to all but a signed-in super admin in development without SMTP_URL
+  visitDetails: open("/service-visit-details/:token"),
+  payments: {
+    succeeded: open("/paymentSucceeded/:invoiceNumber"),
+    failed: open("/paymentFailed/:invoiceNumber"),
+    message: open("/paymentMessage/:messageType"),
+  },
+  servicePlanDetails: open("/service-plan-details/:token"),
+  cards: {
+    redirectToStripe: open("/redirect-to-stripe/:sessionId/:connectedAccountId"),
+    addMobile: open("/add-card-mobile/:customerId/:connectedAccountId"),
+    addedMobile: open("/success-add-card-mobile"),
+  },
+  onlineBooking: open("/online-booking/:formUrl"),
+  apiDocumentation: open("/api-documentation"),
+  publicForm: open("/company-public-forms/:companyId/:entityType/:entityId/form/:formId"),
+  notFound: open("/404"),
+  logout: open("/logout"),
+  devOutbox: open("/dev/outbox"), // its loader answers 404 to all but a signed-in super admin in development without SMTP_URL
+  // Stored files: public folders by their unguessable URL, the others to the owning company (routes/files+/$.ts)
+  files: open("/files/:companyId/*"),
   // Any signed-in user
-  signedIn("/"),
-  signedIn("/jobs"),
-  signedIn("/jobs/new"),
-  signedIn("/jobs/:id"),
-  signedIn("/jobs/:id/edit"),
-  signedIn("/jobs/:jobId/schedule"),
-  signedIn("/estimates"),
-  signedIn("/estimates/new"),
-  signedIn("/estimates/:id"),
-  signedIn("/estimates/:estimateId/schedule"),
-  signedIn("/schedule"),
-  signedIn("/assign-service-plan/:customerId?", servicePlans),
-  signedIn("/communication/custom-campaigns/new"),
-  signedIn("/communication/custom-campaigns/:id"),
-  signedIn("/communication/custom-campaigns/:id/edit"),
-  signedIn("/service-plans/customer-service-plans", servicePlans),
-  signedIn("/inbox", twoWayText),
-  signedIn("/account/stop-impersonating"),
+  home: signedIn("/"),
+  jobs: {
+    list: signedIn("/jobs"),
+    new: signedIn("/jobs/new"),
+    details: signedIn("/jobs/:id"),
+    edit: signedIn("/jobs/:id/edit"),
+    schedule: signedIn("/jobs/:jobId/schedule"),
+  },
+  estimates: {
+    list: signedIn("/estimates"),
+    new: signedIn("/estimates/new"),
+    details: signedIn("/estimates/:id"),
+    schedule: signedIn("/estimates/:estimateId/schedule"),
+  },
+  schedule: signedIn("/schedule"),
+  assignServicePlan: signedIn("/assign-service-plan/:customerId?", servicePlans),
+  campaigns: {
+    new: signedIn("/communication/custom-campaigns/new"),
+    details: signedIn("/communication/custom-campaigns/:id"),
+    edit: signedIn("/communication/custom-campaigns/:id/edit"),
+  },
+  customerServicePlans: signedIn("/service-plans/customer-service-plans", servicePlans),
+  inbox: signedIn("/inbox", twoWayText),
+  stopImpersonating: signedIn("/account/stop-impersonating"),
   // Manager-level roles
-  manager("/employees"),
-  manager("/employees/new"),
-  manager("/employees/:id"),
-  manager("/integrations"),
-  manager("/forms"),
-  manager("/price-book"),
-  manager("/price-book/*"),
-  manager("/discounts-tax-rates"),
-  manager("/communication", { planFeatures: [PlanFeature.CustomizedMessages] }),
-  manager("/billing"),
-  manager("/my-money"),
-  manager("/finish-stripe-onboarding"),
-  manager("/finish-stripe-oauth-onboarding"),
-  manager("/company-profile"),
-  manager("/customer-portal"),
-  manager("/online-booking-settings"),
-  manager("/routing"),
-  manager("/templates"),
-  manager("/templates/:entityType/new"),
-  manager("/templates/:id"),
-  manager("/two-way-text-settings/*", { appFeatures: [AppFeature.TwoWayText] }),
+  employees: {
+    list: manager("/employees"),
+    new: manager("/employees/new"),
+    details: manager("/employees/:id"),
+  },
+  integrations: manager("/integrations"),
+  forms: manager("/forms"),
+  priceBook: {
+    list: manager("/price-book"),
+    pages: manager("/price-book/*"),
+  },
+  discountsTaxRates: manager("/discounts-tax-rates"),
+  communication: manager("/communication", { planFeatures: [PlanFeature.CustomizedMessages] }),
+  billing: manager("/billing"),
+  myMoney: manager("/my-money"),
+  stripeOnboarding: {
+    finish: manager("/finish-stripe-onboarding"),
+    finishOauth: manager("/finish-stripe-oauth-onboarding"),
+  },
+  companyProfile: manager("/company-profile"),
+  customerPortal: manager("/customer-portal"),
+  onlineBookingSettings: manager("/online-booking-settings"),
+  routing: manager("/routing"),
+  templates: {
+    list: manager("/templates"),
+    new: manager("/templates/:entityType/new"),
+    details: manager("/templates/:id"),
+  },
+  twoWayTextSettings: manager("/two-way-text-settings/*", { appFeatures: [AppFeature.TwoWayText] }),
   // The broader role set
-  broad("/customers"),
-  broad("/customers/new"),
-  broad("/customers/import"),
-  broad("/customers/:id"),
-  broad("/customers/:id/edit"),
-  broad("/service-plans", servicePlans),
-  broad("/service-plans/plans-we-offer", servicePlans),
-  broad("/service-plan/:id", servicePlans),
-  broad("/expense-tracking"),
-  broad("/settings"),
-  broad("/settings/*"),
-  broad("/settings/tags"),
-  broad("/settings/lead-sources"),
-  broad("/settings/expense-codes"),
-  broad("/settings/messages"),
-  broad("/dashboard"),
-  broad("/reports"),
-  broad("/report-sales"),
-  broad("/booking-requests"),
-  broad("/booking-requests/past"),
-  broad("/booking-requests/:id"),
-  broad("/invoices"),
-  broad("/invoices/:invoiceId"),
-  broad("/activity-feed"),
-  broad("/onboarding/:actionType/dismiss"),
+  customers: {
+    list: broad("/customers"),
+    new: broad("/customers/new"),
+    import: broad("/customers/import"),
+    details: broad("/customers/:id"),
+    edit: broad("/customers/:id/edit"),
+  },
+  servicePlans: {
+    list: broad("/service-plans", servicePlans),
+    offered: broad("/service-plans/plans-we-offer", servicePlans),
+    details: broad("/service-plan/:id", servicePlans),
+  },
+  expenseTracking: broad("/expense-tracking"),
+  settings: {
+    index: broad("/settings"),
+    other: broad("/settings/*"),
+    tags: broad("/settings/tags"),
+    leadSources: broad("/settings/lead-sources"),
+    expenseCodes: broad("/settings/expense-codes"),
+    messages: broad("/settings/messages"),
+  },
+  dashboard: broad("/dashboard"),
+  reports: {
+    list: broad("/reports"),
+    sales: broad("/report-sales"),
+  },
+  bookingRequests: {
+    list: broad("/booking-requests"),
+    past: broad("/booking-requests/past"),
+    details: broad("/booking-requests/:id"),
+  },
+  invoices: {
+    list: broad("/invoices"),
+    details: broad("/invoices/:invoiceId"),
+  },
+  activityFeed: broad("/activity-feed"),
+  onboardingDismiss: broad("/onboarding/:actionType/dismiss"),
   // Super admin only
-  superAdmin("/admin-panel"),
-  superAdmin("/admin-panel/company-details/:id"),
-  superAdmin("/admin-panel/company-twilio-details/:id"),
-  superAdmin("/admin-panel/impersonation-log"),
-];
+  adminPanel: {
+    companies: superAdmin("/admin-panel"),
+    company: superAdmin("/admin-panel/company-details/:id"),
+    companyTwilio: superAdmin("/admin-panel/company-twilio-details/:id"),
+    impersonationLog: superAdmin("/admin-panel/impersonation-log"),
+  },
+};
+
+type Names = { [name: string]: RouteRule | Names };
+const isRule = (value: RouteRule | Names): value is RouteRule => typeof (value as RouteRule).pattern === "string";
+
+function entries(names: Names, prefix = ""): RouteRule[] {
+  return Object.entries(names).flatMap(([key, value]) => {
+    if (!isRule(value)) return entries(value, `${prefix}${key}.`);
+    value.name = `${prefix}${key}`;
+    return [Object.freeze(value)];
+  });
+}
+
+/**
+ * Every screen of the product with who may open it, named above. The server enforces it in every
+ * loader and action (requireAccess with the route's entry); navigation is derived from it too.
+ * kind: guest = sign-in pages (a signed-in user goes home), public = open to anyone,
+ * private = needs a session and passes roles and features.
+ */
+export const routeTable: readonly RouteRule[] = entries(screens);
+
+const rulesByName = new Map(routeTable.map((rule) => [rule.name, rule]));
+
+/** Whether a value is an entry of the table (what the access checks accept). */
+export const isRouteEntry = (value: unknown): value is RouteRule => !!value && rulesByName.get((value as RouteRule).name) === value;
 
 function segments(path: string) {
   return path.split("/").filter(Boolean);
@@ -172,16 +235,4 @@ export function findRouteRule(pathname: string): RouteRule | undefined {
 export function isPublicPath(pathname: string): boolean {
   const rule = findRouteRule(pathname);
   return !!rule && rule.kind !== "private";
-}
-
-const rulesByPattern = new Map(routeTable.map((rule) => [rule.pattern, rule]));
-
-/**
- * The entry of a screen by its pattern as written in the table (not a path to match): an API call
- * names its screen's entry, so a screen and the call behind the same data follow one rule.
- */
-export function routeRule(pattern: string): RouteRule {
-  const rule = rulesByPattern.get(pattern);
-  if (!rule) throw new Error(`No route-table entry with the pattern ${pattern}`);
-  return rule;
 }

@@ -1,12 +1,10 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { getAccess, ruleFailure, type Access } from "~/access/access.server";
-import { ALL_ROLES, type RoleValue } from "~/access/roles";
-import { routeRule } from "~/access/route-table";
+import { accessOf, assertEntry, ruleFailure, type Access, type AccessArgs } from "~/access/access.server";
+import type { RouteRule } from "~/access/route-table";
 import { parseJson, parseNested } from "~/http/request-data.server";
 import { fieldErrors } from "~/utils/validation";
-
-export type ApiRule = { roles: readonly RoleValue[]; planFeatures?: readonly number[]; appFeatures?: readonly number[]; needsTwoWayTextEnabled?: boolean };
+import { pagingSchema, type Paging } from "~/http/query-schemas";
 
 /** Extra ways to authenticate an API call (the company API key registers itself here). */
 const apiAuthenticators: Array<(request: Request) => Promise<Access | null>> = [];
@@ -14,30 +12,28 @@ export function registerApiAuthenticator(authenticate: (request: Request) => Pro
   apiAuthenticators.push(authenticate);
 }
 
-/** The access check of every /api route: 401 without a session or key, 403 failing role or feature. */
-export async function requireApiAccess(request: Request, rule: ApiRule): Promise<Access> {
-  let access = await getAccess(request);
+/**
+ * The access check of every signed-in /api route, named by its screen's entry
+ * (`requireApiAccess({ request, context }, screens.priceBook.list)`), so a screen and the calls behind
+ * its data follow one rule: 401 without a session or key, 403 failing role or feature.
+ */
+export async function requireApiAccess(args: AccessArgs, entry: RouteRule): Promise<Access> {
+  assertEntry(entry, ["private"]);
+  let access = await accessOf(args, entry);
   for (const authenticate of apiAuthenticators) {
     if (access) break;
-    access = await authenticate(request);
+    access = await authenticate(args.request);
   }
   if (!access) throw json({ message: "You were logged out" }, { status: 401 });
-  if (ruleFailure({ pattern: "", kind: "private", ...rule }, access)) throw json({ message: "You do not have permission to access." }, { status: 403 });
+  if (ruleFailure(entry, access)) throw json({ message: "You do not have permission to access." }, { status: 403 });
   return access;
 }
 
-/**
- * The access check of an API call behind a screen: the screen's route-table entry, named by its
- * pattern ("/price-book"), so the screen and its calls follow one rule (docs/decisions/foundation-access.md).
- */
-export function requireApiAccessFor(request: Request, pattern: string): Promise<Access> {
-  const rule = routeRule(pattern);
-  if (rule.kind !== "private" || !rule.roles) throw new Error(`${pattern} is not a private screen`);
-  return requireApiAccess(request, { ...rule, roles: rule.roles });
+/** Public /api calls (sign-in and its friends, the booking page's checks) name their page's entry too; a signed-in caller is not sent anywhere. */
+export async function optionalApiAccess(args: AccessArgs, entry: RouteRule): Promise<Access | null> {
+  assertEntry(entry, ["guest", "public"]);
+  return accessOf(args, entry);
 }
-
-/** Any signed-in role of the company (jobs, schedule, pickers, places): the route table's "signed in". */
-export const requireSignedInApi = (request: Request) => requireApiAccess(request, { roles: ALL_ROLES });
 
 export const apiNotFound = (): never => {
   throw json({ exceptionType: "not_found", message: "Not found" }, { status: 404 });
@@ -67,18 +63,7 @@ export function parseOr400<T extends z.ZodTypeAny>(schema: T, data: unknown): z.
   return result.data;
 }
 
-export const sortSettingSchema = z.object({
-  fieldName: z.string().max(64),
-  descending: z.preprocess((v) => v === true || v === "true", z.boolean()).default(false),
-});
-
-/** Paging of the spec: 1-based pageNumber, pageSize up to 10000, sortSettings. */
-export const pagingSchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(10000).default(10),
-  sortSettings: z.array(sortSettingSchema).max(5).default([]),
-});
-export type Paging = z.infer<typeof pagingSchema>;
+export { idList, idParamsSchema, pagingSchema, searchQuerySchema, sortSettingSchema, type Paging } from "~/http/query-schemas";
 
 /** Accepts paging flat (pageNumber=) or nested (paging.pageNumber=, pagingSettings.pageNumber=). */
 export function readPaging(query: Record<string, unknown>): Paging {
@@ -89,11 +74,5 @@ export function readPaging(query: Record<string, unknown>): Paging {
 export function readQuery(request: Request): Record<string, unknown> {
   return parseNested(new URL(request.url).searchParams);
 }
-
-/** Wraps an array-or-single query value into an array of numbers. */
-export const idList = z.preprocess(
-  (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",")),
-  z.array(z.coerce.number().int().positive()),
-);
 
 export const pageResult = <T>(items: T[], total: number, paging: Paging) => ({ items, total, pageNumber: paging.pageNumber, pageSize: paging.pageSize });

@@ -3,8 +3,10 @@
  * `/customers`) and the router decodes escapes (`/%63ustomers` matches `customers`) before any access
  * check sees the path, so the raw path of the request is judged here, once, before anything else:
  * no client we make or link to writes these, and each would be a second name for a route that the
- * route table, the page cache and a proxy in front do not know.
+ * route table and a proxy in front do not know.
  */
+
+import { matchRoutes } from "@remix-run/react";
 
 /** Characters that never need escaping (RFC 3986 unreserved), and the ones that change a path's shape. */
 const UNRESERVED_OR_STRUCTURAL = /[A-Za-z0-9\-._~/\\]/;
@@ -35,15 +37,42 @@ const NOT_FOUND_PAGE = `<!DOCTYPE html>
 <body><main><h1>Page not found</h1><p>The link you clicked may be broken or the page may have been removed.</p><p><a href="/signup">Go Back Home</a></p></main></body></html>`;
 
 type RawRequest = { originalUrl?: string; url?: string };
+type BuiltRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
+type RouteObject = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: RouteObject[] };
+
+/**
+ * Paths match in their own case only (remix.config.js), but Remix's server matches without case
+ * (server-runtime leaves `caseSensitive` out of its data routes): /CUSTOMERS would reach the
+ * customers screen. The framework's own matcher, once with the routes' case rule and once
+ * without, tells such a spelling: it is another route (the catch-all) in its own case.
+ */
+export function otherCaseSpelling(routes: Record<string, BuiltRoute>): (rawPath: string) => boolean {
+  const tree = (parentId: string | undefined, withCase: boolean): RouteObject[] =>
+    Object.values(routes)
+      .filter((route) => route.parentId === parentId)
+      .map((route) => ({ id: route.id, path: route.path, index: route.index, caseSensitive: withCase && !!route.caseSensitive, children: tree(route.id, withCase) }));
+  const ownCase = tree(undefined, true);
+  const anyCase = tree(undefined, false);
+  const leaf = (routeTree: RouteObject[], path: string) => matchRoutes(routeTree as Parameters<typeof matchRoutes>[0], path)?.at(-1)?.route.id;
+  return (rawPath) => /[A-Z]/.test(rawPath) && leaf(ownCase, rawPath) !== leaf(anyCase, rawPath);
+}
+
 type RawResponse = { status(code: number): RawResponse; set(headers: Record<string, string>): RawResponse; send(body: string): unknown };
 
 /**
  * Express middleware: an odd path answers 404 like an unknown path (JSON under /api, the 'Page not
  * found' page elsewhere), before the URL parser and the router can turn it into a known one.
  */
-export function refuseOddPaths(req: RawRequest, res: RawResponse, next: () => void) {
-  const raw = (req.originalUrl ?? req.url ?? "/").split("?")[0];
-  if (!isOddPath(raw)) return next();
+export function refuseOddPaths(routes: Record<string, BuiltRoute>) {
+  const isOtherCase = otherCaseSpelling(routes);
+  return (req: RawRequest, res: RawResponse, next: () => void) => {
+    const raw = (req.originalUrl ?? req.url ?? "/").split("?")[0];
+    if (!isOddPath(raw) && !isOtherCase(raw)) return next();
+    notFound(raw, res);
+  };
+}
+
+function notFound(raw: string, res: RawResponse) {
   const api = /^\/api(\/|$)/i.test(raw);
   res
     .status(404)

@@ -1,6 +1,4 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { REQUEST_ID_HEADER } from "~/access/access.server";
 
 /**
  * Request size. Every request body reaches the app through one count, chunked ones included: a body
@@ -28,32 +26,29 @@ type BodyCount = {
   cut: AbortController;
 };
 
-// Keyed by the request id the server gives every request: Remix hands routes copies of the request.
-const counts = new Map<string, BodyCount>();
+// Keyed by the counted body itself: the copies of a request Remix hands its routes carry the same
+// body stream (server-runtime's stripDataParam and stripIndexParam pass `body: request.body`).
+const counts = new WeakMap<ReadableStream<Uint8Array>, BodyCount>();
 
 /**
  * Lets this request's body grow to `bytes`: for an upload reader that counts the body itself and
  * refuses a larger declared length with its own message. Called before reading.
  */
 export function allowLargerBody(request: Request, bytes: number) {
-  const count = counts.get(request.headers.get(REQUEST_ID_HEADER) ?? "");
+  const count = request.body && counts.get(request.body);
   if (!count) return;
   count.limit = Math.max(count.limit, bytes);
   count.lengthChecked = true;
 }
 
-type Respond<C, H> = (request: Request, loadContext: C, remix: H) => Promise<Response>;
+type Handler<C> = (request: Request, loadContext: C) => Promise<Response>;
 
-/** The server's respond with the body count in front (entry.server). */
-export function limitRequestBodies<C, H>(respond: Respond<C, H>): Respond<C, H> {
-  return async (request, loadContext, remix) => {
-    if (!request.body) return respond(request, loadContext, remix);
-    const headers = new Headers(request.headers);
-    const id = headers.get(REQUEST_ID_HEADER) ?? randomUUID();
-    headers.set(REQUEST_ID_HEADER, id);
-    const declared = Number(headers.get("Content-Length") ?? Number.NaN);
+/** A request handler with the body count in front (app/server/request-handler.server.ts). */
+export function limitRequestBodies<C>(handle: Handler<C>): Handler<C> {
+  return async (request, loadContext) => {
+    if (!request.body) return handle(request, loadContext);
+    const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
     const count: BodyCount = { limit: REQUEST_BODY_LIMIT, lengthChecked: false, read: 0, finished: false, exceeded: false, cut: new AbortController() };
-    counts.set(id, count);
     const source = request.body.getReader();
     const refuse = (controller: ReadableStreamDefaultController<Uint8Array>) => {
       count.exceeded = true;
@@ -83,17 +78,16 @@ export function limitRequestBodies<C, H>(respond: Respond<C, H>): Respond<C, H> 
       },
       { highWaterMark: 0 },
     );
-    const counted = new Request(request.url, { method: request.method, headers, body, signal: AbortSignal.any([request.signal, count.cut.signal]), duplex: "half" } as RequestInit);
+    counts.set(body, count);
+    const counted = new Request(request.url, { method: request.method, headers: request.headers, body, signal: AbortSignal.any([request.signal, count.cut.signal]), duplex: "half" } as RequestInit);
     try {
-      const response = await respond(counted, loadContext, remix);
+      const response = await handle(counted, loadContext);
       if (count.exceeded) return tooLarge(request);
       // A body the route left unread is not read after the answer either (Node would read it to the end to keep the connection).
       return count.finished || declared === 0 ? response : closingConnection(response);
     } catch (error) {
       if (count.exceeded) return tooLarge(request);
       throw error;
-    } finally {
-      counts.delete(id);
     }
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The last word on every answer the app gives (page-cache.server's respond, which every request
+ * The last word on every answer the app gives (app/server/request-handler.server.ts, which every request
  * passes through; static assets are served before it and keep their long cache headers):
  * - each cookie it sets is Secure when the request came over HTTPS: directly, or through a proxy
  *   that TRUST_PROXY names (server.js builds request.url from Express's req.protocol, which

@@ -1,6 +1,5 @@
 import { closeDatabase, db, openDatabase } from "~/db.server";
 import { env, PRODUCT_NAME, PUBLISHED_DEMO_PASSWORD } from "~/server/env.server";
-import { listenForDataChanges } from "~/server/company-data-version.server";
 import { demoPasswordSource, seedDemoCompany, DEMO_LOGINS, type DemoPasswords } from "~/server/seeds/demo-seed.server";
 import { impersonationLogSettled } from "~/models/accounts/impersonation-log.server";
 import { seedPlans } from "~/models/admin/plans.server";
@@ -14,7 +13,6 @@ import "~/models/files/unused-images-cleanup.server";
 async function prepareDatabase() {
   const config = env();
   const connection = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await listenForDataChanges();
   await seedPlans(db);
   const seeded = config.SEED_DEMO === "true" ? await seedDemoCompany() : null;
   return { connection, seeded };

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { users } from "~/db/schema";
-import { accessChanged } from "~/access/access-memory.server";
 import { loadAccessBySession, type Access } from "~/access/access.server";
 import { hashPassword } from "~/models/accounts/passwords.server";
 import { Role, type RoleValue } from "~/access/roles";
@@ -49,7 +48,6 @@ export async function accessFor(userId: number): Promise<Access> {
 
 export async function setRole(userId: number, role: RoleValue) {
   await db.update(users).set({ role }).where(eq(users.id, userId));
-  accessChanged();
 }
 
 /** Builds a Request for calling a loader or action directly. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { getAccess, REQUEST_ID_HEADER, requireAccess } from "~/access/access.server";
+import { accessLookup, optionalAccess, requireAccess } from "~/access/access.server";
+import { screens, type RouteRule } from "~/access/route-table";
 import { Role } from "~/access/roles";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie } from "../helpers/factories";
 import { useTestDatabase } from "../helpers/db";
@@ -19,7 +20,7 @@ async function statusOf(promise: Promise<unknown>) {
 describe("requireAccess", () => {
   it("sends a visitor to sign in with the page they wanted", async () => {
     try {
-      await requireAccess(makeRequest("/customers?tag=1"));
+      await requireAccess({ request: makeRequest("/customers?tag=1") }, screens.customers.list);
       expect.unreachable();
     } catch (thrown) {
       const res = thrown as Response;
@@ -33,12 +34,12 @@ describe("requireAccess", () => {
     const { userId: techId } = await createTestUser(companyId, Role.FieldTech);
     const admin = await sessionCookie(adminId);
     const tech = await sessionCookie(techId);
-    expect(await statusOf(requireAccess(makeRequest("/customers", { cookie: admin })))).toBe(200);
-    expect(await statusOf(requireAccess(makeRequest("/customers", { cookie: tech })))).toBe(403);
-    expect(await statusOf(requireAccess(makeRequest("/schedule", { cookie: tech })))).toBe(200);
-    expect(await statusOf(requireAccess(makeRequest("/admin-panel", { cookie: admin })))).toBe(403);
+    expect(await statusOf(requireAccess({ request: makeRequest("/customers", { cookie: admin }) }, screens.customers.list))).toBe(200);
+    expect(await statusOf(requireAccess({ request: makeRequest("/customers", { cookie: tech }) }, screens.customers.list))).toBe(403);
+    expect(await statusOf(requireAccess({ request: makeRequest("/schedule", { cookie: tech }) }, screens.schedule))).toBe(200);
+    expect(await statusOf(requireAccess({ request: makeRequest("/admin-panel", { cookie: admin }) }, screens.adminPanel.companies))).toBe(403);
     // two-way text is off until the super admin enables it
-    expect(await statusOf(requireAccess(makeRequest("/inbox", { cookie: admin })))).toBe(403);
+    expect(await statusOf(requireAccess({ request: makeRequest("/inbox", { cookie: admin }) }, screens.inbox))).toBe(403);
   });
 });
 
@@ -50,7 +51,7 @@ describe("a dead session", () => {
     const { sessions } = await import("~/db/schema");
     await db.delete(sessions);
     try {
-      await requireAccess(makeRequest("/dashboard", { cookie }));
+      await requireAccess({ request: makeRequest("/dashboard", { cookie }) }, screens.dashboard);
       expect.unreachable();
     } catch (thrown) {
       const res = thrown as Response;
@@ -63,18 +64,28 @@ describe("a dead session", () => {
   });
 });
 
-describe("getAccess", () => {
-  it("looks the session up once for all loaders of a page, again after an action, and never across requests", async () => {
+describe("the access of a request (its load context)", () => {
+  it("is looked up once for the loaders of a page, again for an action, and never across requests", async () => {
     const { userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const copy = (id: string, method = "GET") => makeRequest("/customers", { cookie, method, headers: { [REQUEST_ID_HEADER]: id } });
-    const layout = getAccess(copy("req-1"));
-    expect(getAccess(copy("req-1"))).toBe(layout);
-    expect(getAccess(copy("req-1", "POST"))).not.toBe(layout);
-    expect(getAccess(copy("req-2"))).not.toBe(layout);
-    expect((await layout)?.user.id).toBe(userId);
-    const withoutId = makeRequest("/customers", { cookie });
-    expect(getAccess(withoutId)).toBe(getAccess(withoutId));
-    expect(getAccess(makeRequest("/customers", { cookie }))).not.toBe(getAccess(withoutId));
+    const context = { access: accessLookup() };
+    const page = (method = "GET") => ({ request: makeRequest("/customers", { cookie, method }), context });
+    const layout = await requireAccess(page(), screens.home);
+    expect(await requireAccess(page(), screens.customers.list)).toBe(layout);
+    expect(layout.user.id).toBe(userId);
+    const action = await requireAccess(page("POST"), screens.customers.list);
+    expect(action).not.toBe(layout);
+    expect(await requireAccess(page("POST"), screens.customers.list)).toBe(action);
+    const next = { request: makeRequest("/customers", { cookie }), context: { access: accessLookup() } };
+    expect(await requireAccess(next, screens.customers.list)).not.toBe(layout);
+  });
+
+  it("takes only entries of the route table, each with its own check", async () => {
+    const request = makeRequest("/customers");
+    const madeUp = { name: "customers.list", pattern: "/customers", kind: "private", roles: [] } as RouteRule;
+    await expect(requireAccess({ request }, madeUp)).rejects.toThrow(/names no route-table entry/);
+    await expect(requireAccess({ request }, screens.auth.login)).rejects.toThrow(/use optionalAccess/);
+    await expect(optionalAccess({ request }, screens.customers.list)).rejects.toThrow(/use requireAccess/);
+    expect(await optionalAccess({ request }, screens.auth.login)).toBeNull();
   });
 });

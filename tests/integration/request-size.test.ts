@@ -1,7 +1,6 @@
 // The body count in front of every request (request-size.server): what a route can read, and what the
 // client is answered, whatever the route made of the cut-off body.
 import { describe, expect, it } from "vitest";
-import { REQUEST_ID_HEADER } from "~/access/access.server";
 import { allowLargerBody, limitRequestBodies, REQUEST_BODY_LIMIT } from "~/http/request-size.server";
 
 const MB = 1024 * 1024;
@@ -24,11 +23,11 @@ function source(total: number) {
 }
 
 function post(path: string, body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) {
-  return new Request(`http://localhost${path}`, { method: "POST", headers: { [REQUEST_ID_HEADER]: `test-${Math.random()}`, ...headers }, body, duplex: "half" } as RequestInit);
+  return new Request(`http://localhost${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
 }
 
 type Route = (request: Request) => Promise<Response>;
-const respond = (route: Route) => limitRequestBodies<unknown, Route>(async (request, _context, run) => run(request));
+const respond = (route: Route) => limitRequestBodies<unknown>(async (request) => route(request));
 /** A route that reads its whole body as text and says how long it was; a read error becomes a 400, as a careless route would answer. */
 const readsAll: Route = async (request) => {
   try {
@@ -41,7 +40,7 @@ const readsAll: Route = async (request) => {
 describe("request body limit", () => {
   it("passes a body within the limit to the route", async () => {
     const { body } = source(512 * 1024);
-    const response = await respond(readsAll)(post("/api/anything", body), {}, readsAll);
+    const response = await respond(readsAll)(post("/api/anything", body), {});
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(String(512 * 1024));
     expect(response.headers.get("Connection")).toBeNull();
@@ -49,7 +48,7 @@ describe("request body limit", () => {
 
   it("refuses a declared length over the limit without reading a byte, whatever the route answered", async () => {
     const { body, seen } = source(2 * MB);
-    const response = await respond(readsAll)(post("/api/account/sign-in", body, { "Content-Length": String(2 * MB) }), {}, readsAll);
+    const response = await respond(readsAll)(post("/api/account/sign-in", body, { "Content-Length": String(2 * MB) }), {});
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: "The request is too large." });
     expect(response.headers.get("Connection")).toBe("close");
@@ -58,7 +57,7 @@ describe("request body limit", () => {
 
   it("cuts off a body without a length once it passes the limit (chunked), reading no further", async () => {
     const { body, seen } = source(50 * MB);
-    const response = await respond(readsAll)(post("/login", body), {}, readsAll);
+    const response = await respond(readsAll)(post("/login", body), {});
     expect(response.status).toBe(413);
     expect(response.headers.get("Content-Type")).toContain("text/plain");
     expect(response.headers.get("Connection")).toBe("close");
@@ -71,18 +70,18 @@ describe("request body limit", () => {
       return readsAll(request);
     };
     const big = source(2 * MB);
-    const allowed = await respond(uploadRoute)(post("/api/customers/attachment", big.body, { "Content-Length": String(2 * MB) }), {}, uploadRoute);
+    const allowed = await respond(uploadRoute)(post("/api/customers/attachment", big.body, { "Content-Length": String(2 * MB) }), {});
     expect(allowed.status).toBe(200);
     expect(await allowed.text()).toBe(String(2 * MB));
     const tooBig = source(4 * MB);
-    expect((await respond(uploadRoute)(post("/api/customers/attachment", tooBig.body), {}, uploadRoute)).status).toBe(413);
+    expect((await respond(uploadRoute)(post("/api/customers/attachment", tooBig.body), {})).status).toBe(413);
     expect(tooBig.seen.pulled).toBeLessThan(3 * MB + 256 * 1024);
   });
 
   it("closes the connection after answering a request whose body the route left unread", async () => {
     const ignores: Route = async () => new Response("ok");
     const { body, seen } = source(10 * MB);
-    const response = await respond(ignores)(post("/api/whatever", body), {}, ignores);
+    const response = await respond(ignores)(post("/api/whatever", body), {});
     expect(response.status).toBe(200);
     expect(response.headers.get("Connection")).toBe("close");
     expect(seen.pulled).toBeLessThan(256 * 1024);

@@ -225,14 +225,3 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_expire_idx").on(t.expire)],
 );
-
-/**
- * A counter per company moved by triggers on every write to the company's tables (row 0: plans and
- * plan features, which every company reads). Pages cached in memory are keyed by it, so a write
- * makes them stale at once. No foreign key: a company's own deletion cascades through the triggers.
- * docs/decisions/page-cache.md.
- */
-export const companyDataVersions = pgTable("company_data_versions", {
-  companyId: integer("company_id").primaryKey(),
-  version: bigint("version", { mode: "number" }).notNull().default(0),
-});

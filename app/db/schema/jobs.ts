@@ -94,7 +94,7 @@ export const jobs = pgTable(
     sendAppointmentReminder: boolean("send_appointment_reminder").notNull().default(false),
     /** Tax rate in basis points (8.25% = 825). */
     taxRate: integer("tax_rate").notNull().default(0),
-    /** Money in integer cents, computed on the server (see docs/decisions/jobs-totals.md). */
+    /** Money in integer cents, computed on the server (see docs/decisions/020-jobs-totals.md). */
     discountCents: integer("discount_cents").notNull().default(0),
     subtotalCents: integer("subtotal_cents").notNull().default(0),
     taxCents: integer("tax_cents").notNull().default(0),

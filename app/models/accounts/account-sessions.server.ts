@@ -1,7 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { db } from "~/db.server";
 import { sessions, users } from "~/db/schema";
-import { accessChanged } from "~/access/access-memory.server";
 import { loadAccessBySession, type Access } from "~/access/access.server";
 import { writeImpersonationLog, writeImpersonationLogLater } from "~/models/accounts/impersonation-log.server";
 import { Role } from "~/access/roles";
@@ -56,7 +55,6 @@ export async function endShadowLogIn(request: Request, access: Access): Promise<
   const session = await getAuthSession(request);
   const own = session.get(OWN_SESSION_KEY);
   await db.delete(sessions).where(eq(sessions.id, access.user.sessionId));
-  accessChanged();
   writeImpersonationLogLater({ impersonatorUserId: access.user.impersonatorUserId, userId: access.user.id, action: "shadow_log_out", method: request.method, path: routePath(new URL(request.url)) });
   session.unset(OWN_SESSION_KEY);
   const [alive] =
@@ -77,7 +75,6 @@ export async function logOut(request: Request): Promise<string> {
   const own = (await getAuthSession(request)).get(OWN_SESSION_KEY);
   if (typeof own === "string") {
     await db.delete(sessions).where(eq(sessions.id, own));
-    accessChanged();
   }
   return destroySession(request);
 }

@@ -3,7 +3,6 @@ import { and, asc, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { sessions, users, verifications } from "~/db/schema";
 import { env, PRODUCT_NAME } from "~/server/env.server";
-import { accessChanged } from "~/access/access-memory.server";
 import type { Access, CallerContext } from "~/access/access.server";
 import { accountMessages, type SignUpInput } from "~/models/accounts/accounts.schema";
 import { hashPassword, hashSecret, randomToken, verifyPassword } from "~/models/accounts/passwords.server";
@@ -233,7 +232,6 @@ export async function resetPassword(input: { token: string; password: string }, 
     if (!spent) return { ok: false as const, message: accountMessages.linkUsed };
     await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
     await tx.delete(sessions).where(or(eq(sessions.userId, spent.userId), eq(sessions.impersonatorUserId, spent.userId)));
-    accessChanged();
     return { ok: true as const, userId: spent.userId, verificationId: spent.id };
   });
   if (!result.ok) return result;

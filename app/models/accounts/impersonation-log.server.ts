@@ -2,7 +2,8 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db.server";
 import { companies, impersonationLog } from "~/db/schema";
-import { forbidden, getAccess, type CallerContext } from "~/access/access.server";
+import { accessOf, forbidden, type CallerContext } from "~/access/access.server";
+import type { AppLoadContext } from "@remix-run/node";
 import { Role } from "~/access/roles";
 import { routePath } from "~/access/route-table";
 
@@ -50,14 +51,14 @@ const MAX_NAMES = 20;
 const MAX_DETAILS = 300;
 
 /**
- * Called by the server for every request before it is answered (app/page-cache.server.ts): for a
- * change (any method but GET, HEAD, OPTIONS) made in a shadow session, returns the function that
- * logs it once the answer is known. The session is the one the request came with (the lookup is
- * the one its loader or action shares), so a log-out is still seen as the shadow session's.
+ * Called by the server for every request before it is answered (app/server/request-handler.server.ts):
+ * for a change (any method but GET, HEAD, OPTIONS) made in a shadow session, returns the function
+ * that logs it once the answer is known. The session is the one the request came with (the lookup
+ * is the one its action shares, from the load context), so a log-out is still seen as the shadow session's.
  */
-export async function shadowChangeRecorder(request: Request): Promise<((response: Response) => void) | null> {
+export async function shadowChangeRecorder(request: Request, context?: AppLoadContext): Promise<((response: Response) => void) | null> {
   if (READS.has(request.method) || !request.headers.get("Cookie")?.includes("__session=")) return null;
-  const access = await getAccess(request).catch(() => null);
+  const access = await accessOf({ request, context }).catch(() => null);
   const impersonatorUserId = access?.user.impersonatorUserId;
   if (!access || !impersonatorUserId) return null;
   const path = routePath(new URL(request.url));

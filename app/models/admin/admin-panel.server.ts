@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { z } from "zod";
 import { db } from "~/db.server";
 import { companies, plans, subscriptions, users } from "~/db/schema";
-import { accessChanged } from "~/access/access-memory.server";
 import { forbidden, type CallerContext } from "~/access/access.server";
 import type { Paging } from "~/http/api.server";
 import { AppFeature } from "~/access/features";
@@ -19,6 +18,8 @@ export const companyFilterSchema = z.object({
   status: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(0).max(3).optional()),
 });
 export type CompanyFilter = z.infer<typeof companyFilterSchema>;
+/** GET /api/company/admin/page filters (besides paging): filter.priceId, filter.status, searchQuery. */
+export const companyPageQuerySchema = z.object({ filter: companyFilterSchema.default({}), searchQuery: z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional()) });
 
 const ALL_APP_FEATURE_BITS = Object.values(AppFeature).reduce((all, bit) => all | bit, 0);
 
@@ -154,7 +155,6 @@ export async function updateSubscription(ctx: CallerContext, companyId: number, 
     if (!company || !plan) return false;
     const values = { planId: plan.id, status: input.status, trialExpiration: endOfDay(input.trialExpiration), expirationDate: endOfDay(input.expirationDate) };
     await tx.insert(subscriptions).values({ companyId, ...values }).onConflictDoUpdate({ target: subscriptions.companyId, set: values });
-    accessChanged();
     return true;
   });
 }
@@ -163,7 +163,6 @@ export async function updateFeatureFlags(ctx: CallerContext, companyId: number, 
   requireSuperAdmin(ctx);
   const featureFlags = bits.reduce((all, bit) => all | bit, 0);
   const updated = await db.update(companies).set({ featureFlags }).where(eq(companies.id, companyId)).returning({ id: companies.id });
-  accessChanged();
   return updated.length > 0;
 }
 
@@ -171,6 +170,5 @@ export async function updateFeatureFlags(ctx: CallerContext, companyId: number, 
 export async function setTwoWayTextEnabled(ctx: CallerContext, companyId: number, enabled: boolean): Promise<boolean> {
   requireSuperAdmin(ctx);
   const updated = await db.update(companies).set({ twoWayTextEnabled: enabled }).where(eq(companies.id, companyId)).returning({ id: companies.id });
-  accessChanged();
   return updated.length > 0;
 }

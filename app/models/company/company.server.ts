@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, companySettings, discounts, expenseCodes, taxRates } from "~/db/schema";
-import { accessChanged } from "~/access/access-memory.server";
 import type { CallerContext } from "~/access/access.server";
 import { currencyFor, defaultWorkingSchedule, type CompanyProfileInput, type WorkingDay } from "~/models/company/company.schema";
 import { deleteFile } from "~/services/storage.server";
-import { logoRules, storeImageUpload } from "~/services/images.server";
+import { logoRules } from "~/models/files/file-rules";
+import { storeImageUpload } from "~/services/images.server";
 
 export const LOGO_FOLDER = "logos";
 
@@ -92,7 +92,6 @@ export async function updateCompanyProfile(ctx: CallerContext, input: CompanyPro
         ...(stored ? { logoUrl: stored.url } : {}),
       })
       .where(eq(companies.id, ctx.companyId));
-    accessChanged();
     return current;
   });
   if (stored && previous?.logoUrl) await deleteFile(previous.logoUrl);
@@ -104,7 +103,6 @@ export async function setCompanyLogo(ctx: CallerContext, file: File): Promise<st
   const stored = await storeImageUpload({ companyId: ctx.companyId, folder: LOGO_FOLDER, file, rules: logoRules });
   const [previous] = await db.select({ logoUrl: companies.logoUrl }).from(companies).where(eq(companies.id, ctx.companyId));
   await db.update(companies).set({ logoUrl: stored.url }).where(eq(companies.id, ctx.companyId));
-  accessChanged();
   await deleteFile(previous?.logoUrl);
   return stored.url;
 }
@@ -112,7 +110,6 @@ export async function setCompanyLogo(ctx: CallerContext, file: File): Promise<st
 export async function removeCompanyLogo(ctx: CallerContext): Promise<void> {
   const [previous] = await db.select({ logoUrl: companies.logoUrl }).from(companies).where(eq(companies.id, ctx.companyId));
   await db.update(companies).set({ logoUrl: null }).where(eq(companies.id, ctx.companyId));
-  accessChanged();
   await deleteFile(previous?.logoUrl);
 }
 

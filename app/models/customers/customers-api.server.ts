@@ -1,11 +1,6 @@
 import { json } from "@remix-run/node";
-import { apiNotFound, requireApiAccessFor } from "~/http/api.server";
+import { apiNotFound } from "~/http/api.server";
 import { CustomerRuleError } from "~/models/customers/customers.server";
-
-/** The customer area's API gate: the /customers screen's entry (a field tech gets 403). */
-export const requireCustomerApi = (request: Request) => requireApiAccessFor(request, "/customers");
-/** The job form's customer picker (search, short form): the job form's entry, so every signed-in role; a field tech gets the picking fields only. */
-export const requireCustomerPickerApi = (request: Request) => requireApiAccessFor(request, "/jobs/new");
 
 /** The {id} of a path, or 404 like a missing customer. */
 export function customerIdParam(value: string | undefined): number {

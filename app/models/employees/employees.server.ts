@@ -2,7 +2,6 @@ import { json } from "@remix-run/node";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
 import { companies, employeeTags, sessions, tags, users } from "~/db/schema";
-import { accessChanged } from "~/access/access-memory.server";
 import type { CallerContext } from "~/access/access.server";
 import type { Paging } from "~/http/api.server";
 import { employeeLimitMessage, EMPLOYEE_SORT_FIELDS, type EmployeeInput, type EmployeeSortField, type NewEmployeeInput } from "~/models/employees/employees.schema";
@@ -11,7 +10,8 @@ import { Role, roleLabels, type RoleValue } from "~/access/roles";
 import { TagType, type TagOption } from "~/models/company/tags.schema";
 import { toCsv } from "~/models/files/csv.server";
 import { containsPattern } from "~/utils/search";
-import { editorImageRules, ImageUploadError, isFileChosen, processImageUpload } from "~/services/images.server";
+import { editorImageRules } from "~/models/files/file-rules";
+import { ImageUploadError, isFileChosen, processImageUpload } from "~/services/images.server";
 import { deleteFile, saveFile } from "~/services/storage.server";
 import { formatPhone, messages, normalizePhone } from "~/utils/validation";
 
@@ -195,7 +195,6 @@ async function replaceTags(exec: Executor, userId: number, tagIds: number[]) {
 /** Ends every session of a user (role change, deletion), including shadow sessions they opened. */
 export async function revokeSessions(exec: Executor, userId: number) {
   await exec.delete(sessions).where(or(eq(sessions.userId, userId), eq(sessions.impersonatorUserId, userId)));
-  accessChanged();
 }
 
 /** A chosen photo: checked and converted first, then stored by `store` once the rest of the save passed. */
@@ -297,7 +296,6 @@ export async function updateEmployee(ctx: CallerContext, id: number, input: Empl
         ...(photo ? { logoUrl: photo.logoUrl } : {}),
       })
       .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
-    accessChanged();
     await replaceTags(tx, id, input.tags);
     if (role !== target.role) await revokeSessions(tx, id);
     if (photo) replacedPhoto = target.logoUrl;

@@ -1,14 +1,12 @@
 import { json } from "@remix-run/node";
 import type { Access } from "~/access/access.server";
-import { apiNotFound, requireApiAccessFor } from "~/http/api.server";
-import { attachmentSizeError, detectAttachmentFile, imageAttachmentError, uploadMessages } from "~/models/customers/customer-attachments.server";
+import { apiNotFound } from "~/http/api.server";
+import { checkAttachment } from "~/models/files/detect.server";
 import { addAttachment, canSeeJob, JobRuleError, type AttachmentKind, type JobDetails } from "~/models/jobs/jobs.server";
 import { uploadRules } from "~/models/files/upload-rules.server";
+import { basisPointsToPercent, centsToDollars } from "~/models/line-items/money";
 import { deleteFile, saveUploadedFile } from "~/services/storage.server";
 import { withUploadForm } from "~/models/files/uploads.server";
-
-/** The jobs API gate: the /jobs screen's entry, any signed-in role (spec: schedule, jobs and estimates); the model narrows field techs. */
-export const requireJobsApi = (request: Request) => requireApiAccessFor(request, "/jobs");
 
 /** The {id} of a path, or 404 like a missing job. */
 export function jobIdParam(value: string | undefined): number {
@@ -29,8 +27,6 @@ export async function withJobRules<T>(work: () => Promise<T>): Promise<T | Respo
   }
 }
 
-const dollars = (cents: number) => cents / 100;
-
 /**
  * GET jobs/{id} in the spec's names and units, so that a job read can be sent back to PUT: jobStatus,
  * taxRate in percent, discount, unitPrice and cost in dollars. The cents fields stay for display.
@@ -40,9 +36,9 @@ export function jobForApi(job: JobDetails) {
   return {
     ...job,
     jobStatus: job.status,
-    taxRate: job.taxRate / 100,
-    discount: dollars(job.discountCents),
-    lineItems: job.lineItems.map((l) => ({ ...l, unitPrice: dollars(l.unitPriceCents), ...(l.costCents === undefined ? {} : { cost: dollars(l.costCents) }) })),
+    taxRate: basisPointsToPercent(job.taxRate),
+    discount: centsToDollars(job.discountCents),
+    lineItems: job.lineItems.map((l) => ({ ...l, unitPrice: centsToDollars(l.unitPriceCents), ...(l.costCents === undefined ? {} : { cost: centsToDollars(l.costCents) }) })),
   };
 }
 
@@ -63,11 +59,9 @@ export async function uploadJobFile(request: Request, ctx: Parameters<typeof add
     if (files.length !== 1) return json({ errors: { files: files.length ? "Upload one file per call." : "Choose a file to upload." } }, { status: 400 });
     if (!(await canSeeJob(ctx, jobId))) return apiNotFound();
     const file = files[0];
-    const name = file.name || "file";
-    const detected = await detectAttachmentFile(file);
-    if (!detected) return json({ errors: { files: uploadMessages.type(name) } }, { status: 400 });
-    const refusal = attachmentSizeError(detected.kind, file.size) ?? (detected.kind === "image" ? await imageAttachmentError(name, Buffer.from(await file.arrayBuffer())) : null);
-    if (refusal) return json({ errors: { files: refusal } }, { status: 400 });
+    const checked = await checkAttachment(file);
+    if ("refusal" in checked) return json({ errors: { files: checked.refusal } }, { status: 400 });
+    const { name, detected } = checked;
     const stored = await saveUploadedFile({ companyId: ctx.companyId, folder: kind === "attachment" ? "jobs" : "job-state", extension: detected.extension, file });
     try {
       const row = await addAttachment(ctx, jobId, kind, { key: stored.key, url: stored.url, fileName: name.slice(0, 255), contentType: detected.contentType, size: stored.size });

@@ -16,19 +16,16 @@ import {
   jobSeries,
   jobTags,
   jobTimelineEvents,
-  priceListItems,
   tags,
   users,
 } from "~/db/schema";
-import { accessChanged } from "~/access/access-memory.server";
 import { forbidden, type CallerContext } from "~/access/access.server";
-import { attachmentCountError } from "~/models/customers/customer-attachments.server";
+import { attachmentCountError } from "~/models/files/file-rules";
 import type { Paging } from "~/http/api.server";
 import { expandOccurrences, isTimeZone, shiftWall, startOfDayInZone, wallDeltaMinutes, weekdayInZone } from "~/models/jobs/job-recurrence";
 import { deleteVisits, extendSeries, horizonFrom, insertVisitCopies, newPublicToken, occurrencesUpTo, recurrenceOf, ruleColumns, ruleOf, type SeriesRow } from "~/models/jobs/job-series.server";
 import {
   ActorType,
-  computeTotals,
   EditScope,
   JOB_STATUS_MOVES,
   JobStatus,
@@ -43,15 +40,15 @@ import {
   type JobSortField,
   type JobStatusValue,
   type JobUpdateInput,
-  type LineItemInput,
   type RecurrenceInput,
   type TimelineEventValue,
 } from "~/models/jobs/jobs.schema";
-import { PRICE_BOOK_IMAGE_FOLDER } from "~/models/price-book/price-book.server";
+import { costsKeptFromTech, ownLineImageUrl } from "~/models/line-items/line-items.server";
+import { totalsLine, type LineItemInput } from "~/models/line-items/line-items.schema";
+import { computeTotals } from "~/models/line-items/totals";
 import { readsCosts, Role } from "~/access/roles";
 import { TagType } from "~/models/company/tags.schema";
 import { ownTagIds } from "~/models/company/tags.server";
-import { companyFileUrl } from "~/services/storage.server";
 
 /** A business rule failed: the message goes onto `field` (or the form) with status 400. */
 export class JobRuleError extends Error {
@@ -126,33 +123,17 @@ async function setTags(exec: Executor, ctx: CallerContext, jobId: number, tagIds
   if (own.length) await exec.insert(jobTags).values(own.map((tagId) => ({ jobId, tagId, companyId: ctx.companyId })));
 }
 
-/** Storage folder of images uploaded for job lines (POST jobs/upload-line-item-image); public, customers see them. */
-export const LINE_ITEM_IMAGE_FOLDER = "line-items";
-
-/** A line's image is this company's upload: a line-item image, or a price book item's that the line came from. */
+/** A line's image is this company's upload (the line-items rule); refused on the line's field. */
 function lineImage(ctx: CallerContext, imageUrl: string | undefined, position: number): string | null {
   if (!imageUrl) return null;
-  const own = companyFileUrl(ctx.companyId, imageUrl, [LINE_ITEM_IMAGE_FOLDER, PRICE_BOOK_IMAGE_FOLDER]);
+  const own = ownLineImageUrl(ctx.companyId, imageUrl);
   if (!own) throw new JobRuleError("The image must be uploaded through jobs/upload-line-item-image", `lineItems[${position}].imageUrl`);
   return own;
 }
 
-/**
- * A field tech neither reads nor sets costs: each line they send keeps the cost of the line it was
- * (same name and price book item, in order), else takes its price book item's cost, else 0.
- */
-async function costsKeptFromTech(exec: Executor, ctx: CallerContext, jobId: number | null, lines: LineItemInput[]): Promise<LineItemInput[]> {
-  if (readsCosts(ctx.role) || lines.length === 0) return lines;
-  const before = jobId ? await exec.select({ name: jobLineItems.name, priceListItemId: jobLineItems.priceListItemId, costCents: jobLineItems.costCents }).from(jobLineItems).where(eq(jobLineItems.jobId, jobId)).orderBy(asc(jobLineItems.position)) : [];
-  const itemIds = [...new Set(lines.flatMap((l) => (l.priceListItemId ? [l.priceListItemId] : [])))];
-  const items = itemIds.length ? await exec.select({ id: priceListItems.id, costCents: priceListItems.costCents }).from(priceListItems).where(and(eq(priceListItems.companyId, ctx.companyId), inArray(priceListItems.id, itemIds))) : [];
-  const itemCosts = new Map(items.map((i) => [i.id, i.costCents]));
-  return lines.map((line) => {
-    const was = before.findIndex((b) => b.name === line.name && (b.priceListItemId ?? undefined) === line.priceListItemId);
-    const cost = was >= 0 ? before.splice(was, 1)[0].costCents : ((line.priceListItemId && itemCosts.get(line.priceListItemId)) ?? 0);
-    return { ...line, cost };
-  });
-}
+/** The job's stored lines as the cost rule reads them (a new job has none). */
+const storedLineCosts = (exec: Executor, jobId: number | null) => async () =>
+  jobId ? exec.select({ name: jobLineItems.name, priceListItemId: jobLineItems.priceListItemId, costCents: jobLineItems.costCents }).from(jobLineItems).where(eq(jobLineItems.jobId, jobId)).orderBy(asc(jobLineItems.position)) : [];
 
 function lineRows(ctx: CallerContext, jobId: number, lines: LineItemInput[], amounts: number[]) {
   return lines.map((l, position) => ({
@@ -172,12 +153,7 @@ function lineRows(ctx: CallerContext, jobId: number, lines: LineItemInput[], amo
   }));
 }
 
-const totalsFor = (lines: LineItemInput[], discountCents: number, taxRate: number) =>
-  computeTotals(
-    lines.map((l) => ({ quantity: l.quantity, unitPriceCents: l.unitPrice, isTaxable: l.isTaxable })),
-    discountCents,
-    taxRate,
-  );
+const totalsFor = (lines: LineItemInput[], discountCents: number, taxRate: number) => computeTotals(lines.map(totalsLine), discountCents, taxRate);
 
 function searchTextOf(parts: Array<string | null | undefined>) {
   return parts.filter(Boolean).join(" ").toLowerCase().slice(0, 4000);
@@ -255,7 +231,7 @@ export async function createJob(ctx: CallerContext, input: JobCreateInput, now =
         createdByUserId: ctx.userId,
       })
       .returning();
-    if (input.lineItems.length) await tx.insert(jobLineItems).values(lineRows(ctx, job.id, await costsKeptFromTech(tx, ctx, null, input.lineItems), totals.lineAmounts));
+    if (input.lineItems.length) await tx.insert(jobLineItems).values(lineRows(ctx, job.id, await costsKeptFromTech(tx, ctx, storedLineCosts(tx, null), input.lineItems), totals.lineAmounts));
     await setEmployees(tx, ctx, [job.id], employeeIds);
     await setTags(tx, ctx, job.id, input.tags);
     await addTimeline(tx, ctx, job.id, TimelineEvent.JobCreated, { toStatus: status });
@@ -311,7 +287,7 @@ export async function updateJob(ctx: CallerContext, id: number, input: JobUpdate
       Object.assign(changes, { customerAddressId: address.id, location: address.location, unitNumber: address.unitNumber, geoData: address.geoData });
     }
     if (input.taxRate !== undefined) changes.taxRate = input.taxRate;
-    let lines = input.lineItems && (await costsKeptFromTech(tx, ctx, id, input.lineItems));
+    let lines = input.lineItems && (await costsKeptFromTech(tx, ctx, storedLineCosts(tx, id), input.lineItems));
     if (lines) {
       await tx.delete(jobLineItems).where(eq(jobLineItems.jobId, id));
     } else {
@@ -389,7 +365,7 @@ export type RescheduleResult = { id: number; updatedJobIds: number[]; createdJob
 /**
  * POST jobs/schedule, and every move on the schedule screen: schedules or moves a visit, with
  * the scope question for series visits (only this, this and following, all). Everything is one
- * transaction, however many visits it touches (docs/decisions/jobs-recurrence.md).
+ * transaction, however many visits it touches (docs/decisions/018-jobs-recurrence.md).
  */
 export async function rescheduleVisit(ctx: CallerContext, input: RescheduleInput, now = new Date()): Promise<RescheduleResult | null> {
   return db.transaction(async (tx) => {
@@ -405,7 +381,6 @@ export async function rescheduleVisit(ctx: CallerContext, input: RescheduleInput
     if (employeeIds) await refuseTechReassignment(tx, ctx, job.id, employeeIds);
     if (input.setArrivalWindowOffsetAsDefault && input.arrivalWindowOffset !== undefined) {
       await tx.update(users).set({ defaultArrivalWindowOffset: input.arrivalWindowOffset }).where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
-      accessChanged();
     }
     const common: Partial<typeof jobs.$inferInsert> = { updatedAt: now, timezone: timeZone };
     if (input.isAllDay !== undefined) common.isAllDay = input.isAllDay;

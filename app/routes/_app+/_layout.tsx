@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { ErrorScreen, errorScreenFor } from "~/components/error-screen";
 import { AppShell } from "~/components/shell";
 import { requireAccess } from "~/access/access.server";
 import { shellFor } from "~/access/navigation.server";
 import { tipForPath } from "~/models/company/onboarding.server";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const access = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.home);
   const tip = await tipForPath(access.ctx, new URL(request.url).pathname);
   return json({ shell: shellFor(access), tip: tip ? { actionType: tip.actionType, text: tip.tip, title: tip.title } : null });
 }
@@ -35,6 +37,21 @@ export default function AppLayout() {
       }
     >
       <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * A page that fails (a 404 or 403 its loader threw, or a crash) keeps the navigation: the error
+ * screen shows in the content area. Only when the shell itself could not load does it stand alone.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/_app+/_layout");
+  if (!data) return <ErrorScreen {...errorScreenFor(error)} />;
+  return (
+    <AppShell shell={data.shell}>
+      <ErrorScreen {...errorScreenFor(error)} inside home={data.shell.home} />
     </AppShell>
   );
 }

@@ -7,12 +7,13 @@ import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { saveProfileFromForm, withProfilePost } from "~/routes/_app+/__company-profile-form.server";
 import { getCompanyProfile, removeCompanyLogo } from "~/models/company/company.server";
-import { LOGO_MAX_BYTES, LOGO_MIN_SIDE, uploadMessages } from "~/services/images.server";
+import { imageMessages, LOGO_MAX_BYTES, LOGO_MIN_SIDE } from "~/models/files/file-rules";
 import { maps } from "~/services/maps.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { unknownIntent } from "~/http/forms.server";
 import { formatPhone } from "~/utils/validation";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
@@ -21,11 +22,11 @@ const logoClientRules = () => ({
   accept: ".jpg,.jpeg,.png,image/jpeg,image/png",
   mimeTypes: ["image/jpeg", "image/png"],
   maxBytes: LOGO_MAX_BYTES,
-  tooLargeMessage: uploadMessages.logoTooLarge,
+  tooLargeMessage: imageMessages.logoTooLarge,
   allowHeic: false,
-  wrongTypeMessage: uploadMessages.logoHint,
-  minSide: { pixels: LOGO_MIN_SIDE, message: uploadMessages.logoHint },
-  hint: uploadMessages.logoHint,
+  wrongTypeMessage: imageMessages.logoHint,
+  minSide: { pixels: LOGO_MIN_SIDE, message: imageMessages.logoHint },
+  hint: imageMessages.logoHint,
 });
 
 /** "UTC-05:00" for -300 minutes. */
@@ -34,8 +35,8 @@ function utcOffset(minutes: number) {
   return `UTC${minutes < 0 ? "-" : "+"}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.companyProfile);
   const profile = await getCompanyProfile(ctx);
   const text = (v: string | number | null) => (v === null ? "" : String(v));
   const defaults = {
@@ -57,8 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ defaults, logoUrl: profile.logoUrl, currency: profile.currency, timezoneOffset: utcOffset(profile.timezoneOffset), logoRules: logoClientRules(), placesEnabled: maps().enabled });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.companyProfile);
   return withProfilePost(request, async (formData) => {
     const intent = formData.get("intent");
     if (intent === "removeLogo") {

@@ -4,9 +4,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { onboardingSteps } from "~/models/company/onboarding.server";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, user } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, user } = await requireAccess({ request, context }, screens.dashboard);
   const steps = await onboardingSteps(ctx);
   return json({ firstName: user.firstName, steps: steps.map(({ actionType, title, to, tip, isDone }) => ({ actionType, title, to, tip, isDone })) });
 }

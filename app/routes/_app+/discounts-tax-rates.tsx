@@ -14,6 +14,7 @@ import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { formatMoney } from "~/utils/format";
 import { unknownIntent, validateForm } from "~/http/forms.server";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
@@ -23,8 +24,8 @@ const DISCOUNT_FORM = "discount";
 const taxRateValidator = withZod(taxRateSchema);
 const discountValidator = withZod(discountSchema);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.discountsTaxRates);
   const search = new URL(request.url).searchParams;
   const confirm = search.get("confirm");
   const [taxRates, discounts, taxRate, discount, deletingTaxRate, deletingDiscount] = await Promise.all([
@@ -38,8 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ taxRates, discounts, taxRate, discount, deletingTaxRate, deletingDiscount });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.discountsTaxRates);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const id = recordId(formData.get("id")) ?? undefined;

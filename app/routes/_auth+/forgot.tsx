@@ -8,16 +8,17 @@ import { accountMessages, forgotPasswordSchema } from "~/models/accounts/account
 import { requestPasswordReset } from "~/models/accounts/accounts.server";
 import { clientAddress, RateLimited } from "~/services/rate-limits.server";
 import { validateSubmission } from "~/http/forms.server";
+import { screens } from "~/access/route-table";
 
 const validator = withZod(forgotPasswordSchema);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await optionalAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await optionalAccess({ request, context }, screens.auth.forgot);
   return json(null);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await optionalAccess(request);
+  await optionalAccess({ request, context }, screens.auth.forgot);
   const result = await validateSubmission(validator, await request.formData());
   if (result.error) return validationError(result.error, result.submittedData);
   try {
@@ -66,5 +67,3 @@ export default function ForgotPasswordRoute() {
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Fieldwise" }];
 
-/** The same page for every visitor without cookies: rendered once (entry.server). */
-export const handle = { sameForVisitors: true };

@@ -13,12 +13,13 @@ import { homePathFor } from "~/access/roles";
 import { clientAddress, consumeAttempt, RateLimited } from "~/services/rate-limits.server";
 import { commitNewSession, safeRedirect, toasts } from "~/sessions.server";
 import { validateSubmission } from "~/http/forms.server";
+import { screens } from "~/access/route-table";
 
 const signInValidator = withZod(signInSchema);
 const codeValidator = withZod(verifyCodeScreenSchema);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await optionalAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await optionalAccess({ request, context }, screens.auth.login);
   const pending = await readPendingTwoFactor(request);
   // Only a return address that passes is written into the form: the page never carries another site's.
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "");
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await optionalAccess(request);
+  await optionalAccess({ request, context }, screens.auth.login);
   const form = await request.clone().formData();
   const address = clientAddress(context);
   try {
@@ -146,5 +147,3 @@ function CodeStep() {
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Fieldwise" }];
 
-/** The same page for every visitor without cookies: rendered once (entry.server). */
-export const handle = { sameForVisitors: true };

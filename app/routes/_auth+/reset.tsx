@@ -8,18 +8,19 @@ import { accountMessages, resetPasswordScreenSchema } from "~/models/accounts/ac
 import { checkResetToken, resetPassword } from "~/models/accounts/accounts.server";
 import { toasts } from "~/sessions.server";
 import { validateSubmission } from "~/http/forms.server";
+import { screens } from "~/access/route-table";
 
 const validator = withZod(resetPasswordScreenSchema);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await optionalAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await optionalAccess({ request, context }, screens.auth.reset);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const problem = token ? await checkResetToken(token) : accountMessages.linkInvalid;
   return json({ token, problem }, { status: problem ? 400 : 200 });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await optionalAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await optionalAccess({ request, context }, screens.auth.reset);
   const result = await validateSubmission(validator, await request.formData());
   if (result.error) return validationError(result.error);
   const reset = await resetPassword({ token: result.data.token, password: result.data.password });

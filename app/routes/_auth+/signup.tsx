@@ -24,13 +24,14 @@ import { emailExists } from "~/models/accounts/signup.server";
 import { clientAddress, consumeAttempt, RateLimited } from "~/services/rate-limits.server";
 import { commitNewSession, toasts } from "~/sessions.server";
 import { fieldErrors } from "~/utils/validation";
+import { screens } from "~/access/route-table";
 
 const validator = withZod(signUpWizardSchema);
 const industryOptions = BUSINESS_TYPES.map((label, value) => ({ value, label }));
 type Values = Record<string, string>;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await optionalAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await optionalAccess({ request, context }, screens.auth.signup);
   return json(null);
 }
 
@@ -45,7 +46,7 @@ function keptValues(form: FormData, step: 1 | 2): Values {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await optionalAccess(request);
+  await optionalAccess({ request, context }, screens.auth.signup);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "back") return json({ values: keptValues(form, 1) });
@@ -165,7 +166,6 @@ function BusinessStep() {
 }
 
 /** The auth layout shows this screen in its wide card. */
-/** The same page for every visitor without cookies: rendered once (entry.server). */
-export const handle = { authCard: "wide", sameForVisitors: true };
+export const handle = { authCard: "wide" };
 
 export const meta: MetaFunction = () => [{ title: "Sign up | Fieldwise" }];

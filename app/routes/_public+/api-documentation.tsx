@@ -2,9 +2,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { optionalAccess } from "~/access/access.server";
 import { apiDocumentation, type CallView, type FieldRow } from "~/openapi/documentation.server";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await optionalAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await optionalAccess({ request, context }, screens.apiDocumentation);
   return json({ tags: apiDocumentation() });
 }
 

@@ -5,9 +5,10 @@ import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema"
 import { getPublicVisit } from "~/models/jobs/jobs.server";
 import { DATE_LONG, formatInZone, formatMoney, TIME } from "~/utils/format";
 import { formatPhone } from "~/utils/validation";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await optionalAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await optionalAccess({ request, context }, screens.visitDetails);
   const visit = await getPublicVisit(params.token ?? "");
   if (!visit) throw json({ message: "Not found" }, { status: 404 });
   const tz = visit.timezone;

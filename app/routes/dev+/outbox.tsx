@@ -5,9 +5,10 @@ import { env } from "~/server/env.server";
 import { Role } from "~/access/roles";
 import { listOutbox, OUTBOX_PAGE_SIZE } from "~/services/mailer.server";
 import { formatInZone } from "~/utils/format";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const access = await optionalAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await optionalAccess({ request, context }, screens.devOutbox);
   // A development tool showing every company's messages: for a signed-in super admin, in development
   // without SMTP only. Everyone else gets the unknown page's 404, so its existence is not revealed.
   const config = env();

@@ -1,14 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getAccess } from "~/access/access.server";
-import { parseKey, PUBLIC_FOLDERS, readStoredFile } from "~/services/storage.server";
+import { optionalAccess } from "~/access/access.server";
+import { screens } from "~/access/route-table";
+import { PUBLIC_FOLDERS } from "~/models/files/company-files.server";
+import { parseKey, readStoredFile } from "~/services/storage.server";
 
 /**
  * Serves stored files. Files of public folders (logos, price book and line-item images) are
  * reachable by their unguessable URL, since customers see them on estimates and emails; all
  * others only by a signed-in user of the owning company. Anything else answers 404.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const access = await getAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const access = await optionalAccess({ request, context }, screens.files);
   const key = params["*"] ?? "";
   const parts = parseKey(key);
   if (!parts) throw new Response("Not found", { status: 404 });

@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
-import { markCompanyChanged } from "~/server/company-data-version.server";
 
 export type SeedJobsOptions = { count: number; employeeIds: number[]; customerIds: number[]; years?: number; timezone?: string; now?: Date };
 
@@ -24,12 +23,11 @@ export async function seedJobs(companyId: number, options: SeedJobsOptions): Pro
     for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
     await insertJobs(tx, companyId, options);
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
-    // The counter's and the data version's triggers do not fire in replica mode: count once, right for either mode.
+    // The counter's trigger does not fire in replica mode: count once, right for either mode.
     await tx.execute(sql`
       insert into job_counts (company_id, count, longest_visit_seconds)
         select ${companyId}, count(*), coalesce(max(ceil(extract(epoch from end_time - start_time))), 0)::integer from jobs where company_id = ${companyId}
       on conflict (company_id) do update set count = excluded.count, longest_visit_seconds = excluded.longest_visit_seconds`);
-    await markCompanyChanged(tx, companyId);
     return options.count;
   });
 }

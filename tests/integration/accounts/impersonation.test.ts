@@ -7,7 +7,7 @@ import { impersonationLogSettled } from "~/models/accounts/impersonation-log.ser
 import { jobCreateSchema } from "~/models/jobs/jobs.schema";
 import { createJob, getJob } from "~/models/jobs/jobs.server";
 import { Role } from "~/access/roles";
-import { respond } from "~/server/page-cache.server";
+import { getLoadContext, requestPipeline } from "~/server/request-handler.server";
 import * as stopImpersonating from "~/routes/account+/stop-impersonating";
 import * as companyDetails from "~/routes/_app+/admin-panel+/company-details.$id";
 import * as logPage from "~/routes/_app+/admin-panel+/impersonation-log";
@@ -26,8 +26,8 @@ useTestDatabase();
 type RouteFn = Parameters<typeof call>[0];
 const NONCE = "dGVzdCBub25jZSBmb3IgbG9n";
 
-/** A request through the server's own answering path (page-cache respond), with the route's loader or action standing in for Remix. */
-const serve = (fn: RouteFn, request: Request, params: Record<string, string> = {}) => respond(request, { cspNonce: NONCE }, ((r: Request) => call(fn, r, { params })) as never);
+/** A request through the server's own request path (request-handler.server: body count, form check, recorder, policy), with the route's loader or action standing in for Remix. */
+const serve = (fn: RouteFn, request: Request, params: Record<string, string> = {}) => requestPipeline((r, context) => call(fn, r, { params, context }))(request, getLoadContext({ cspNonce: NONCE }));
 
 async function setUp() {
   const f = await jobsFixture();
@@ -91,7 +91,7 @@ describe("the impersonation log", () => {
     // reading changes nothing and is not logged
     await serve(jobDetails.loader, makeRequest(`/jobs/${f.jobId}`, { cookie: shadowCookie }), { id: String(f.jobId) });
 
-    const back = await serve(stopImpersonating.action, makeRequest("/account/stop-impersonating", { method: "POST", cookie: shadowCookie }));
+    const back = await serve(stopImpersonating.action, makeRequest("/account/stop-impersonating", { cookie: shadowCookie, ...form({}) }));
     expect(back.headers.get("Location")).toBe("/admin-panel");
     // the super admin's own changes are theirs, not an impersonation
     await serve(companyDetails.action, makeRequest(path, { cookie: f.superCookie, ...form({ intent: "features" }) }), { id: String(f.companyId) });
@@ -112,7 +112,7 @@ describe("the impersonation log", () => {
   it("counts signing out of a shadow session as its log-out", async () => {
     const f = await setUp();
     const shadow = await call(shadowLogIn.action, makeRequest(`/api/users/${f.techId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }), { params: { id: String(f.techId) } });
-    await serve(logout.action, makeRequest("/logout", { method: "POST", cookie: cookieOf(shadow) }));
+    await serve(logout.action, makeRequest("/logout", { cookie: cookieOf(shadow), ...form({}) }));
     const rows = await logRows(f.superId);
     expect(rows.filter((r) => r.userId === f.techId)).toMatchObject([
       { action: "shadow_log_in", path: `/api/users/${f.techId}/shadow-log-in` },

@@ -3,7 +3,7 @@ import { loader } from "~/routes/api+/openapi[.]json";
 
 describe("/api/openapi.json", () => {
   it("describes every account and user call", async () => {
-    const res = await loader();
+    const res = await loader({ request: new Request("http://localhost/api/openapi.json"), params: {}, context: {} });
     type Operation = { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
     const doc = (await res.json()) as unknown as { openapi: string; paths: Record<string, Record<string, Operation | undefined>> };
     expect(doc.openapi).toBe("3.0.3");

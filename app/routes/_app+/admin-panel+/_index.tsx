@@ -9,11 +9,12 @@ import { COMPANY_SORT_FIELDS, companyFilterSchema, listPlans, pageCompanies } fr
 import employeeStyles from "~/styles/employees.css";
 import { DATE_SHORT, dayjs } from "~/utils/format";
 import { readListParams } from "~/utils/list-params";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeStyles }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.adminPanel.companies);
   const url = new URL(request.url);
   const params = readListParams(url, COMPANY_SORT_FIELDS);
   const parsed = companyFilterSchema.safeParse({ priceId: url.searchParams.get("priceId") ?? undefined, status: url.searchParams.get("status") ?? undefined });

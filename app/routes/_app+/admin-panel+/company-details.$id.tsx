@@ -17,6 +17,7 @@ import employeeStyles from "~/styles/employees.css";
 import { formErrors, unknownIntent, validateSubmission } from "~/http/forms.server";
 import { formFields } from "~/http/request-data.server";
 import { DATE_SHORT, dayjs } from "~/utils/format";
+import { screens } from "~/access/route-table";
 
 const SUBSCRIPTION_FORM_ID = "subscription-form";
 const subscriptionValidator = withZod(subscriptionFormSchema);
@@ -25,15 +26,15 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeSt
 
 const companyId = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : notFound());
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.adminPanel.company);
   const [company, plans] = await Promise.all([getCompanyDetails(ctx, companyId(params)), listPlans()]);
   if (!company) notFound();
   return json({ company, plans });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.adminPanel.company);
   const id = companyId(params);
   const here = `/admin-panel/company-details/${id}`;
   const formData = await request.formData();

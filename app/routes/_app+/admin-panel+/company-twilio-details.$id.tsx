@@ -8,13 +8,14 @@ import { AppFeature, hasAppFeature } from "~/access/features";
 import { toasts } from "~/sessions.server";
 import employeeStyles from "~/styles/employees.css";
 import { unknownIntent } from "~/http/forms.server";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeStyles }];
 
 const companyId = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : notFound());
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.adminPanel.companyTwilio);
   const company = await getCompanyDetails(ctx, companyId(params));
   if (!company) notFound();
   return json({
@@ -29,8 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.adminPanel.companyTwilio);
   const id = companyId(params);
   const formData = await request.formData();
   if (formData.get("intent") !== "two-way-text") unknownIntent();

@@ -7,9 +7,10 @@ import { requireAccess } from "~/access/access.server";
 import { impersonationLogFilterSchema, pageImpersonationLog, type ImpersonationAction } from "~/models/accounts/impersonation-log.server";
 import { DATE_SHORT, formatInZone, TIME } from "~/utils/format";
 import { readListParams } from "~/utils/list-params";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.adminPanel.impersonationLog);
   const url = new URL(request.url);
   const params = readListParams(url);
   const filter = impersonationLogFilterSchema.safeParse({ companyId: url.searchParams.get("companyId") ?? undefined });

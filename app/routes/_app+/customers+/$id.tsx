@@ -19,14 +19,15 @@ import { withUploadForm } from "~/models/files/uploads.server";
 import { unknownIntent } from "~/http/forms.server";
 import { readListParams } from "~/utils/list-params";
 import { formatPhone } from "~/utils/validation";
+import { screens } from "~/access/route-table";
 
 const idOf = (value: string | undefined) => {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : notFound();
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.customers.details);
   const id = idOf(params.id);
   let customer = await getCustomer(ctx, id);
   if (!customer) return notFound();
@@ -40,8 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ customer, tab, list, page: { items: page.items as unknown[], total: page.total }, timezone: company.timezone, viewing: url.searchParams.get("view"), confirmDelete: url.searchParams.get("confirm") === "delete" });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.customers.details);
   const id = idOf(params.id);
   const refused = (message: string): Response => json({ uploadErrors: [message] }, { status: 400 });
   return withUploadForm(request, uploadRules.customerAttachments, refused, async (form, dropped) => {

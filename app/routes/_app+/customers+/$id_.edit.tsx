@@ -15,22 +15,23 @@ import { listLeadSources } from "~/models/company/lead-sources.server";
 import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
 import { maps } from "~/services/maps.server";
+import { screens } from "~/access/route-table";
 
 const idOf = (value: string | undefined) => {
   const id = Number(value);
   return Number.isSafeInteger(id) && id > 0 ? id : notFound();
 };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.customers.edit);
   const customer = await getCustomer(ctx, idOf(params.id));
   if (!customer) return notFound();
   const [tagOptions, sourceOptions] = await Promise.all([listTags(ctx, TagType.Customer), listLeadSources(ctx)]);
   return json({ id: customer.id, name: displayName(customer), values: formValuesFromCustomer(customer), tagOptions, sourceOptions, country: company.country, placesEnabled: maps().enabled });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.customers.edit);
   return customerFormAction(request, access, { customerId: idOf(params.id) });
 }
 

@@ -8,12 +8,13 @@ import { listCustomersPage } from "~/models/customers/customers.server";
 import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
 import { readListParams } from "~/utils/list-params";
+import { screens } from "~/access/route-table";
 
 const SORTABLE = ["name", "ownCompanyName", "billingAddress"] as const;
 const ids = (values: string[]) => [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 50);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.customers.list);
   const url = new URL(request.url);
   const params = readListParams(url, SORTABLE);
   const tagIds = ids(url.searchParams.getAll("tag"));

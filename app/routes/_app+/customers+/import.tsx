@@ -6,14 +6,15 @@ import { requireAccess } from "~/access/access.server";
 import { importCustomersCsv, importFileFrom, type ImportReport } from "~/models/customers/customers-import.server";
 import { uploadRules } from "~/models/files/upload-rules.server";
 import { withUploadForm } from "~/models/files/uploads.server";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAccess({ request, context }, screens.customers.import);
   return json({});
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.customers.import);
   const refused = (message: string): Response => json({ message }, { status: 400 });
   return withUploadForm(request, uploadRules.customersCsv, refused, async (form) => {
     const file = await importFileFrom(form);

@@ -17,6 +17,7 @@ import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
 import { maps } from "~/services/maps.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import { screens } from "~/access/route-table";
 
 const ENTITY = "Customer";
 
@@ -26,14 +27,14 @@ const prefilledEmail = (url: URL) => {
   return parsed.success ? parsed.data : null;
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.customers.new);
   const [tagOptions, sourceOptions] = await Promise.all([listTags(ctx, TagType.Customer), listLeadSources(ctx)]);
   return json({ tagOptions, sourceOptions, country: company.country, placesEnabled: maps().enabled, prefilledEmail: prefilledEmail(new URL(request.url)) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.customers.new);
   return customerFormAction(request, access, {});
 }
 

@@ -14,6 +14,7 @@ import { listTags } from "~/models/company/tags.server";
 import { toasts } from "~/sessions.server";
 import { unknownIntent } from "~/http/forms.server";
 import { formatPhone } from "~/utils/validation";
+import { screens } from "~/access/route-table";
 
 const employeeId = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : notFound());
 
@@ -25,8 +26,8 @@ function listUrl(request: Request) {
   return `/employees${search.size ? `?${search}` : ""}`;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.employees.details);
   const [employee, tagOptions] = await Promise.all([getEmployee(ctx, employeeId(params)), listTags(ctx, TagType.Employee)]);
   if (!employee) notFound();
   const fixedRole =
@@ -38,8 +39,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ employee, tagOptions, country: company.country, fixedRole });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.employees.details);
   const id = employeeId(params);
   return withEmployeePost(request, async (formData) => {
     const intent = formData.get("intent");

@@ -12,11 +12,12 @@ import { roleLabels } from "~/access/roles";
 import employeeStyles from "~/styles/employees.css";
 import { readListParams } from "~/utils/list-params";
 import { formatPhone } from "~/utils/validation";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeStyles }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.employees.list);
   const url = new URL(request.url);
   const params = readListParams(url, EMPLOYEE_SORT_FIELDS);
   const [page, limit] = await Promise.all([

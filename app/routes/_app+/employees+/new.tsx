@@ -11,15 +11,16 @@ import { canCreateEmployee, createEmployee } from "~/models/employees/employees.
 import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
 import { toasts } from "~/sessions.server";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.employees.new);
   const [tagOptions, limit] = await Promise.all([listTags(ctx, TagType.Employee), canCreateEmployee(ctx, company.employeeLimit)]);
   return json({ tagOptions, limit, country: company.country });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.employees.new);
   return withEmployeePost(request, async (formData) => {
     const input = await validateEmployeeForm(formData, withZod(employeeCreateSchema(access.company.country)));
     if (input instanceof Response) return input;

@@ -8,17 +8,18 @@ import { createApiKey, getApiKeyInfo } from "~/access/api-keys.server";
 import employeeStyles from "~/styles/employees.css";
 import { DATE_SHORT, formatInZone } from "~/utils/format";
 import { unknownIntent } from "~/http/forms.server";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeStyles }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.integrations);
   return json({ key: await getApiKeyInfo(ctx), timezone: company.timezone });
 }
 
 /** The new key is answered in this response only (not through a redirect), so it is shown exactly once. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.integrations);
   const formData = await request.formData();
   if (formData.get("intent") !== "create-api-key") unknownIntent();
   const created = await createApiKey(ctx);

@@ -8,17 +8,18 @@ import { jobDetailsAction } from "~/routes/_app+/jobs+/__job-details.server";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
 import { getJob } from "~/models/jobs/jobs.server";
 import { notFound } from "~/access/access.server";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.jobs.details);
   const job = await getJob(ctx, Number(params.id));
   if (!job) notFound();
   const url = new URL(request.url);
   return json({ job, timezone: company.timezone, confirmDelete: url.searchParams.get("delete") === "1" });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.jobs.details);
   return jobDetailsAction(request, access.ctx, Number(params.id), access.company.timezone);
 }
 

@@ -8,12 +8,13 @@ import { jobUpdateSchema } from "~/models/jobs/jobs.schema";
 import { getJob, updateJob } from "~/models/jobs/jobs.server";
 import { toasts } from "~/sessions.server";
 import { fieldErrors } from "~/utils/validation";
+import { screens } from "~/access/route-table";
 
 type ActionData = { values: JobFormValues; errors: Record<string, string> };
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.jobs.edit);
   const job = await getJob(ctx, Number(params.id));
   if (!job) notFound();
   const options = await jobFormOptions(ctx, job.customerId);
@@ -31,8 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ ...options, id: job.id, title: job.name ?? `Job #${job.id}`, customer: { id: job.customerId, name: job.customerName }, values });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.jobs.edit);
   const id = Number(params.id);
   const { intent, values } = await readJobForm(request);
   if (intent !== "save") return lineIntentResponse(ctx, values, intent);

@@ -13,6 +13,7 @@ import { canReschedule, isFieldTech, scheduleFormDefaults, scheduleJobFromForm, 
 import { safeRedirect, toasts } from "~/sessions.server";
 import { formErrors, validateForm } from "~/http/forms.server";
 import { formFields } from "~/http/request-data.server";
+import { screens } from "~/access/route-table";
 
 /** The jobs model's field names on this form. */
 const FORM_FIELDS: Record<string, string> = { startTime: "startTime", endTime: "endTime", employeeIds: "employeeIds", recurrence: "recurrenceOption" };
@@ -23,8 +24,8 @@ const jobIdOf = (params: LoaderFunctionArgs["params"]) => Number(params.jobId);
 /** Back to where the user came from (the schedule or the job), never off-site. */
 const backTo = (returnTo: FormDataEntryValue | string | null, jobId: number) => safeRedirect(returnTo, `/jobs/${jobId}`);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, company, user } = await requireAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx, company, user } = await requireAccess({ request, context }, screens.jobs.schedule);
   const job = await getJob(ctx, jobIdOf(params));
   if (!job) notFound();
   const url = new URL(request.url);
@@ -41,8 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.jobs.schedule);
   const job = await getJob(ctx, jobIdOf(params));
   if (!job) notFound();
   const formData = await request.formData();

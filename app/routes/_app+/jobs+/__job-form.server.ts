@@ -9,6 +9,7 @@ import { listEmployees } from "~/models/employees/employees.server";
 import { wallInputToInstant } from "~/models/jobs/job-recurrence";
 import { jobCreateSchema, type JobCreateInput } from "~/models/jobs/jobs.schema";
 import { JobRuleError } from "~/models/jobs/jobs.server";
+import { dollarsInput } from "~/models/line-items/money";
 import { listItems } from "~/models/price-book/price-book.server";
 import { readsCosts } from "~/access/roles";
 import { TagType } from "~/models/company/tags.schema";
@@ -73,7 +74,7 @@ export async function lineIntentResponse(ctx: CallerContext, values: JobFormValu
     const id = Number(values.priceItemId);
     const [item] = Number.isSafeInteger(id) && id > 0 ? await listItems(ctx, { itemIds: [id] }) : [];
     if (!item) errors = { priceItemId: "Choose an item" };
-    else lines.push({ name: item.name, description: item.description ?? "", quantity: "1", unitPrice: (item.priceCents / 100).toFixed(2), ...(readsCosts(ctx.role) ? { cost: (item.costCents / 100).toFixed(2) } : {}), isTaxable: item.isTaxable ? "on" : "", kind: String(item.itemType === 0 ? 0 : 1), priceListItemId: String(item.id) });
+    else lines.push({ name: item.name, description: item.description ?? "", quantity: "1", unitPrice: dollarsInput(item.priceCents), ...(readsCosts(ctx.role) ? { cost: dollarsInput(item.costCents) } : {}), isTaxable: item.isTaxable ? "on" : "", kind: String(item.itemType === 0 ? 0 : 1), priceListItemId: String(item.id) });
   } else if (intent.startsWith("removeLine:")) {
     lines.splice(Number(intent.slice("removeLine:".length)), 1);
   } else return json({ message: "Unknown action" }, { status: 400 });

@@ -9,11 +9,12 @@ import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
 import { formatInZone, formatMoney } from "~/utils/format";
 import { readListParams } from "~/utils/list-params";
+import { screens } from "~/access/route-table";
 
 const ids = (values: string[]) => [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 50);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.jobs.list);
   const url = new URL(request.url);
   const params = readListParams(url, JOB_SORT_FIELDS);
   const tagIds = ids(url.searchParams.getAll("tag"));

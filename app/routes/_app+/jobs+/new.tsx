@@ -8,11 +8,12 @@ import { searchCustomers } from "~/models/customers/customers.server";
 import { isInactive, jobFormOptions, parseJobForm, readJobForm, ruleErrorResponse, lineIntentResponse, type JobFormValues } from "~/routes/_app+/jobs+/__job-form.server";
 import { createJob } from "~/models/jobs/jobs.server";
 import { toasts } from "~/sessions.server";
+import { screens } from "~/access/route-table";
 
 type ActionData = { values: JobFormValues; errors: Record<string, string> };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const access = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.jobs.new);
   if (isInactive(access)) throw redirect("/jobs?dialog=limited");
   const url = new URL(request.url);
   const customerId = Number(url.searchParams.get("customerId")) || null;
@@ -22,8 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ ...options, q, matches: matches.map((c) => ({ id: c.id, name: displayName(c) })) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const access = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.jobs.new);
   if (isInactive(access)) throw redirect("/jobs?dialog=limited");
   const { intent, values } = await readJobForm(request);
   if (intent !== "save") return lineIntentResponse(access.ctx, values, intent);

@@ -1,12 +1,13 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireAccess } from "~/access/access.server";
+import { optionalAccess, requireAccess } from "~/access/access.server";
 import { dismissTip, ONBOARDING_STEPS } from "~/models/company/onboarding.server";
 import { safeRedirect } from "~/sessions.server";
+import { screens } from "~/access/route-table";
 
 /** The tip bubble's dismiss button (a form post, so it works without JavaScript). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.onboardingDismiss);
   const actionType = Number(params.actionType);
   if (!ONBOARDING_STEPS.some((s) => s.actionType === actionType)) throw new Response("Not found", { status: 404 });
   await dismissTip(ctx, actionType);
@@ -14,6 +15,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(safeRedirect(form.get("redirectTo"), "/dashboard"));
 }
 
-export function loader() {
+/** No page here: a GET answers as the not-found page does. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await optionalAccess({ request, context }, screens.notFound);
   throw new Response("Not found", { status: 404 });
 }

@@ -4,7 +4,8 @@ import { ITEM_FORM_ID, itemFormSchema } from "~/models/price-book/price-book.sch
 import { createItem, PRICE_BOOK_IMAGE_FOLDER, PriceBookRuleError, updateItem, type ItemRow } from "~/models/price-book/price-book.server";
 import { uploadRules } from "~/models/files/upload-rules.server";
 import { deleteFile } from "~/services/storage.server";
-import { editorImageRules, ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
+import { editorImageRules } from "~/models/files/file-rules";
+import { ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
 import { withUploadForm } from "~/models/files/uploads.server";
 import { formErrors, validateForm } from "~/http/forms.server";
 import { formFields } from "~/http/request-data.server";

@@ -16,14 +16,15 @@ import { formatMoney } from "~/utils/format";
 import { formErrors, unknownIntent, validateForm } from "~/http/forms.server";
 import { formFields } from "~/http/request-data.server";
 import { readListParams } from "~/utils/list-params";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
 const CATEGORY_FORM_ID = "new-category";
 const categoryValidator = withZod(categorySchema);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.priceBook.list);
   const url = new URL(request.url);
   const params = readListParams(url, ITEM_SORT_FIELDS);
   const categories = await listCategories(ctx);
@@ -33,8 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ categories, current, items: page?.items ?? [], total: page?.total ?? 0, params, confirmDelete: url.searchParams.get("delete") === "category" });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.priceBook.list);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "createCategory") {

@@ -11,18 +11,19 @@ import { getCategory, PriceBookRuleError, updateCategory } from "~/models/price-
 import { toasts } from "~/sessions.server";
 import { formErrors, validateForm } from "~/http/forms.server";
 import { formFields } from "~/http/request-data.server";
+import { screens } from "~/access/route-table";
 
 const FORM_ID = "edit-category";
 const validator = withZod(categorySchema);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.priceBook.pages);
   const id = Number(params.id);
   return json({ category: (Number.isInteger(id) && id > 0 ? await getCategory(ctx, id) : null) ?? notFound() });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.priceBook.pages);
   const id = Number(params.id);
   const formData = await request.formData();
   const input = await validateForm(formData, validator, FORM_ID);

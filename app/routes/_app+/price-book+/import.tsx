@@ -7,17 +7,18 @@ import { ImportFileError, importPriceBookCsv, type ImportReport } from "~/models
 import { uploadRules } from "~/models/files/upload-rules.server";
 import { withUploadForm } from "~/models/files/uploads.server";
 import { ImportReportTable } from "~/components/import-report";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAccess({ request, context }, screens.priceBook.pages);
   return json({});
 }
 
 type ImportResult = { error: string | null; report: ImportReport | null };
 const refused = (message: string) => json<ImportResult>({ error: message, report: null }, { status: 400 });
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.priceBook.pages);
   return withUploadForm(request, uploadRules.priceBookCsv, refused, async (form) => {
     const file = form.get("file");
     try {

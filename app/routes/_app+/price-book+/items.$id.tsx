@@ -4,25 +4,27 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Modal } from "~/components/modal";
 import { PriceBookItemForm } from "~/components/price-book-item-form";
-import { notFound, requireAccess } from "~/access/access.server";
+import { notFound, requireAccess, type CallerContext } from "~/access/access.server";
 import { saveItemFromForm } from "~/routes/_app+/price-book+/__price-book-form.server";
 import { deleteItem, getItem, listCategories } from "~/models/price-book/price-book.server";
 import { toasts } from "~/sessions.server";
+import { screens } from "~/access/route-table";
 
-async function itemOf(request: Request, idParam: string | undefined) {
-  const { ctx } = await requireAccess(request);
+async function itemOf(ctx: CallerContext, idParam: string | undefined) {
   const id = Number(idParam);
   const item = Number.isInteger(id) && id > 0 ? await getItem(ctx, id) : null;
-  return { ctx, item: item ?? notFound() };
+  return item ?? notFound();
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx, item } = await itemOf(request, params.id);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.priceBook.pages);
+  const item = await itemOf(ctx, params.id);
   return json({ item, categories: await listCategories(ctx) });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, item } = await itemOf(request, params.id);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.priceBook.pages);
+  const item = await itemOf(ctx, params.id);
   if (new URL(request.url).searchParams.get("intent") === "delete") {
     await deleteItem(ctx, item.id);
     return toasts().redirectWithSuccess(`/price-book?category=${item.categoryId}`, `Item '${item.name}' was deleted`);

@@ -7,17 +7,18 @@ import { requireAccess } from "~/access/access.server";
 import { saveItemFromForm } from "~/routes/_app+/price-book+/__price-book-form.server";
 import { listCategories } from "~/models/price-book/price-book.server";
 import { toasts } from "~/sessions.server";
+import { screens } from "~/access/route-table";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.priceBook.pages);
   const categories = await listCategories(ctx);
   const wanted = Number(new URL(request.url).searchParams.get("category"));
   const category = categories.find((c) => c.id === wanted) ?? categories[0];
   return json({ categories, category: category ?? null });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.priceBook.pages);
   const item = await saveItemFromForm(ctx, request, null);
   return toasts().redirectWithSuccess(`/price-book?category=${item!.categoryId}`, "Item was created successfully!");
 }

@@ -17,19 +17,20 @@ import { isFieldTech, loadSchedule, moveVisit, parseScheduleQuery } from "~/mode
 import { safeRedirect, toasts } from "~/sessions.server";
 import { unknownIntent } from "~/http/forms.server";
 import { formFields } from "~/http/request-data.server";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: scheduleStyles }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.schedule);
   const query = parseScheduleQuery(new URL(request.url), company.timezone);
   const schedule = await loadSchedule(ctx, query, company.timezone);
   return json({ ...schedule, canDrag: company.planFeatures.includes(PlanFeature.DragAndDropCalendar), isFieldTech: isFieldTech(ctx) });
 }
 
 /** intent=move / resize from the drag-and-drop island (drag-and-drop calendar plan feature). */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, company } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.schedule);
   const form = formFields(await request.formData());
   if (form.intent !== "move" && form.intent !== "resize") unknownIntent();
   if (!company.planFeatures.includes(PlanFeature.DragAndDropCalendar)) forbidden();

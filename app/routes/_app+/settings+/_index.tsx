@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { canOpen, requireAccess } from "~/access/access.server";
 import settingsStyles from "~/styles/settings.css";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
@@ -20,8 +21,8 @@ const AREAS = [
 ] as const;
 
 /** Only the areas the route table lets this user open are listed. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const access = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireAccess({ request, context }, screens.settings.index);
   return json({ areas: AREAS.filter((area) => canOpen(access, area.to)) });
 }
 

@@ -13,6 +13,7 @@ import { deleteExpenseCode, getExpenseCode, listExpenseCodes, saveExpenseCode } 
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { unknownIntent, validateForm } from "~/http/forms.server";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
@@ -20,16 +21,16 @@ const LIST_URL = "/settings/expense-codes";
 const FORM_ID = "expense-code";
 const validator = withZod(expenseCodeSchema);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.settings.expenseCodes);
   const search = new URL(request.url).searchParams;
   const editing = await openedRecord(search.get("edit"), (id) => getExpenseCode(ctx, id));
   const deleting = search.get("confirm") === "delete" ? await requireRecord(search.get("id"), (id) => getExpenseCode(ctx, id)) : null;
   return json({ expenseCodes: await listExpenseCodes(ctx), editing, deleting });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.settings.expenseCodes);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "save") {

@@ -11,20 +11,21 @@ import { getCompanySettings, updateInvoiceAndEstimateMessages } from "~/models/c
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { unknownIntent, validateForm } from "~/http/forms.server";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
 const FORM_ID = "messages";
 const validator = withZod(messagesSchema);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.settings.messages);
   const { messageOnInvoice, messageOnEstimate } = await getCompanySettings(ctx);
   return json({ messageOnInvoice: messageOnInvoice ?? "", messageOnEstimate: messageOnEstimate ?? "" });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.settings.messages);
   const formData = await request.formData();
   if (formData.get("intent") !== "save") unknownIntent();
   await updateInvoiceAndEstimateMessages(ctx, await validateForm(formData, validator, FORM_ID));

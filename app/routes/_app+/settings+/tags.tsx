@@ -15,6 +15,7 @@ import { countTagsByType, createTag, deleteTag, getTag, listTags, renameTag } fr
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { unknownIntent, validateForm } from "~/http/forms.server";
+import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
@@ -28,8 +29,8 @@ function tagTypeOf(value: string | null): TagTypeValue {
 }
 const listUrl = (type: number) => `/settings/tags?type=${type}`;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.settings.tags);
   const search = new URL(request.url).searchParams;
   const type = tagTypeOf(search.get("type"));
   const editing = await openedRecord(search.get("edit"), (id) => getTag(ctx, id));
@@ -38,8 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ type, tags, counts, editing, deleting });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireAccess({ request, context }, screens.settings.tags);
   const type = tagTypeOf(new URL(request.url).searchParams.get("type"));
   const formData = await request.formData();
   const intent = formData.get("intent");

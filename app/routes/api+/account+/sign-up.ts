@@ -2,11 +2,13 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { signInSession } from "~/models/accounts/account-sessions.server";
 import { signUpSchema } from "~/models/accounts/accounts.schema";
 import { currentUser, signUp } from "~/models/accounts/accounts.server";
-import { parseOr400, readBody } from "~/http/api.server";
+import { parseOr400, readBody, optionalApiAccess } from "~/http/api.server";
 import { clientAddress, consumeAttempt, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
+import { screens } from "~/access/route-table";
 
 /** POST /api/account/sign-up: a company, its admin and a 14-day trial; answers the signed-in user. Rate-limited (429). */
 export async function action({ request, context }: ActionFunctionArgs) {
+  await optionalApiAccess({ request, context }, screens.auth.signup);
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
   const input = parseOr400(signUpSchema, await readBody(request));
   try {

@@ -1,19 +1,20 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, requireApiAccessFor } from "~/http/api.server";
+import { parseOr400, requireApiAccess } from "~/http/api.server";
 import { companyProfileSchema } from "~/models/company/company.schema";
 import { getCompanyProfile, updateCompanyProfile } from "~/models/company/company.server";
 import { uploadRules, withUploadBody } from "~/models/files/upload-rules.server";
 import { ImageUploadError, isFileChosen } from "~/services/images.server";
+import { screens } from "~/access/route-table";
 
 /** GET /api/company: the profile, with currency, phone region and time zone offset. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/company-profile");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.companyProfile);
   return json({ data: await getCompanyProfile(ctx) });
 }
 
 /** PUT /api/company (multipart or JSON): the profile fields, and optionally `logo`. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/company-profile");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.companyProfile);
   if (request.method !== "PUT") return json({ message: "Method not allowed" }, { status: 405 });
   const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
   return withUploadBody(request, uploadRules.logo, refused, async (body) => {

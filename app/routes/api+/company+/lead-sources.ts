@@ -1,17 +1,18 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
 import { createLeadSource, LeadSourceNameTakenError, listLeadSources, renameLeadSource } from "~/models/company/lead-sources.server";
 import { createLeadSourceSchema, renameLeadSourceSchema } from "~/models/company/tags.schema";
+import { screens } from "~/access/route-table";
 
 /** GET /api/company/lead-sources → {data: [{id, name}]}. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/settings/lead-sources");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.settings.leadSources);
   return json({ data: await listLeadSources(ctx) });
 }
 
 /** POST {name} creates; PUT {id, name} renames. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/settings/lead-sources");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.settings.leadSources);
   try {
     if (request.method === "POST") {
       const input = parseOr400(createLeadSourceSchema, await readBody(request));

@@ -1,15 +1,17 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireApiAccessFor } from "~/http/api.server";
+import { requireApiAccess } from "~/http/api.server";
 import { removeCompanyLogo, setCompanyLogo } from "~/models/company/company.server";
 import { uploadRules } from "~/models/files/upload-rules.server";
-import { ImageUploadError, isFileChosen, uploadMessages } from "~/services/images.server";
+import { imageMessages } from "~/models/files/file-rules";
+import { ImageUploadError, isFileChosen } from "~/services/images.server";
 import { withUploadForm } from "~/models/files/uploads.server";
+import { screens } from "~/access/route-table";
 
 const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
 
 /** PATCH /api/company/logo (multipart `logo`) → {data: {logoUrl}}; DELETE /api/company/logo removes it. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/company-profile");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.companyProfile);
   if (request.method === "DELETE") {
     await removeCompanyLogo(ctx);
     return json({ data: { logoUrl: null } });
@@ -17,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return json({ message: "Method not allowed" }, { status: 405 });
   return withUploadForm(request, uploadRules.logo, refused, async (form) => {
     const file = form.get("logo") ?? form.get("file");
-    if (!isFileChosen(file)) return refused(uploadMessages.logoHint);
+    if (!isFileChosen(file)) return refused(imageMessages.logoHint);
     try {
       return json({ data: { logoUrl: await setCompanyLogo(ctx, file) } });
     } catch (error) {

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { parseOr400, requireApiAccessFor } from "~/http/api.server";
+import { parseOr400, requireApiAccess } from "~/http/api.server";
 import { shouldShowTip } from "~/models/company/onboarding.server";
-import { actionTypeSchema } from "./onboarding.$actionType";
+import { onboardingParamsSchema } from "~/models/company/company.schema";
+import { screens } from "~/access/route-table";
 
 /** GET /api/company-settings/onboarding/{actionType}/should-show: {data: {isShown}}. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/onboarding/:actionType/dismiss");
-  const { actionType } = parseOr400(actionTypeSchema, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.onboardingDismiss);
+  const { actionType } = parseOr400(onboardingParamsSchema, params);
   return json({ data: { isShown: await shouldShowTip(ctx, actionType) } });
 }

@@ -1,20 +1,21 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { z } from "zod";
-import { apiNotFound, parseOr400, requireApiAccessFor } from "~/http/api.server";
+import { apiNotFound, optionalApiAccess, parseOr400, requireApiAccess } from "~/http/api.server";
+import { onboardingParamsSchema } from "~/models/company/company.schema";
 import { dismissTip } from "~/models/company/onboarding.server";
-
-export const actionTypeSchema = z.object({ actionType: z.coerce.number().int().min(0).max(7) });
+import { screens } from "~/access/route-table";
 
 /** DELETE /api/company-settings/onboarding/{actionType}: dismisses that tip for the company. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/onboarding/:actionType/dismiss");
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.onboardingDismiss);
   if (request.method !== "DELETE") return json({ message: "Method not allowed" }, { status: 405 });
-  const { actionType } = parseOr400(actionTypeSchema, params);
+  const { actionType } = parseOr400(onboardingParamsSchema, params);
   await dismissTip(ctx, actionType);
   return json({ success: true });
 }
 
-export function loader() {
+/** No GET here: it answers as an unknown API path does. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await optionalApiAccess({ request, context }, screens.notFound);
   return apiNotFound();
 }

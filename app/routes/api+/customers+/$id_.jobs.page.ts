@@ -1,20 +1,19 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { apiNotFound, idList, pageResult, parseOr400, readPaging, readQuery } from "~/http/api.server";
-import { customerIdParam, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { apiNotFound, pageResult, parseOr400, readPaging, readQuery, requireApiAccess } from "~/http/api.server";
+import { customerIdParam } from "~/models/customers/customers-api.server";
+import { customerJobsPageFiltersSchema } from "~/models/customers/customers.schema";
 import { customerExists } from "~/models/customers/customers.server";
 import { listCustomerJobsPage } from "~/models/jobs/jobs.server";
-
-const filtersSchema = z.object({ searchQuery: z.string().max(200).optional(), tags: idList });
+import { screens } from "~/access/route-table";
 
 /** GET /api/customers/{id}/jobs/page?pageNumber&pageSize&sortSettings&searchQuery&tags[0] → {items, total, pageNumber, pageSize}. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireCustomerApi(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.customers.list);
   const id = customerIdParam(params.id);
   if (!(await customerExists(ctx, id))) return apiNotFound();
   const query = readQuery(request);
   const paging = readPaging(query);
-  const { searchQuery, tags } = parseOr400(filtersSchema, query);
+  const { searchQuery, tags } = parseOr400(customerJobsPageFiltersSchema, query);
   const page = await listCustomerJobsPage(ctx, id, { paging, searchQuery, tags });
   return json(pageResult(page.items, page.total, paging));
 }

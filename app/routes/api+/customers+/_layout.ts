@@ -1,16 +1,15 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { apiNotFound, parseOr400, readQuery } from "~/http/api.server";
-import { methodNotAllowed, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { apiNotFound, parseOr400, readQuery, requireApiAccess } from "~/http/api.server";
+import { methodNotAllowed } from "~/models/customers/customers-api.server";
+import { customerIdSchema } from "~/models/customers/customers.schema";
 import { deleteCustomer } from "~/models/customers/customers.server";
-
-const deleteQuery = z.object({ id: z.coerce.number({ invalid_type_error: "Id is required" }).int().positive("Id is required") });
+import { screens } from "~/access/route-table";
 
 /** DELETE /api/customers?id={id}: deletes a customer of the caller's company. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireCustomerApi(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.customers.list);
   if (request.method !== "DELETE") return methodNotAllowed();
-  const { id } = parseOr400(deleteQuery, readQuery(request));
+  const { id } = parseOr400(customerIdSchema, readQuery(request));
   if (!(await deleteCustomer(ctx, id))) return apiNotFound();
   return json({ id });
 }

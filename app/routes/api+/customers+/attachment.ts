@@ -1,22 +1,21 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { apiNotFound, badRequest, parseOr400, readBody } from "~/http/api.server";
+import { apiNotFound, badRequest, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
 import { addCustomerAttachments, attachmentUploadFrom, deleteCustomerAttachment } from "~/models/customers/customer-attachments.server";
-import { methodNotAllowed, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { methodNotAllowed } from "~/models/customers/customers-api.server";
+import { customerAttachmentDeleteSchema } from "~/models/customers/customers.schema";
 import { uploadRules } from "~/models/files/upload-rules.server";
 import { withUploadForm } from "~/models/files/uploads.server";
+import { screens } from "~/access/route-table";
 
 const refused = (message: string) => json({ message, errors: { files: message } }, { status: 400 });
-
-const deleteSchema = z.object({ customerId: z.coerce.number().int().positive(), fileUrl: z.string().min(1, "File Url is required").max(1000) });
 
 /**
  * POST /api/customers/attachment (multipart: customerId, files) → {attachments, errors}: oversize
  * or unaccepted files are dropped with their message, the rest kept.
  * DELETE /api/customers/attachment {customerId, fileUrl}.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireCustomerApi(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.customers.list);
   if (request.method === "POST") {
     return withUploadForm(request, uploadRules.customerAttachments, refused, async (form, dropped) => {
       const upload = attachmentUploadFrom(form, dropped);
@@ -28,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   if (request.method === "DELETE") {
-    const { customerId, fileUrl } = parseOr400(deleteSchema, await readBody(request));
+    const { customerId, fileUrl } = parseOr400(customerAttachmentDeleteSchema, await readBody(request));
     return (await deleteCustomerAttachment(ctx, customerId, fileUrl)) ? json({ customerId, fileUrl }) : apiNotFound();
   }
   return methodNotAllowed();

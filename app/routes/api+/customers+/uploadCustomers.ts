@@ -1,13 +1,14 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { badRequest } from "~/http/api.server";
-import { methodNotAllowed, requireCustomerApi } from "~/models/customers/customers-api.server";
+import { badRequest, requireApiAccess } from "~/http/api.server";
+import { methodNotAllowed } from "~/models/customers/customers-api.server";
 import { importCustomersCsv, importFileFrom } from "~/models/customers/customers-import.server";
 import { uploadRules } from "~/models/files/upload-rules.server";
 import { withUploadForm } from "~/models/files/uploads.server";
+import { screens } from "~/access/route-table";
 
 /** POST /api/customers/uploadCustomers (multipart: file) → {imported, skipped, rejected, rows: [{row, name, status, customerId?, messages}]}. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, company } = await requireCustomerApi(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, company } = await requireApiAccess({ request, context }, screens.customers.list);
   if (request.method !== "POST") return methodNotAllowed();
   return withUploadForm(request, uploadRules.customersCsv, badRequest, async (form) => {
     const file = await importFileFrom(form);

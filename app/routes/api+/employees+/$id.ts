@@ -1,22 +1,23 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, requireApiAccessFor } from "~/http/api.server";
+import { apiNotFound, parseOr400, requireApiAccess } from "~/http/api.server";
 import { employeeEditSchema } from "~/models/employees/employees.schema";
 import { deleteEmployee, employeePhotoStep, getEmployee, saveResultJson, updateEmployee } from "~/models/employees/employees.server";
 import { uploadRules, withUploadBody } from "~/models/files/upload-rules.server";
+import { screens } from "~/access/route-table";
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** GET /api/employees/{id}: one employee with tags; another company's id answers 404. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/employees");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.employees.list);
   const { id } = paramsSchema.safeParse(params).data ?? apiNotFound();
   return json((await getEmployee(ctx, id)) ?? apiNotFound());
 }
 
 /** PUT /api/employees/{id} (multipart or JSON) updates; DELETE removes the employee (soft delete). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx, company } = await requireApiAccessFor(request, "/employees");
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, company } = await requireApiAccess({ request, context }, screens.employees.list);
   const { id } = paramsSchema.safeParse(params).data ?? apiNotFound();
   if (request.method === "PUT") {
     const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });

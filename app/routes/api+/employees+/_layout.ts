@@ -1,18 +1,19 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, requireApiAccessFor } from "~/http/api.server";
+import { parseOr400, requireApiAccess } from "~/http/api.server";
 import { employeeCreateSchema } from "~/models/employees/employees.schema";
 import { createEmployee, employeePhotoStep, listEmployees, saveResultJson } from "~/models/employees/employees.server";
 import { uploadRules, withUploadBody } from "~/models/files/upload-rules.server";
+import { screens } from "~/access/route-table";
 
 /** GET /api/employees → {data: [employee]}: every employee of the company, by name. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/employees");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.employees.list);
   return json({ data: await listEmployees(ctx) });
 }
 
 /** POST /api/employees (multipart or JSON): creates an employee within the plan's limit. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx, company } = await requireApiAccessFor(request, "/employees");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, company } = await requireApiAccess({ request, context }, screens.employees.list);
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
   const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
   return withUploadBody(request, uploadRules.image, refused, async (body) => {

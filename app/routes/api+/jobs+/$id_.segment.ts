@@ -1,14 +1,13 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { apiNotFound, parseOr400, readBody, readQuery } from "~/http/api.server";
-import { jobIdParam, methodNotAllowed, requireJobsApi } from "~/models/jobs/jobs-api.server";
+import { apiNotFound, parseOr400, readBody, readQuery, requireApiAccess } from "~/http/api.server";
+import { jobIdParam, methodNotAllowed } from "~/models/jobs/jobs-api.server";
+import { segmentIdSchema } from "~/models/jobs/jobs-api.schema";
 import { deleteSegment } from "~/models/jobs/jobs.server";
-
-const segmentIdSchema = z.object({ segmentId: z.coerce.number({ invalid_type_error: "Segment Id is required" }).int().positive("Segment Id is required") });
+import { screens } from "~/access/route-table";
 
 /** DELETE /api/jobs/{id}/segment {segmentId} (or ?segmentId=) → {data: {segmentId}}. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireJobsApi(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.jobs.list);
   if (request.method !== "DELETE") return methodNotAllowed();
   const id = jobIdParam(params.id);
   const query = readQuery(request);

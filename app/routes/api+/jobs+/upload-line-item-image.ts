@@ -1,24 +1,27 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, requireJobsApi } from "~/models/jobs/jobs-api.server";
-import { LINE_ITEM_IMAGE_FOLDER } from "~/models/jobs/jobs.server";
+import { methodNotAllowed } from "~/models/jobs/jobs-api.server";
+import { LINE_ITEM_IMAGE_FOLDER } from "~/models/line-items/line-items.server";
 import { uploadRules } from "~/models/files/upload-rules.server";
-import { editorImageRules, ImageUploadError, isFileChosen, storeImageUpload, uploadMessages } from "~/services/images.server";
+import { editorImageRules, imageMessages } from "~/models/files/file-rules";
+import { ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
 import { withUploadForm } from "~/models/files/uploads.server";
 import { absoluteUrl } from "~/http/app-url.server";
+import { requireApiAccess } from "~/http/api.server";
+import { screens } from "~/access/route-table";
 
 const refused = (message: string): Response => json({ message, errors: { file: message } }, { status: 400 });
 
 /**
  * POST /api/jobs/upload-line-item-image (multipart `file`) → 201 {data: {imageUrl, publicImageUrl}}: the image modal's
- * rules (jpeg, png, heic, heif by content, at most 10 MB), stored as a 400x400 PNG. See docs/decisions/jobs-line-item-images.md.
+ * rules (jpeg, png, heic, heif by content, at most 10 MB), stored as a 400x400 PNG. See docs/decisions/030-jobs-line-item-images.md.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireJobsApi(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.jobs.list);
   if (request.method !== "POST") return methodNotAllowed();
   // Within the image limit as it streams to disk: a larger image is refused with its message (uploadRules.image).
   return withUploadForm(request, uploadRules.image, refused, async (form) => {
     const file = form.get("file");
-    if (!isFileChosen(file)) return refused(uploadMessages.failed);
+    if (!isFileChosen(file)) return refused(imageMessages.failed);
     try {
       const stored = await storeImageUpload({ companyId: ctx.companyId, folder: LINE_ITEM_IMAGE_FOLDER, file, rules: editorImageRules });
       return json({ data: { imageUrl: stored.url, publicImageUrl: absoluteUrl(stored.url) } }, { status: 201 });

@@ -1,22 +1,20 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { apiNotFound, idParamsSchema, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
 import { categorySchema } from "~/models/price-book/price-book.schema";
 import { deleteCategory, getCategory, updateCategory, withRuleErrors } from "~/models/price-book/price-book.server";
-
-const idSchema = z.object({ id: z.coerce.number().int().positive() });
+import { screens } from "~/access/route-table";
 
 /** GET /api/price-lists/{id}: one category (the job form's price book picker: every role, as the job form). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/jobs/new");
-  const { id } = parseOr400(idSchema, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.jobs.new);
+  const { id } = parseOr400(idParamsSchema, params);
   return json({ data: (await getCategory(ctx, id)) ?? apiNotFound() });
 }
 
 /** PUT /api/price-lists/{id} {categoryName, type}; DELETE removes the category and its items. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/price-book");
-  const id = idSchema.safeParse(params);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.priceBook.list);
+  const id = idParamsSchema.safeParse(params);
   if (!id.success) return apiNotFound();
   if (request.method === "PUT") {
     const input = parseOr400(categorySchema, await readBody(request));

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccessFor } from "~/http/api.server";
+import { requireApiAccess } from "~/http/api.server";
 import { exportPriceBookCsv } from "~/models/price-book/price-book-csv.server";
+import { screens } from "~/access/route-table";
 
 /** GET /api/price-lists/items/export: every item as CSV (the template's columns). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/price-book");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.priceBook.list);
   return new Response(await exportPriceBookCsv(ctx), {
     headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="price-book.csv"', "Cache-Control": "no-store" },
   });

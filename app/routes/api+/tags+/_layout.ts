@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccessFor } from "~/http/api.server";
+import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
 import { createTagSchema, renameTagSchema } from "~/models/company/tags.schema";
 import { createTag, renameTag, TagNameTakenError } from "~/models/company/tags.server";
+import { screens } from "~/access/route-table";
 
 /** POST /api/tags {name, type} creates; PUT /api/tags {id, name} renames. */
-export async function action({ request }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/settings/tags");
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.settings.tags);
   try {
     if (request.method === "POST") {
       const input = parseOr400(createTagSchema, await readBody(request));

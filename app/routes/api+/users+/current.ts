@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { currentUser } from "~/models/accounts/accounts.server";
 import { requireApiAccess } from "~/http/api.server";
-import { ALL_ROLES } from "~/access/roles";
+import { screens } from "~/access/route-table";
 
 /** GET /api/users/current: the Current user entity of the spec. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const access = await requireApiAccess(request, { roles: ALL_ROLES });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const access = await requireApiAccess({ request, context }, screens.home);
   return json(currentUser(access));
 }

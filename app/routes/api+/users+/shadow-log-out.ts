@@ -2,20 +2,20 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { accessFromCookie, endShadowLogIn } from "~/models/accounts/account-sessions.server";
 import { currentUser } from "~/models/accounts/accounts.server";
 import { requireApiAccess } from "~/http/api.server";
-import { ALL_ROLES } from "~/access/roles";
 import { messages } from "~/utils/validation";
+import { screens } from "~/access/route-table";
 
 const postOnly = () => json({ message: "Method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 
 // Switching sessions changes state: a GET does nothing.
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireApiAccess(request, { roles: ALL_ROLES });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireApiAccess({ request, context }, screens.stopImpersonating);
   return postOnly();
 }
 
 /** POST /api/users/shadow-log-out: back to the super admin's own session; the impersonation log keeps it. */
-export async function action({ request }: ActionFunctionArgs) {
-  const access = await requireApiAccess(request, { roles: ALL_ROLES });
+export async function action({ request, context }: ActionFunctionArgs) {
+  const access = await requireApiAccess({ request, context }, screens.stopImpersonating);
   if (request.method !== "POST") return postOnly();
   const back = await endShadowLogIn(request, access);
   if (!back) return json({ message: "You are not acting as another user" }, { status: 400 });

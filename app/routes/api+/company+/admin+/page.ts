@@ -1,13 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { companyFilterSchema, pageCompanies } from "~/models/admin/admin-panel.server";
-import { pageResult, parseOr400, readPaging, readQuery, requireApiAccessFor } from "~/http/api.server";
+import { companyPageQuerySchema, pageCompanies } from "~/models/admin/admin-panel.server";
+import { pageResult, parseOr400, readPaging, readQuery, requireApiAccess } from "~/http/api.server";
+import { screens } from "~/access/route-table";
 
 /** GET /api/company/admin/page?pageNumber&pageSize&filter.priceId&filter.status&searchQuery (super admin). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccessFor(request, "/admin-panel");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.adminPanel.companies);
   const query = readQuery(request);
   const paging = readPaging(query);
-  const filter = parseOr400(companyFilterSchema, query.filter ?? {});
-  const { items, total } = await pageCompanies(ctx, paging, filter, typeof query.searchQuery === "string" ? query.searchQuery : undefined);
+  const { filter, searchQuery } = parseOr400(companyPageQuerySchema, query);
+  const { items, total } = await pageCompanies(ctx, paging, filter, searchQuery);
   return json(pageResult(items, total, paging));
 }
