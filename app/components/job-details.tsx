@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
-import { jobStatusLabels, lineItemKindLabels, paymentMethodLabels, timelineEventLabels, type JobStatusValue, type TimelineEventValue } from "~/models/jobs/jobs.schema";
+import { jobStatusLabels, paymentMethodLabels, timelineEventLabels, type JobStatusValue, type TimelineEventValue } from "~/models/jobs/jobs.schema";
+import { lineItemKindLabels } from "~/models/line-items/line-items.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
 
 type Attachment = { id: number; fileUrl: string; fileName: string; contentType: string };

@@ -14,7 +14,7 @@ export type Email = {
   dedupeKey?: string;
   /**
    * Reset links, sign-in codes: the exact strings of the message that must not stay readable in
-   * outbox_messages once it is delivered (see docs/decisions/security-safe-defaults.md).
+   * outbox_messages once it is delivered (see docs/decisions/038-security-safe-defaults.md).
    */
   secrets?: string[];
 };

@@ -10,12 +10,10 @@ import { env } from "~/server/env.server";
 /**
  * File storage: a local disk folder (UPLOADS_DIR, else DATA_DIR/uploads). Keys look like
  * `<companyId>/<folder>/<random>.<ext>`; the company id in the key is what the serving route
- * checks, and the random part makes the URL unguessable.
+ * checks, and the random part makes the URL unguessable. Which files are accepted, and whose a URL
+ * names, are the files model's rules (app/models/files).
  */
 export type StoredFile = { key: string; url: string; contentType: string; size: number };
-
-/** Folders whose files may appear on customer-facing pages and emails (logos, price book and line-item images). */
-export const PUBLIC_FOLDERS = new Set(["logos", "price-book", "line-items", "employees"]);
 
 const CONTENT_TYPES: Record<string, string> = {
   png: "image/png",
@@ -52,13 +50,6 @@ export function parseKey(key: string): { companyId: number; folder: string; exte
   const match = KEY_PATTERN.exec(key);
   if (!match) return null;
   return { companyId: Number(match[1]), folder: match[2], extension: match[4] };
-}
-
-/** The file URL when it names a file the company uploaded into one of `folders`, else null (another company's, or an outside address). */
-export function companyFileUrl(companyId: number, url: string, folders: readonly string[]): string | null {
-  const key = keyFromUrl(url);
-  const parts = key ? parseKey(key) : null;
-  return parts && parts.companyId === companyId && folders.includes(parts.folder) ? fileUrl(key!) : null;
 }
 
 export const contentTypeFor = (extension: string) => CONTENT_TYPES[extension] ?? "application/octet-stream";

@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { imageAttachmentError } from "~/models/customers/customer-attachments.server";
+import { imageAttachmentError } from "~/models/files/detect.server";
+import { editorImageRules, imageMessages, logoRules } from "~/models/files/file-rules";
 import * as heicWorker from "~/services/heic-worker.server";
 import { convertHeicInWorker, HeicConversionError } from "~/services/heic-worker.server";
-import { heifDimensions, MAX_IMAGE_PIXELS, readImageDimensions } from "~/services/image-dimensions.server";
-import { editorImageRules, logoRules, processImageUpload, uploadMessages } from "~/services/images.server";
+import { heifDimensions, MAX_IMAGE_PIXELS, pixelLimitMessage, readImageDimensions } from "~/services/image-dimensions.server";
+import { processImageUpload } from "~/services/images.server";
 import { heicBomb, heicFixture, heicGridBomb, pngBomb } from "../helpers/image-bombs";
 
 const TOO_MANY_PIXELS = "The image cannot exceed 40 megapixels (for example 8000x5000 pixels).";
@@ -65,7 +66,7 @@ describe("the pixel limit on uploads", () => {
     await expect(processImageUpload(pngBomb(), editorImageRules)).rejects.toThrow(TOO_MANY_PIXELS);
     await expect(processImageUpload(pngBomb(), logoRules)).rejects.toThrow(TOO_MANY_PIXELS);
     expect(decode).not.toHaveBeenCalled();
-    expect(uploadMessages.tooManyPixels).toBe(TOO_MANY_PIXELS);
+    expect(pixelLimitMessage).toBe(TOO_MANY_PIXELS);
   });
 
   it("refuses a crafted HEIC before the converter runs", async () => {
@@ -117,6 +118,6 @@ describe("the HEIC worker", () => {
   });
 
   it("reports a file it cannot decode as a failed conversion", async () => {
-    await expect(processImageUpload(heicBomb(64, 48), editorImageRules)).rejects.toThrow(uploadMessages.heicFailed);
+    await expect(processImageUpload(heicBomb(64, 48), editorImageRules)).rejects.toThrow(imageMessages.heicFailed);
   });
 });

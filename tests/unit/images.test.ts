@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { editorImageRules, logoRules, processImageUpload, storeImageUpload, uploadMessages } from "~/services/images.server";
+import { editorImageRules, imageMessages, logoRules } from "~/models/files/file-rules";
+import { processImageUpload, storeImageUpload } from "~/services/images.server";
 import { deleteFile, keyFromUrl, parseKey, readStoredFile } from "~/services/storage.server";
 
 const image = (width: number, height: number, format: "png" | "jpeg" = "png") =>
@@ -27,7 +28,7 @@ describe("processImageUpload", () => {
 
   it("checks the content, not the name", async () => {
     const fake = asFile(Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), "logo.png", "image/png");
-    await expect(processImageUpload(fake, editorImageRules)).rejects.toThrow(uploadMessages.editorTypes);
+    await expect(processImageUpload(fake, editorImageRules)).rejects.toThrow(imageMessages.editorTypes);
     await expect(processImageUpload(fake, logoRules)).rejects.toThrow("At least 256x256px PNG or JPG file");
   });
 

@@ -1,136 +1,12 @@
 import { and, count, eq } from "drizzle-orm";
-import { fileTypeFromBuffer, fileTypeFromStream, type FileTypeResult } from "file-type";
 import { db } from "~/db.server";
 import { customerAttachments } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import { customerExists, listCustomerAttachments, type CustomerAttachment } from "~/models/customers/customers.server";
-import { pixelLimitError, readImageDimensions } from "~/services/image-dimensions.server";
+import { checkAttachment, type DetectedFile } from "~/models/files/detect.server";
+import { attachmentCountError } from "~/models/files/file-rules";
 import { deleteFile, fileUrl, keyFromUrl, saveUploadedFile } from "~/services/storage.server";
-import type { DroppedFile, FileLimit } from "~/models/files/uploads.server";
-
-/** Attachments a customer, or one list of a job, may have in all (part 1 section 5 "Uploads" names the rule, not the number). */
-export const ATTACHMENT_LIMIT = 20;
-const MB = 1024 * 1024;
-export const IMAGE_MAX_BYTES = 10 * MB;
-export const VIDEO_MAX_BYTES = 50 * MB;
-export const FILE_MAX_BYTES = 10 * MB;
-
-export const uploadMessages = {
-  imageSize: "The image file size cannot exceed 10 MB.",
-  videoSize: "The video file size cannot exceed 50 MB.",
-  fileSize: "The file size cannot exceed 10 MB.",
-  maxCount: (n: number) => `Maximum ${n} attachment(s) can be uploaded.`,
-  limitExceeded: "Attachment upload limit exceeded.",
-  type: (name: string) => `${name}: only images (jpeg, jpg, gif, png), videos (mp4, webm, mov, mkv) and documents (odt, ods, doc, docx, pdf, txt, xlsx, xls) can be attached.`,
-} as const;
-
-type Kind = "image" | "video" | "file";
-type Detected = { kind: Kind; extension: string; contentType: string };
-
-const BY_MIME: Record<string, Detected> = {
-  "image/jpeg": { kind: "image", extension: "jpg", contentType: "image/jpeg" },
-  "image/gif": { kind: "image", extension: "gif", contentType: "image/gif" },
-  "image/png": { kind: "image", extension: "png", contentType: "image/png" },
-  "video/mp4": { kind: "video", extension: "mp4", contentType: "video/mp4" },
-  "video/webm": { kind: "video", extension: "webm", contentType: "video/webm" },
-  "video/quicktime": { kind: "video", extension: "mov", contentType: "video/quicktime" },
-  "video/x-matroska": { kind: "video", extension: "mkv", contentType: "video/x-matroska" },
-  "application/pdf": { kind: "file", extension: "pdf", contentType: "application/pdf" },
-  "application/vnd.oasis.opendocument.text": { kind: "file", extension: "odt", contentType: "application/vnd.oasis.opendocument.text" },
-  "application/vnd.oasis.opendocument.spreadsheet": { kind: "file", extension: "ods", contentType: "application/vnd.oasis.opendocument.spreadsheet" },
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": { kind: "file", extension: "docx", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { kind: "file", extension: "xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
-};
-
-const extensionOf = (name: string) => name.toLowerCase().split(".").pop() ?? "";
-
-/** What a file really is, judged by its bytes (the name only tells doc from xls inside an OLE container, and marks plain text). */
-export async function detectAttachment(name: string, data: Buffer): Promise<Detected | null> {
-  return classify(name, await fileTypeFromBuffer(data), async () => isUtf8Text([data]));
-}
-
-/** detectAttachment for an uploaded file (on disk): read only as far as the detection needs. */
-export async function detectAttachmentFile(file: File): Promise<Detected | null> {
-  return classify(file.name, await fileTypeFromStream(byteStream(file)), () => isUtf8Text(file.stream() as unknown as AsyncIterable<Uint8Array>));
-}
-
-/** The file as the byte stream file-type reads (each chunk copied: enqueuing into a byte stream takes over its buffer). */
-function byteStream(file: File): ReadableStream<Uint8Array> {
-  const reader = file.stream().getReader();
-  return new ReadableStream({
-    type: "bytes",
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) {
-        controller.close();
-        controller.byobRequest?.respond(0);
-      } else controller.enqueue(new Uint8Array(value));
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-}
-
-async function classify(name: string, type: FileTypeResult | undefined, isText: () => Promise<boolean>): Promise<Detected | null> {
-  const ext = extensionOf(name);
-  if (type) {
-    if (BY_MIME[type.mime]) return BY_MIME[type.mime];
-    if (type.mime === "application/x-cfb" && (ext === "doc" || ext === "xls")) return { kind: "file", extension: ext, contentType: ext === "doc" ? "application/msword" : "application/vnd.ms-excel" };
-    return null;
-  }
-  if (ext === "txt" && (await isText())) return { kind: "file", extension: "txt", contentType: "text/plain; charset=utf-8" };
-  return null;
-}
-
-async function isUtf8Text(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<boolean> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  try {
-    for await (const chunk of chunks) {
-      if (chunk.includes(0)) return false;
-      decoder.decode(chunk, { stream: true });
-    }
-    decoder.decode();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const VIDEO_EXTENSIONS = new Set(["mp4", "webm", "mov", "mkv"]);
-const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "gif", "png"]);
-
-const SIZE_LIMITS: Record<Kind, FileLimit> = {
-  image: { bytes: IMAGE_MAX_BYTES, message: uploadMessages.imageSize },
-  video: { bytes: VIDEO_MAX_BYTES, message: uploadMessages.videoSize },
-  file: { bytes: FILE_MAX_BYTES, message: uploadMessages.fileSize },
-};
-
-/**
- * The size limit of an attachment while it arrives: its kind told from its first bytes, else from its
- * name, so a huge PDF is not told about videos (the upload rule of customer and job attachments).
- */
-export async function attachmentFileLimit(name: string, head: Buffer): Promise<FileLimit> {
-  const detected = head.length ? await detectAttachment(name, head) : null;
-  const ext = extensionOf(name);
-  return SIZE_LIMITS[detected?.kind ?? (VIDEO_EXTENSIONS.has(ext) ? "video" : IMAGE_EXTENSIONS.has(ext) ? "image" : "file")];
-}
-
-/** The count rule of attachments, customers' and jobs' alike: the message when `adding` files do not fit beside `existing` ones. */
-export function attachmentCountError(existing: number, adding: number): string | null {
-  const remaining = ATTACHMENT_LIMIT - existing;
-  if (remaining <= 0) return uploadMessages.limitExceeded;
-  return adding > remaining ? uploadMessages.maxCount(remaining) : null;
-}
-
-/** The spec's size message when a file of this kind is too large, else null. */
-export function attachmentSizeError(kind: Kind, size: number): string | null {
-  return size > SIZE_LIMITS[kind].bytes ? SIZE_LIMITS[kind].message : null;
-}
-
-/** An image attachment is stored as it is, but browsers decode it: its header must be readable and within the pixel limit. */
-export async function imageAttachmentError(name: string, data: Buffer): Promise<string | null> {
-  const size = await readImageDimensions(data);
-  return size ? pixelLimitError(size) : uploadMessages.type(name);
-}
+import type { DroppedFile } from "~/models/files/uploads.server";
 
 export type UploadResult = { attachments: CustomerAttachment[]; errors: string[] } | null;
 
@@ -145,17 +21,11 @@ export async function addCustomerAttachments(ctx: CallerContext, customerId: num
   const countError = attachmentCountError(n, files.length + dropped.length);
   if (countError) return { attachments: [], errors: [countError] };
   const errors: string[] = [];
-  const accepted: { file: File; name: string; detected: Detected }[] = [];
+  const accepted: { file: File; name: string; detected: DetectedFile }[] = [];
   for (const file of files) {
-    const name = file.name || "file";
-    const detected = await detectAttachmentFile(file);
-    if (!detected) {
-      errors.push(uploadMessages.type(name));
-      continue;
-    }
-    const tooBig = attachmentSizeError(detected.kind, file.size) ?? (detected.kind === "image" ? await imageAttachmentError(name, Buffer.from(await file.arrayBuffer())) : null);
-    if (tooBig) errors.push(tooBig);
-    else accepted.push({ file, name, detected });
+    const checked = await checkAttachment(file);
+    if ("refusal" in checked) errors.push(checked.refusal);
+    else accepted.push({ file, ...checked });
   }
   errors.push(...dropped.map((d) => d.message));
   const saved = [];

@@ -3,7 +3,7 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/db.server";
 import { jobLineItems, priceListItems } from "~/db/schema";
-import { LINE_ITEM_IMAGE_FOLDER } from "~/models/jobs/jobs.server";
+import { LINE_ITEM_IMAGE_FOLDER } from "~/models/line-items/line-items.server";
 import { PRICE_BOOK_IMAGE_FOLDER } from "~/models/price-book/price-book.server";
 import { defineJob } from "~/services/queue.server";
 import { deleteFile, fileUrl, parseKey, uploadsRoot } from "~/services/storage.server";

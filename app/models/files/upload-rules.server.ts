@@ -1,8 +1,8 @@
 import { readBody } from "~/http/api.server";
-import { ATTACHMENT_LIMIT, attachmentFileLimit, uploadMessages as attachmentMessages, VIDEO_MAX_BYTES } from "~/models/customers/customer-attachments.server";
 import { IMPORT_MAX_BYTES as CUSTOMERS_CSV_MAX_BYTES, IMPORT_TOO_LARGE as CUSTOMERS_CSV_TOO_LARGE } from "~/models/customers/customers-import.server";
 import { IMPORT_MAX_BYTES as PRICE_BOOK_CSV_MAX_BYTES, importMessages as priceBookCsvMessages } from "~/models/price-book/price-book-csv.server";
-import { IMAGE_MAX_BYTES, LOGO_MAX_BYTES, uploadMessages as imageMessages } from "~/services/images.server";
+import { attachmentFileLimit } from "~/models/files/detect.server";
+import { ATTACHMENT_LIMIT, attachmentMessages, IMAGE_MAX_BYTES, imageMessages, LOGO_MAX_BYTES, VIDEO_MAX_BYTES } from "~/models/files/file-rules";
 import { isMultipart, withUploadForm, type UploadRule } from "~/models/files/uploads.server";
 import { parseNested } from "~/http/request-data.server";
 
@@ -18,7 +18,7 @@ const oneFile = (bytes: number, message: string): UploadRule => ({
 
 /**
  * Every upload of the product, with the spec's limits and messages (part 1 section 5 "Uploads"),
- * applied while the body streams to disk (services/uploads.server). A route names its entry when it
+ * applied while the body streams to disk (models/files/uploads.server). A route names its entry when it
  * reads its form with withUploadForm; every other body stays within the server's 1 MB.
  */
 export const uploadRules = {

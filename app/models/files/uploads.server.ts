@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, open, rm } from "node:fs/promises";
 import path from "node:path";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { allowLargerBody, REQUEST_BODY_LIMIT, RequestTooLargeError } from "~/http/request-size.server";
+import type { FileLimit } from "~/models/files/file-rules";
 import { uploadsRoot } from "~/services/storage.server";
 
 /**
@@ -11,8 +12,6 @@ import { uploadsRoot } from "~/services/storage.server";
  * bytes, how many files, and the whole body. The route works on an ordinary FormData of strings and
  * Files whose bytes stay on disk (fs.openAsBlob); the temporary files are removed once its work is done.
  */
-export type FileLimit = { bytes: number; message: string };
-
 export type UploadRule = {
   /** The largest one file may be and the message past it, told from its name and first bytes (up to 64 KB). */
   fileLimit: (name: string, head: Buffer) => FileLimit | Promise<FileLimit>;

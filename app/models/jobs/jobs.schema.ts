@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { checkbox, messages } from "~/utils/validation";
+import { lineItemsSchema } from "~/models/line-items/line-items.schema";
+import { moneyField, taxRateField } from "~/models/line-items/money";
 
 /** Job status numbers of the spec (part 2 section 4). */
 export const JobStatus = {
@@ -27,7 +29,7 @@ export const jobStatusLabels: Record<JobStatusValue, string> = {
 };
 
 /**
- * The allowed moves of updateJobStatus (docs/decisions/jobs-status-moves.md). A finished or paid
+ * The allowed moves of updateJobStatus (docs/decisions/019-jobs-status-moves.md). A finished or paid
  * job never goes back to scheduled except through undo; paid is reached by recording a payment
  * (or from finished, when paid elsewhere).
  */
@@ -122,9 +124,6 @@ export const ActorType = { System: 0, Employee: 1, MainParticipant: 2 } as const
 export const PaymentMethod = { Cash: 0, Check: 1, Card: 2, Other: 3 } as const;
 export const paymentMethodLabels: Record<number, string> = { 0: "Cash", 1: "Check", 2: "Card", 3: "Other" };
 
-export const LineItemKind = { Material: 0, Service: 1 } as const;
-export const lineItemKindLabels: Record<number, string> = { 0: "Material", 1: "Service" };
-
 /** rrule frequency numbers (DECISIONS.md); 'never' is no rule at all. */
 export const Frequency = { Yearly: 0, Monthly: 1, Weekly: 2, Daily: 3 } as const;
 export const frequencyLabels: Record<number, string> = { 3: "Daily", 2: "Weekly", 1: "Monthly", 0: "Yearly" };
@@ -142,7 +141,6 @@ export const SERIES_HORIZON_MONTHS = 12;
 /** A single series edit or creation never writes more visits than this in one request. */
 export const SERIES_MAX_VISITS = 1000;
 
-export const TAX_RATE_MAX = 100;
 export const NAME_MAX = 255;
 export const TEXT_MAX = 5000;
 
@@ -150,75 +148,7 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const JOB_SORT_FIELDS = ["startTime", "name", "customerName", "status", "total", "createdAt"] as const;
 export type JobSortField = (typeof JOB_SORT_FIELDS)[number];
 
-/** Upload limits of the spec (part 2 section 5). */
-export const UPLOAD_LIMITS = {
-  image: { extensions: ["jpeg", "jpg", "gif", "png"], maxBytes: 10 * 1024 * 1024 },
-  video: { extensions: ["mp4", "webm", "mov", "mkv"], maxBytes: 50 * 1024 * 1024 },
-  document: { extensions: ["odt", "ods", "doc", "docx", "pdf", "txt", "xlsx", "xls"], maxBytes: 10 * 1024 * 1024 },
-} as const;
-
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
-
-/** Dollars as typed ("$1,250.5", 12.5) to integer cents, rounded to the cent. */
-const moneyBase = (label: string) =>
-  z
-    .union([z.number(), z.string().trim()], { required_error: messages.required(label), invalid_type_error: messages.required(label) })
-    .transform((v, ctx) => {
-      const text = typeof v === "number" ? String(v) : v.replace(/[$,\s]/g, "");
-      if (!/^-?\d+(\.\d+)?(e-?\d+)?$/i.test(text) || !Number.isFinite(Number(text))) {
-        ctx.addIssue({ code: "custom", message: `${label} must be a number` });
-        return z.NEVER;
-      }
-      const cents = Math.round(Number(text) * 100);
-      if (cents < 0) {
-        ctx.addIssue({ code: "custom", message: messages.numberMin(label, 0) });
-        return z.NEVER;
-      }
-      if (cents > 100_000_000_00) {
-        ctx.addIssue({ code: "custom", message: `${label} is too large` });
-        return z.NEVER;
-      }
-      return cents;
-    });
-
-/** Money typed in dollars ("12.5", 12.5) to integer cents, required. */
-export const requiredMoneyField = (label: string) => z.preprocess(blank, moneyBase(label));
-/** Money typed in dollars to integer cents; blank is undefined. */
-export const moneyField = (label: string) => z.preprocess(blank, moneyBase(label).optional());
-
-const quantityField = z.preprocess(
-  (v) => (v === "" || v === undefined || v === null ? 1 : typeof v === "string" ? Number(v.replace(/,/g, "")) : v),
-  z
-    .number({ invalid_type_error: "Quantity must be a number" })
-    .refine((n) => Number.isFinite(n), "Quantity must be a number")
-    .refine((n) => n > 0, "Quantity must be greater than 0")
-    .refine((n) => n <= 1_000_000, "Quantity is too large")
-    .transform((n) => Math.round(n * 1000) / 1000),
-);
-
-/** A line item (spec: valid only with a non-empty trimmed name and a unitPrice, 0 allowed). */
-export const lineItemSchema = z.object({
-  kind: z.preprocess(blank, z.coerce.number().int().min(0).max(1).default(1)),
-  name: z.string({ required_error: messages.required("Name"), invalid_type_error: messages.required("Name") }).trim().min(1, messages.required("Name")).max(NAME_MAX, messages.max("Name", NAME_MAX)),
-  description: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Description", TEXT_MAX)).optional()),
-  quantity: quantityField,
-  unitPrice: requiredMoneyField("Unit price"),
-  cost: moneyField("Cost").transform((v) => v ?? 0),
-  isTaxable: checkbox(),
-  imageUrl: z.preprocess(blank, z.string().max(2000).optional()),
-  priceListItemId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
-});
-export type LineItemInput = z.infer<typeof lineItemSchema>;
-
-const percentField = z.preprocess(
-  (v) => (v === "" || v === undefined || v === null ? 0 : typeof v === "string" ? Number(v.replace(/[%\s]/g, "")) : v),
-  z
-    .number({ invalid_type_error: "Tax rate must be a number" })
-    .refine((n) => Number.isFinite(n), "Tax rate must be a number")
-    .refine((n) => n >= 0, messages.numberMin("Tax rate", 0))
-    .refine((n) => n <= TAX_RATE_MAX, `Tax rate must be less than or equal to ${TAX_RATE_MAX}`)
-    .transform((n) => Math.round(n * 100)),
-);
 
 /**
  * Recurrence rule of the spec. frequency 0-3 (rrule numbers); absent/null = never.
@@ -270,8 +200,8 @@ export const jobCreateSchema = scheduleFieldsSchema.extend({
   description: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Description", TEXT_MAX)).optional()),
   privateNotes: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Private notes", TEXT_MAX)).optional()),
   message: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Message", TEXT_MAX)).optional()),
-  lineItems: z.array(lineItemSchema).max(200).default([]),
-  taxRate: percentField,
+  lineItems: lineItemsSchema.default([]),
+  taxRate: taxRateField,
   discount: moneyField("Discount").transform((v) => v ?? 0),
   tags: idArray.default([]),
   jobStatus: z.preprocess(blank, z.coerce.number().int().refine((n) => n === 0 || n === 1 || n === 7, "Status must be unscheduled, scheduled or prescheduled").optional()),
@@ -289,8 +219,8 @@ export const jobUpdateSchema = z.object({
   privateNotes: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX, messages.max("Private notes", TEXT_MAX)).optional()),
   message: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX, messages.max("Message", TEXT_MAX)).optional()),
   servicePlanVisitDescription: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX).optional()),
-  lineItems: z.array(lineItemSchema).max(200).optional(),
-  taxRate: percentField.optional(),
+  lineItems: lineItemsSchema.optional(),
+  taxRate: taxRateField.optional(),
   discount: moneyField("Discount"),
   tags: idArray.optional(),
   isAllDay: checkbox().optional(),
@@ -331,28 +261,3 @@ export const paySchema = z.object({
 
 export const renameSchema = z.object({ name: z.string({ required_error: messages.required("Name") }).trim().min(1, messages.required("Name")).max(NAME_MAX, messages.max("Name", NAME_MAX)) });
 export const segmentSchema = z.object({ name: z.string({ required_error: messages.required("Name") }).trim().min(1, messages.required("Name")).max(NAME_MAX, messages.max("Name", NAME_MAX)) });
-
-/** Totals of a job, all in cents. */
-export type JobTotals = { subtotalCents: number; discountCents: number; taxCents: number; totalCents: number; lineAmounts: number[] };
-
-/** quantity x unit price to the cent, half away from zero (quantity has at most 3 decimals). */
-export function lineAmountCents(quantity: number, unitPriceCents: number): number {
-  const milli = Math.round(quantity * 1000);
-  const product = milli * unitPriceCents;
-  return Math.sign(product) * Math.round(Math.abs(product) / 1000);
-}
-
-/**
- * The totals rule (docs/decisions/jobs-totals.md): subtotal = sum of line amounts; the discount is
- * capped at the subtotal; tax = rate x (taxable lines minus their proportional share of the
- * discount); every rounding is to the cent, half up; total = subtotal - discount + tax.
- */
-export function computeTotals(lines: ReadonlyArray<{ quantity: number; unitPriceCents: number; isTaxable: boolean }>, discountCents: number, taxRateBasisPoints: number): JobTotals {
-  const lineAmounts = lines.map((l) => lineAmountCents(l.quantity, l.unitPriceCents));
-  const subtotalCents = lineAmounts.reduce((a, b) => a + b, 0);
-  const taxableCents = lineAmounts.reduce((sum, amount, i) => (lines[i].isTaxable ? sum + amount : sum), 0);
-  const discount = Math.max(0, Math.min(discountCents, subtotalCents));
-  const taxableDiscount = subtotalCents === 0 ? 0 : Math.round((discount * taxableCents) / subtotalCents);
-  const taxCents = Math.round(((taxableCents - taxableDiscount) * taxRateBasisPoints) / 10000);
-  return { subtotalCents, discountCents: discount, taxCents, totalCents: subtotalCents - discount + taxCents, lineAmounts };
-}

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { moneyField, requiredMoneyField } from "~/models/jobs/jobs.schema";
+import { idList as queryIdList } from "~/http/query-schemas";
+import { moneyField, requiredMoneyField } from "~/models/line-items/money";
 import { isPaletteColor } from "~/models/employees/palette";
 import { checkbox, messages, requiredText } from "~/utils/validation";
 
@@ -77,3 +78,14 @@ export const itemFormSchema = itemSchema.extend({ removeImage: checkbox() });
 
 /** The CSV columns of the template, the export and the import, in order. */
 export const CSV_COLUMNS = ["Category", "Category Type", "Name", "Item Type", "Unit", "Price", "Cost", "Taxable", "Color", "Description"] as const;
+
+// Queries of the price book calls (the job form's picker).
+const itemTypeQuery = z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1).optional());
+/** GET /api/price-lists. */
+export const categoriesQuerySchema = z.object({ searchQuery: z.string().max(200).optional(), type: itemTypeQuery });
+/** GET /api/price-lists/items: by ids or search. */
+export const itemsQuerySchema = categoriesQuerySchema.extend({ itemIds: queryIdList });
+/** GET /api/price-lists/items/page (besides paging). */
+export const itemsPageQuerySchema = categoriesQuerySchema.extend({ excludeIds: queryIdList });
+/** GET /api/price-lists/{id}/items/page (besides paging). */
+export const categoryItemsPageQuerySchema = z.object({ searchQuery: z.string().max(200).optional(), excludeIds: queryIdList });

@@ -4,7 +4,8 @@ import { priceListCategories, priceListItems } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import type { CategoryInput, ItemInput } from "~/models/price-book/price-book.schema";
 import { readsCosts } from "~/access/roles";
-import { companyFileUrl, deleteFile } from "~/services/storage.server";
+import { companyFileUrl } from "~/models/files/company-files.server";
+import { deleteFile } from "~/services/storage.server";
 
 export const PRICE_BOOK_IMAGE_FOLDER = "price-book";
 

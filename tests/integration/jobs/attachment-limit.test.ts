@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 
 import { db } from "~/db.server";
 import { jobAttachments } from "~/db/schema";
-import { ATTACHMENT_LIMIT, uploadMessages } from "~/models/customers/customer-attachments.server";
+import { ATTACHMENT_LIMIT, attachmentMessages } from "~/models/files/file-rules";
 import { addAttachment } from "~/models/jobs/jobs.server";
 import { action as detailsAction } from "~/routes/_app+/jobs+/$id";
 import { action as createAction } from "~/routes/api+/jobs+/_layout";
@@ -52,8 +52,8 @@ describe("job attachments' count limit", () => {
     expect(last.status).toBe(201);
 
     const refused = await json(attachmentAction, makeRequest("/api/jobs/attachment", { method: "POST", cookie: admin, body: uploadForm(jobId, "one-more.png") }));
-    expect(refused).toEqual({ status: 400, body: { message: uploadMessages.limitExceeded, errors: { files: uploadMessages.limitExceeded } } });
-    expect(uploadMessages.limitExceeded).toBe("Attachment upload limit exceeded.");
+    expect(refused).toEqual({ status: 400, body: { message: attachmentMessages.limitExceeded, errors: { files: attachmentMessages.limitExceeded } } });
+    expect(attachmentMessages.limitExceeded).toBe("Attachment upload limit exceeded.");
 
     const screen = await runRoute(detailsAction as never, makeRequest(`/jobs/${jobId}`, { method: "POST", cookie: admin, body: uploadForm(jobId, "from-screen.png") }), { id: String(jobId) });
     expect(screen.status).toBe(400);
