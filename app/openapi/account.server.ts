@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emailExistsSchema, forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpAccountSchema, signUpSchema, verifyCodeSchema } from "~/models/accounts/accounts.schema";
+import { emailExistsSchema, forgotPasswordSchema, resetPasswordSchema, signInApiSchema, signUpAccountSchema, signUpSchema, verifyCodeSchema } from "~/models/accounts/accounts.schema";
+import { idParamsSchema } from "~/http/query-schemas";
 import { registerCall } from "~/openapi/registry.server";
 
 const anyone = "anyone (no session needed)";
@@ -38,7 +39,7 @@ registerCall({
   tag: "Account",
   summary: `Sign in with email and password. Sets the session cookie and answers the current user; when the user has two-factor on, answers {needTwoFactorAuthentication: true} and emails a 6-digit code (then account/verify-code). Wrong credentials: 400 {message: "Invalid email or password"}.${limited}`,
   access: anyone,
-  body: signInSchema.omit({ redirectTo: true }),
+  body: signInApiSchema,
   response: signInAnswer,
   rateLimited: true,
 });
@@ -118,7 +119,7 @@ registerCall({
   tag: "Users",
   summary: "Act as this user (of any company): a new session with the super admin kept as impersonator. Answers the user acted as; a super admin cannot be shadowed (400). POST only (a GET answers 405). The log-in, every change made in the shadow session and the log-out are kept in the impersonation log.",
   access: "super admin",
-  params: z.object({ id: z.number().int() }),
+  params: idParamsSchema,
   response: currentUser,
 });
 registerCall({

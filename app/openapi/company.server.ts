@@ -1,6 +1,19 @@
 import { z } from "zod";
 import { registerCall } from "~/openapi/registry.server";
-import { createLeadSourceSchema, createTagSchema, renameLeadSourceSchema, renameTagSchema } from "~/models/company/tags.schema";
+import { idParamsSchema } from "~/http/query-schemas";
+import {
+  companyProfileSchema,
+  discountSchema,
+  discountUpdateSchema,
+  expenseCodeSchema,
+  expenseCodeUpdateSchema,
+  messagesSchema,
+  onboardingParamsSchema,
+  serviceAreaQuerySchema,
+  taxRateSchema,
+  taxRateUpdateSchema,
+} from "~/models/company/company.schema";
+import { createLeadSourceSchema, createTagSchema, renameLeadSourceSchema, renameTagSchema, tagTypeQuerySchema } from "~/models/company/tags.schema";
 
 const broad = "office staff, company admin, super admin";
 const tagOption = z.object({ id: z.number().int(), label: z.string() });
@@ -13,7 +26,7 @@ registerCall({
   tag: "Tags",
   summary: "The company's tags of one type (0 customer, 1 job, 2 estimate, 3 employee, 4 invoice), by name",
   access: "as the form that picks the type: customer tags office staff and admins, job and estimate tags any signed-in user, employee tags admins, invoice tags office staff and admins",
-  query: z.object({ type: z.number().int().min(0).max(4) }),
+  query: tagTypeQuerySchema,
   response: z.object({ data: z.array(tagOption) }),
 });
 registerCall({
@@ -72,25 +85,29 @@ const profile = profileBody.extend({ id: z.number().int(), logoUrl: z.string().n
 const taxRate = z.object({ id: z.number().int(), name: z.string(), rate: z.number().describe("percent") });
 const discount = z.object({ id: z.number().int(), name: z.string(), type: z.number().int().describe("percentage 0, fixed amount 1"), value: z.number().describe("percent or dollars") });
 const expenseCode = z.object({ id: z.number().int(), name: z.string(), description: z.string().nullable() });
-const idParam = z.object({ id: z.number().int() });
+const idParam = idParamsSchema;
 
 registerCall({ method: "get", path: "/company", tag: "Company", summary: "The company profile with currency (from the country), phone region and time zone offset", access: managers, response: z.object({ data: profile }) });
-registerCall({ method: "put", path: "/company", tag: "Company", summary: "Save the profile (multipart with the fields and an optional `logo`, or JSON)", access: managers, multipart: profileBody.extend({ logo: z.string().optional().describe("JPEG or PNG, at most 5 MB, at least 256x256") }), response: z.object({ data: profile }) });
+registerCall({ method: "put", path: "/company", tag: "Company", summary: "Save the profile (multipart with the fields and an optional `logo`, or JSON)", access: managers, body: companyProfileSchema(), files: z.object({ logo: z.string().openapi({ format: "binary" }).optional().describe("JPEG or PNG, at most 5 MB, at least 256x256") }), response: z.object({ data: profile }) });
 registerCall({ method: "patch", path: "/company/logo", tag: "Company", summary: "Replace the logo: JPEG or PNG checked by content, at most 5 MB ('The file size cannot exceed 5 MB.'), at least 256x256 ('At least 256x256px PNG or JPG file'); stored as PNG", access: managers, multipart: z.object({ logo: z.string() }), response: z.object({ data: z.object({ logoUrl: z.string() }) }) });
 registerCall({ method: "delete", path: "/company/logo", tag: "Company", summary: "Remove the logo", access: managers });
-registerCall({ method: "get", path: "/company/check-service-area", tag: "Company", summary: "Whether a point is within the company's service area radius (public, for online booking)", access: "anyone", query: z.object({ companyId: z.number().int(), latitude: z.number(), longitude: z.number() }), response: z.object({ data: z.object({ isInServiceArea: z.boolean() }) }) });
-registerCall({ method: "post", path: "/company/taxRate", tag: "Company", summary: "Create a tax rate", access: managers, body: taxRate.omit({ id: true }), status: 201, response: z.object({ data: taxRate }) });
+registerCall({ method: "get", path: "/company/check-service-area", tag: "Company", summary: "Whether a point is within the company's service area radius (public, for online booking)", access: "anyone", query: serviceAreaQuerySchema, response: z.object({ data: z.object({ isInServiceArea: z.boolean() }) }) });
+registerCall({ method: "post", path: "/company/taxRate", tag: "Company", summary: "Create a tax rate", access: managers, body: taxRateSchema, status: 201, response: z.object({ data: taxRate }) });
 registerCall({ method: "get", path: "/company/taxRates", tag: "Company", summary: "Tax rates by name", access: managers, response: z.object({ data: z.array(taxRate) }) });
-registerCall({ method: "put", path: "/company/taxRates", tag: "Company", summary: "Update a tax rate", access: managers, body: taxRate, response: z.object({ data: taxRate }) });
+registerCall({ method: "put", path: "/company/taxRates", tag: "Company", summary: "Update a tax rate", access: managers, body: taxRateUpdateSchema, response: z.object({ data: taxRate }) });
 registerCall({ method: "delete", path: "/company/taxRates/{id}", tag: "Company", summary: "Delete a tax rate (400 {message} while in use)", access: managers, params: idParam });
-registerCall({ method: "post", path: "/company/discount", tag: "Company", summary: "Create a discount", access: managers, body: discount.omit({ id: true }), status: 201, response: z.object({ data: discount }) });
+registerCall({ method: "post", path: "/company/discount", tag: "Company", summary: "Create a discount", access: managers, body: discountSchema, status: 201, response: z.object({ data: discount }) });
 registerCall({ method: "get", path: "/company/discounts", tag: "Company", summary: "Discounts by name", access: managers, response: z.object({ data: z.array(discount) }) });
-registerCall({ method: "put", path: "/company/discounts", tag: "Company", summary: "Update a discount", access: managers, body: discount, response: z.object({ data: discount }) });
+registerCall({ method: "put", path: "/company/discounts", tag: "Company", summary: "Update a discount", access: managers, body: discountUpdateSchema, response: z.object({ data: discount }) });
 registerCall({ method: "delete", path: "/company/discounts/{id}", tag: "Company", summary: "Delete a discount (400 {message} while in use)", access: managers, params: idParam });
-registerCall({ method: "post", path: "/company/expense-code", tag: "Company", summary: "Create an expense code", access: broad, body: expenseCode.omit({ id: true }), status: 201, response: z.object({ data: expenseCode }) });
+registerCall({ method: "post", path: "/company/expense-code", tag: "Company", summary: "Create an expense code", access: broad, body: expenseCodeSchema, status: 201, response: z.object({ data: expenseCode }) });
 registerCall({ method: "get", path: "/company/expense-codes", tag: "Company", summary: "Expense codes by name", access: broad, response: z.object({ data: z.array(expenseCode) }) });
-registerCall({ method: "put", path: "/company/expense-codes", tag: "Company", summary: "Update an expense code", access: broad, body: expenseCode, response: z.object({ data: expenseCode }) });
+registerCall({ method: "put", path: "/company/expense-codes", tag: "Company", summary: "Update an expense code", access: broad, body: expenseCodeUpdateSchema, response: z.object({ data: expenseCode }) });
 registerCall({ method: "delete", path: "/company/expense-codes/{id}", tag: "Company", summary: "Delete an expense code (400 {message} while expenses use it)", access: broad, params: idParam });
 const settings = z.object({ messageOnInvoice: z.string().nullable(), messageOnEstimate: z.string().nullable(), twilioCredentials: z.object({ isFullySetUp: z.boolean() }) });
 registerCall({ method: "get", path: "/company-settings", tag: "Company settings", summary: "Messages on invoice and estimate, text-messaging readiness", access: broad, response: z.object({ data: settings }) });
-registerCall({ method: "patch", path: "/company-settings/messages-on-invoice-and-estimate", tag: "Company settings", summary: "Save the messages printed on invoices and estimates", access: broad, body: z.object({ messageOnInvoice: z.string().optional(), messageOnEstimate: z.string().optional() }), response: z.object({ data: settings }) });
+registerCall({ method: "patch", path: "/company-settings/messages-on-invoice-and-estimate", tag: "Company settings", summary: "Save the messages printed on invoices and estimates", access: broad, body: messagesSchema, response: z.object({ data: settings }) });
+const onboardingStep = z.object({ actionType: z.number().int().describe("the 8 steps, 0-7"), title: z.string(), isDone: z.boolean(), isDismissed: z.boolean() });
+registerCall({ method: "get", path: "/company-settings/onboarding", tag: "Company settings", summary: "The 8 onboarding steps with isDone and isDismissed", access: broad, response: z.array(onboardingStep) });
+registerCall({ method: "get", path: "/company-settings/onboarding/{actionType}/should-show", tag: "Company settings", summary: "Whether the tip of this onboarding step still shows", access: broad, params: onboardingParamsSchema, response: z.object({ data: z.object({ isShown: z.boolean() }) }) });
+registerCall({ method: "delete", path: "/company-settings/onboarding/{actionType}", tag: "Company settings", summary: "Dismiss the tip of this onboarding step for the company", access: broad, params: onboardingParamsSchema, response: z.object({ success: z.boolean() }) });

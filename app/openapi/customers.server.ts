@@ -1,4 +1,15 @@
 import { z } from "zod";
+import { searchQuerySchema } from "~/http/query-schemas";
+import {
+  addressGeoDataSchema,
+  checkEmailSchema,
+  checkPhoneSchema,
+  customerAttachmentDeleteSchema,
+  customerIdSchema,
+  customerInputSchema,
+  customerJobsPageFiltersSchema,
+  customersPageFiltersSchema,
+} from "~/models/customers/customers.schema";
 import { registerCall } from "~/openapi/registry.server";
 
 const broad = "office staff, company admin, super admin (a field tech gets 403)";
@@ -44,31 +55,24 @@ const customer = customerBody.extend({
 });
 const reduced = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string().nullable(), email: z.string().nullable(), mainPhoneNumber: z.string().nullable(), ownCompanyName: z.string().nullable(), areTextMessagesAllowed: z.boolean(), billingAddress: z.object({ location: z.string() }).nullable() });
 const listRow = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string().nullable(), ownCompanyName: z.string().nullable(), billingAddress: z.object({ location: z.string() }).nullable(), tags: z.array(tagOption), notes: z.string().nullable() });
-const paging = {
-  pageNumber: z.number().int().min(1).optional().openapi({ description: "1-based, default 1" }),
-  pageSize: z.number().int().min(1).max(10000).optional().openapi({ description: "Default 10" }),
-  "sortSettings[0].fieldName": z.string().optional(),
-  "sortSettings[0].descending": z.boolean().optional(),
-  searchQuery: z.string().optional(),
-};
 const pageOf = (item: z.ZodTypeAny) => z.object({ items: z.array(item), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() });
 const duplicate = z.object({ isTaken: z.boolean(), takenBy: z.string().nullable().openapi({ description: "The other customer's name" }) });
 const pathId = z.object({ id: z.number().int() });
 
-registerCall({ method: "post", path: "/customers/check-email", tag, summary: "Is this email taken by another customer of the company? (customerId excludes the one being edited)", access: broad, body: z.object({ email: z.string().email(), customerId: z.number().int().optional() }), response: duplicate });
-registerCall({ method: "post", path: "/customers/check-phone-number", tag, summary: "Is this primary phone taken by another customer of the company? (compared in E.164)", access: broad, body: z.object({ phoneNumber: z.string(), customerId: z.number().int().optional() }), response: duplicate });
+registerCall({ method: "post", path: "/customers/check-email", tag, summary: "Is this email taken by another customer of the company? (customerId excludes the one being edited)", access: broad, body: checkEmailSchema, response: duplicate });
+registerCall({ method: "post", path: "/customers/check-phone-number", tag, summary: "Is this primary phone taken by another customer of the company? (compared in E.164)", access: broad, body: checkPhoneSchema, response: duplicate });
 registerCall({
   method: "post",
   path: "/customers/create",
   tag,
   summary: "Create a customer. 400 {errors} with the form's messages, including 'Email already taken by {name}' and 'Primary Phone already taken by {name}'",
   access: broad,
-  body: customerBody,
+  body: customerInputSchema(),
   status: 201,
   response: z.object({ customerId: z.number().int() }),
 });
-registerCall({ method: "put", path: "/customers/update", tag, summary: "Update a customer (same rules as create); properties sent with their id are kept, others removed", access: broad, body: customerBody.extend({ id: z.number().int() }), response: z.object({ customerId: z.number().int() }) });
-registerCall({ method: "delete", path: "/customers", tag, summary: "Delete a customer (?id=); it disappears from lists, searches, counts and duplicate checks", access: broad, query: z.object({ id: z.number().int() }), response: id });
+registerCall({ method: "put", path: "/customers/update", tag, summary: "Update a customer (same rules as create); properties sent with their id are kept, others removed", access: broad, body: [customerIdSchema, customerInputSchema()], response: z.object({ customerId: z.number().int() }) });
+registerCall({ method: "delete", path: "/customers", tag, summary: "Delete a customer (?id=); it disappears from lists, searches, counts and duplicate checks", access: broad, query: customerIdSchema, response: id });
 registerCall({
   method: "get",
   path: "/customers/page",
@@ -76,19 +80,20 @@ registerCall({
   summary:
     "One page of the customer list. Sort fields: name (default), ownCompanyName, billingAddress, createdAt. tagIds: customers with any of these tags; excludeTagIds: none of these. searchQuery matches word prefixes of name, company, emails, phones (digits) and addresses. With a filter, total counts up to 1000 (totalIsCapped then true)",
   access: broad,
-  query: z.object({ ...paging, "tagIds[0]": z.number().int().optional(), "excludeTagIds[0]": z.number().int().optional() }),
+  paging: true,
+  query: customersPageFiltersSchema,
   response: pageOf(listRow).extend({ totalIsCapped: z.boolean() }),
 });
-registerCall({ method: "get", path: "/customers/search", tag, summary: "Quick search (up to 20) for pickers", access: "any signed-in user (the job form's customer picker); a field tech gets id, names, company and billing address only, matched on those", query: z.object({ searchQuery: z.string() }), response: z.array(reduced) });
+registerCall({ method: "get", path: "/customers/search", tag, summary: "Quick search (up to 20) for pickers", access: "any signed-in user (the job form's customer picker); a field tech gets id, names, company and billing address only, matched on those", query: searchQuerySchema, response: z.array(reduced) });
 registerCall({ method: "get", path: "/customers/{id}", tag, summary: "The whole customer", access: broad, params: pathId, response: customer });
 registerCall({ method: "get", path: "/customers/{id}/reduced", tag, summary: "The short form of a customer", access: "any signed-in user (the job form's customer picker); a field tech gets id, names, company and billing address only, matched on those", params: pathId, response: reduced });
-registerCall({ method: "get", path: "/customers/{id}/jobs/page", tag, summary: "The customer's jobs (paging, searchQuery, tags)", access: broad, params: pathId, query: z.object({ ...paging, "tags[0]": z.number().int().optional() }), response: pageOf(z.object({ id: z.number().int() }).passthrough()) });
+registerCall({ method: "get", path: "/customers/{id}/jobs/page", tag, summary: "The customer's jobs (paging, searchQuery, tags)", access: broad, params: pathId, paging: true, query: customerJobsPageFiltersSchema, response: pageOf(z.object({ id: z.number().int() }).passthrough()) });
 for (const [sub, what] of [
   ["estimates", "estimates"],
   ["invoices", "invoices"],
   ["subscriptions-invoices", "subscription invoices"],
 ] as const) {
-  registerCall({ method: "get", path: `/customers/{id}/${sub}/page`, tag, summary: `The customer's ${what} (paging, searchQuery); an empty page until the ${what} area is built`, access: broad, params: pathId, query: z.object(paging), response: pageOf(z.object({ id: z.number().int() }).passthrough()) });
+  registerCall({ method: "get", path: `/customers/{id}/${sub}/page`, tag, summary: `The customer's ${what} (paging, searchQuery); an empty page until the ${what} area is built`, access: broad, params: pathId, paging: true, response: pageOf(z.object({ id: z.number().int() }).passthrough()) });
 }
 registerCall({ method: "get", path: "/customers/downloadTemplate", tag, summary: "The CSV template for uploadCustomers (text/csv)", access: broad, responseDescription: "text/csv" });
 registerCall({ method: "get", path: "/customers/exportCustomers", tag, summary: "All customers of the company as CSV, in the template's columns (text/csv)", access: broad, responseDescription: "text/csv" });
@@ -116,7 +121,7 @@ registerCall({
   multipart: z.object({ customerId: z.number().int(), files: z.array(z.string().openapi({ format: "binary" })) }),
   response: z.object({ attachments: z.array(attachment), errors: z.array(z.string()) }),
 });
-registerCall({ method: "delete", path: "/customers/attachment", tag, summary: "Delete an attachment", access: broad, body: z.object({ customerId: z.number().int(), fileUrl: z.string() }), response: z.object({ customerId: z.number().int(), fileUrl: z.string() }) });
+registerCall({ method: "delete", path: "/customers/attachment", tag, summary: "Delete an attachment", access: broad, body: customerAttachmentDeleteSchema, response: z.object({ customerId: z.number().int(), fileUrl: z.string() }) });
 registerCall({
   method: "patch",
   path: "/customers/{id}/address-geo-data",
@@ -124,6 +129,6 @@ registerCall({
   summary: "Save geocoded addresses [{id, geoData}] (the body may also be the array itself)",
   access: broad,
   params: pathId,
-  body: z.object({ addresses: z.array(z.object({ id: z.number().int(), geoData })) }),
+  body: addressGeoDataSchema,
   response: z.object({ addresses: z.array(storedAddress) }),
 });

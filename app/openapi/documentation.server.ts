@@ -57,6 +57,7 @@ export function apiDocumentation(): TagView[] {
     const schema = resolve(input);
     const variants = schema.oneOf ?? schema.anyOf;
     if (variants && depth === 0) return variants.flatMap((v) => fields(v, prefix, depth));
+    if (schema.allOf) return schema.allOf.flatMap((part) => fields(part, prefix, depth));
     if (!schema.properties) return [];
     return Object.entries(schema.properties).flatMap(([name, property]) => {
       const resolved = resolve(property);

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { employeeCreateSchema, employeeEditSchema } from "~/models/employees/employees.schema";
+import { searchQuerySchema } from "~/http/query-schemas";
+import { companyPageQuerySchema } from "~/models/admin/admin-panel.server";
+import { employeeCheckPhoneSchema, employeeCreateSchema, employeeEditSchema } from "~/models/employees/employees.schema";
 import { registerCall } from "~/openapi/registry.server";
 
 const managers = "company admin, super admin";
@@ -20,13 +22,6 @@ const employee = employeeOption.extend({ mainPhoneNumber: z.string().nullable(),
 const idParams = z.object({ id: z.number().int() });
 const idResult = z.object({ id: z.number().int() });
 const photo = z.object({ logo: z.string().openapi({ format: "binary", description: "Photo: jpeg, png, heic or heif up to 10 MB; stored as a 400x400 PNG" }).optional() });
-const pagingQuery = z.object({
-  pageNumber: z.number().int().min(1).optional(),
-  pageSize: z.number().int().min(1).max(10000).optional(),
-  "sortSettings[0].fieldName": z.string().optional(),
-  "sortSettings[0].descending": z.boolean().optional(),
-  searchQuery: z.string().optional(),
-});
 const page = (item: z.ZodTypeAny) => z.object({ items: z.array(item), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() });
 
 registerCall({ method: "get", path: "/employees", tag: "Employees", summary: "Every employee of the company, by name", access: managers, response: z.object({ data: z.array(employeeOption) }) });
@@ -36,7 +31,8 @@ registerCall({
   tag: "Employees",
   summary: "One page of employees; sort fields name, email, role, createdAt; searchQuery matches name, email or phone",
   access: managers,
-  query: pagingQuery,
+  paging: true,
+  query: searchQuerySchema,
   response: page(employee),
 });
 registerCall({
@@ -45,7 +41,7 @@ registerCall({
   tag: "Employees",
   summary: "Up to 20 employees matching searchQuery (name, email or phone)",
   access: managers,
-  query: z.object({ searchQuery: z.string().optional() }),
+  query: searchQuerySchema,
   response: z.object({ data: z.array(employeeOption) }),
 });
 registerCall({
@@ -62,7 +58,7 @@ registerCall({
   tag: "Employees",
   summary: "Whether another employee of the company has this phone number",
   access: managers,
-  body: z.object({ phoneNumber: z.string(), employeeId: z.number().int().optional().openapi({ description: "The employee being edited, left out of the check" }) }),
+  body: employeeCheckPhoneSchema,
   response: z.object({ isTaken: z.boolean(), takenBy: z.string().nullable() }),
 });
 registerCall({ method: "get", path: "/employees/{id}", tag: "Employees", summary: "One employee with tags", access: managers, params: idParams, response: employee });
@@ -72,7 +68,8 @@ registerCall({
   tag: "Employees",
   summary: "Create an employee (multipart or JSON; tags as a list). Refused with 400 {message} past the plan's employee limit",
   access: managers,
-  multipart: employeeCreateSchema().merge(photo),
+  body: employeeCreateSchema(),
+  files: photo,
   status: 201,
   response: idResult,
 });
@@ -83,7 +80,8 @@ registerCall({
   summary: "Update an employee (multipart or JSON). A role change ends the employee's sessions; you cannot change your own role",
   access: managers,
   params: idParams,
-  multipart: employeeEditSchema().merge(photo),
+  body: employeeEditSchema(),
+  files: photo,
   response: idResult,
 });
 registerCall({
@@ -116,7 +114,8 @@ registerCall({
   tag: "Admin panel",
   summary: "Companies with paging, filter.priceId, filter.status and searchQuery (business name or admin email); sort fields businessName, createdAt",
   access: superAdmin,
-  query: pagingQuery.extend({ "filter.priceId": z.string().optional(), "filter.status": z.number().int().min(0).max(3).optional() }),
+  paging: true,
+  query: companyPageQuerySchema,
   response: page(companyRow),
 });
 registerCall({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { placeParamsSchema, predictionsQuerySchema } from "~/models/company/places.schema";
 import { registerCall } from "~/openapi/registry.server";
 
 const tag = "Places";
@@ -11,7 +12,7 @@ registerCall({
   tag,
   summary: "Address suggestions in the US and Canada for typed text (3 to 200 characters after trimming; otherwise an empty list). enabled is false without a maps key: addresses are then plain text",
   access: anyone,
-  query: z.object({ input: z.string().optional() }),
+  query: predictionsQuerySchema,
   response: z.object({ enabled: z.boolean(), predictions: z.array(z.object({ description: z.string(), placeId: z.string() })) }),
 });
 registerCall({
@@ -20,6 +21,6 @@ registerCall({
   tag,
   summary: "A suggestion's formatted address, coordinates and unit number (from its subpremise); 404 when unknown or without a maps key",
   access: anyone,
-  params: z.object({ placeId: z.string() }),
+  params: placeParamsSchema,
   response: z.object({ location: z.string(), geoData, unitNumber: z.string().nullable() }),
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { idParamsSchema } from "~/http/query-schemas";
+import { categoriesQuerySchema, categoryItemsPageQuerySchema, categorySchema, itemSchema, itemsPageQuerySchema, itemsQuerySchema } from "~/models/price-book/price-book.schema";
 import { registerCall } from "~/openapi/registry.server";
 
 const tag = "Price lists";
@@ -19,25 +21,20 @@ const item = z.object({
   itemType: z.number().int().describe("material 0, service 1"),
   imageUrl: z.string().nullable(),
 });
-const itemBody = item.omit({ id: true, categoryName: true }).partial({ cost: true, color: true, description: true, isTaxable: true, imageUrl: true, unitCostType: true }).extend({
-  imageUrl: z.string().optional().describe("a URL returned by POST /price-lists/upload-item-image"),
-});
 const page = (schema: z.ZodTypeAny) => z.object({ data: z.object({ items: z.array(schema), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() }) });
-const paging = { pageNumber: z.number().int().optional(), pageSize: z.number().int().optional(), "sortSettings[0].fieldName": z.enum(["name", "price", "cost", "unitCostType", "itemType"]).optional(), "sortSettings[0].descending": z.boolean().optional() };
-const id = z.object({ id: z.number().int() });
-const categoryBody = z.object({ categoryName: z.string().max(100), type: z.number().int().min(0).max(1) });
+const id = idParamsSchema;
 
-registerCall({ method: "get", path: "/price-lists", tag, summary: "Categories with item counts, by name", access: anyone, query: z.object({ searchQuery: z.string().optional(), type: z.number().int().optional() }), response: z.object({ data: z.array(category.extend({ itemCount: z.number().int() })) }) });
-registerCall({ method: "post", path: "/price-lists", tag, summary: "Create a category (names unique per company)", access: managers, body: categoryBody, status: 201, response: z.object({ data: category }) });
+registerCall({ method: "get", path: "/price-lists", tag, summary: "Categories with item counts, by name", access: anyone, query: categoriesQuerySchema, response: z.object({ data: z.array(category.extend({ itemCount: z.number().int() })) }) });
+registerCall({ method: "post", path: "/price-lists", tag, summary: "Create a category (names unique per company)", access: managers, body: categorySchema, status: 201, response: z.object({ data: category }) });
 registerCall({ method: "get", path: "/price-lists/{id}", tag, summary: "One category", access: anyone, params: id, response: z.object({ data: category }) });
-registerCall({ method: "put", path: "/price-lists/{id}", tag, summary: "Rename or retype a category", access: managers, params: id, body: categoryBody, response: z.object({ data: category }) });
+registerCall({ method: "put", path: "/price-lists/{id}", tag, summary: "Rename or retype a category", access: managers, params: id, body: categorySchema, response: z.object({ data: category }) });
 registerCall({ method: "delete", path: "/price-lists/{id}", tag, summary: "Delete a category and its items (line items on jobs keep their copy)", access: managers, params: id });
-registerCall({ method: "get", path: "/price-lists/{id}/items/page", tag, summary: "A page of a category's items; search by words of name and description (prefix match)", access: anyone, params: id, query: z.object({ searchQuery: z.string().optional(), "excludeIds[0]": z.number().int().optional(), ...paging }), response: page(item) });
-registerCall({ method: "get", path: "/price-lists/items/page", tag, summary: "A page of all items, optionally of one type", access: anyone, query: z.object({ searchQuery: z.string().optional(), type: z.number().int().optional(), ...paging }), response: page(item) });
-registerCall({ method: "get", path: "/price-lists/items", tag, summary: "Items by ids or search (at most 100)", access: anyone, query: z.object({ searchQuery: z.string().optional(), type: z.number().int().optional(), "itemIds[0]": z.number().int().optional() }), response: z.object({ data: z.array(item) }) });
-registerCall({ method: "post", path: "/price-lists/items", tag, summary: "Create an item", access: managers, body: itemBody, status: 201, response: z.object({ data: item }) });
+registerCall({ method: "get", path: "/price-lists/{id}/items/page", tag, summary: "A page of a category's items; search by words of name and description (prefix match)", access: anyone, params: id, paging: true, query: categoryItemsPageQuerySchema, response: page(item) });
+registerCall({ method: "get", path: "/price-lists/items/page", tag, summary: "A page of all items, optionally of one type", access: anyone, paging: true, query: itemsPageQuerySchema, response: page(item) });
+registerCall({ method: "get", path: "/price-lists/items", tag, summary: "Items by ids or search (at most 100)", access: anyone, query: itemsQuerySchema, response: z.object({ data: z.array(item) }) });
+registerCall({ method: "post", path: "/price-lists/items", tag, summary: "Create an item", access: managers, body: itemSchema, status: 201, response: z.object({ data: item }) });
 registerCall({ method: "get", path: "/price-lists/items/{id}", tag, summary: "One item", access: managers, params: id, response: z.object({ data: item }) });
-registerCall({ method: "put", path: "/price-lists/items/{id}", tag, summary: "Replace an item's fields", access: managers, params: id, body: itemBody, response: z.object({ data: item }) });
+registerCall({ method: "put", path: "/price-lists/items/{id}", tag, summary: "Replace an item's fields", access: managers, params: id, body: itemSchema, response: z.object({ data: item }) });
 registerCall({ method: "delete", path: "/price-lists/items/{id}", tag, summary: "Delete an item", access: managers, params: id });
 registerCall({ method: "get", path: "/price-lists/items/export", tag, summary: "All items as CSV (Category, Category Type, Name, Item Type, Unit, Price, Cost, Taxable, Color, Description)", access: managers, responseDescription: "text/csv" });
 registerCall({ method: "get", path: "/price-lists/items/downloadTemplate", tag, summary: "The CSV template with two example rows", access: managers, responseDescription: "text/csv" });

@@ -1,5 +1,6 @@
 import { extendZodWithOpenApi, OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { pagingSchema } from "~/http/query-schemas";
 
 extendZodWithOpenApi(z);
 
@@ -14,9 +15,17 @@ type Call = {
   summary: string;
   /** Who may call it, in words (e.g. "office staff, company admin, super admin"). */
   access: string;
+  // Request schemas: the very objects the route parses with (parseOr400), never a copy; the
+  // contract test (tests/unit/openapi-contract.test.ts) compares them by identity.
   params?: z.AnyZodObject;
   query?: z.AnyZodObject;
-  body?: z.ZodTypeAny;
+  /** The route reads pagingSchema too (readPaging): documented beside `query`. */
+  paging?: boolean;
+  /** The JSON body; a list when the route parses the same body with each schema in turn. */
+  body?: z.ZodTypeAny | [z.ZodTypeAny, z.ZodTypeAny];
+  /** File fields of a call that also takes its body as multipart form data (with the files). */
+  files?: z.AnyZodObject;
+  /** A file upload's form fields (documented only: the files are checked by content, not by zod). */
   multipart?: z.ZodTypeAny;
   response?: z.ZodTypeAny;
   responseDescription?: string;
@@ -28,7 +37,14 @@ type Call = {
 
 const errorSchema = z.object({ message: z.string().optional(), errors: z.record(z.string()).optional(), exceptionType: z.string().optional() });
 
+/** Every registered call with its request schemas, for the contract test. */
+export const registeredCalls: Call[] = [];
+
+const noFilters = z.object({});
+
 export function registerCall(call: Call) {
+  registeredCalls.push(call);
+  const body = Array.isArray(call.body) ? z.intersection(...call.body) : call.body;
   registry.registerPath({
     method: call.method,
     path: `/api${call.path}`,
@@ -37,9 +53,9 @@ export function registerCall(call: Call) {
     description: `Access: ${call.access}.`,
     request: {
       params: call.params,
-      query: call.query,
-      body: call.body
-        ? { content: { "application/json": { schema: call.body } } }
+      query: call.paging ? pagingSchema.merge(call.query ?? noFilters) : call.query,
+      body: body
+        ? { content: { "application/json": { schema: body }, ...(call.files ? { "multipart/form-data": { schema: z.intersection(body, call.files) } } : {}) } }
         : call.multipart
           ? { content: { "multipart/form-data": { schema: call.multipart } } }
           : undefined,

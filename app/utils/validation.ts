@@ -126,3 +126,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * A schema built per country (phone numbers), built once for each: the route and the OpenAPI
+ * document then hold the same object (the US one is documented).
+ */
+export function perCountry<T>(build: (country: "US" | "CA") => T): (country?: "US" | "CA") => T {
+  const byCountry = { US: build("US"), CA: build("CA") };
+  return (country = "US") => byCountry[country === "CA" ? "CA" : "US"];
+}

@@ -56,3 +56,13 @@ describe("sign-in and code messages come from the spec's catalogue", () => {
     expect(firstMessage(signInSchema.safeParse({ email: "a@b.co", password: "x".repeat(500) }))).toMatch(/^Password is too long - should be \d+ chars maximum$/);
   });
 });
+
+describe("mainInterests on the sign-up screen", () => {
+  it("takes the textarea's text or repeated fields and keeps one comma-joined text", () => {
+    const parse = (mainInterests: unknown) => signUpScreenSchema.parse({ ...valid, mainInterests }).mainInterests;
+    expect(parse("Scheduling,invoicing")).toBe("Scheduling, invoicing");
+    expect(parse(["Scheduling", "invoicing"])).toBe("Scheduling, invoicing");
+    expect(parse("Scheduling")).toBe("Scheduling");
+    expect(parse(" , ")).toBeUndefined();
+  });
+});

@@ -67,6 +67,23 @@ const choice = (label: string, max: number) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ required_error: messages.required(label), invalid_type_error: messages.required(label) }).int().min(0).max(max));
 const honeypot = z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().max(0, "Please leave this field empty"));
 
+/**
+ * A list-like field that takes a list or a text: ["a", "b"], "a,b" and "a" are all stored as one
+ * comma-joined text ("a, b"): entries trimmed, blank ones dropped (docs/decisions: list-or-text fields).
+ */
+export function listOrText(label: string, opts: { max: number }) {
+  const joined = (v: unknown) => {
+    if (v === undefined || v === null) return undefined;
+    const entries = (Array.isArray(v) ? v : [v]).flatMap((entry) => (typeof entry === "string" ? entry.split(",") : [entry]));
+    if (entries.some((entry) => typeof entry !== "string")) return v;
+    const text = (entries as string[]).map((entry) => entry.trim()).filter(Boolean).join(", ");
+    return text === "" ? undefined : text;
+  };
+  return z
+    .preprocess(joined, z.string({ invalid_type_error: `${label} must be a list of texts or a text` }).max(opts.max, messages.max(label, opts.max)).optional())
+    .describe(`A list of texts or one comma-separated text; stored comma-joined ("a, b"), at most ${opts.max} characters`);
+}
+
 /** Step 1 of sign-up, also the body of account/signUpFirstStepPassed. */
 export const signUpAccountSchema = z.object({
   email: emailField(),
@@ -83,7 +100,7 @@ export const signUpBusinessObject = z.object({
   businessWebsite: urlField("Business Website"),
   industry: choice("Industry", BUSINESS_TYPES.length - 1),
   companySize: choice("Company Size", TEAM_SIZES.length - 1),
-  mainInterests: optionalText("Main Interests", { max: 500 }),
+  mainInterests: listOrText("Main Interests", { max: 500 }),
   location: optionalText("Location", { max: 500 }),
   isDemoRequested: checkbox(),
   country: z.enum(["US", "CA"], { errorMap: () => ({ message: messages.required("Country") }) }).default("US"),
@@ -112,6 +129,9 @@ export const signInSchema = z.object({
   password: z.string({ required_error: messages.required("Password") }).min(1, messages.required("Password")).max(PASSWORD_MAX, messages.max("Password", PASSWORD_MAX)),
   redirectTo: z.string().optional(),
 });
+
+/** account/sign-in (API): where to go next is the screen's concern. */
+export const signInApiSchema = signInSchema.omit({ redirectTo: true });
 
 export const codeField = z.string({ required_error: messages.required("Code") }).trim().min(1, messages.required("Code")).regex(/^\d*$/, messages.numeric("Code")).min(6, messages.min("Code", 6)).max(6, messages.max("Code", 6));
 export const verifyCodeScreenSchema = z.object({ code: codeField });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BUSINESS_TYPES, TEAM_SIZES } from "~/models/accounts/accounts.schema";
-import { checkbox, emailField, messages, optionalPhoneField, optionalText, requiredText, urlField } from "~/utils/validation";
+import { checkbox, emailField, messages, optionalPhoneField, optionalText, perCountry, requiredText, urlField } from "~/utils/validation";
 
 /** Time zones of the US and Canada offered on the company profile. */
 export const TIMEZONES = [
@@ -49,8 +49,8 @@ const workingDaySchema = z
 export const PROFILE_FORM_ID = "company-profile";
 
 /** The company profile (spec part 2 section 3), for the screen and PUT /company; phones follow the country. */
-export function companyProfileSchema(country: "US" | "CA" = "US") {
-  return z.object({
+export const companyProfileSchema = perCountry((country) =>
+  z.object({
     businessName: requiredText("Business Name", { min: 2, max: 255 }),
     email: z.preprocess(blank, emailField("Email").optional()),
     businessPhoneNumber: optionalPhoneField(country),
@@ -65,8 +65,8 @@ export function companyProfileSchema(country: "US" | "CA" = "US") {
     country: z.enum(["US", "CA"], { errorMap: () => ({ message: messages.required("Country") }) }),
     timezone: z.string({ required_error: messages.required("Time Zone") }).refine((v) => TIMEZONE_VALUES.includes(v), messages.required("Time Zone")),
     workingSchedule: z.array(workingDaySchema).length(7, "Working schedule needs all 7 days").optional(),
-  });
-}
+  }),
+);
 export type CompanyProfileInput = z.infer<ReturnType<typeof companyProfileSchema>>;
 
 export const messagesSchema = z.object({
@@ -111,3 +111,16 @@ export const expenseCodeSchema = z.object({
 
 /** PUT bodies of the API carry the id too. */
 export const withId = <T extends z.ZodTypeAny>(schema: T) => z.intersection(z.object({ id: z.coerce.number().int().positive() }), schema);
+export const taxRateUpdateSchema = withId(taxRateSchema);
+export const discountUpdateSchema = withId(discountSchema);
+export const expenseCodeUpdateSchema = withId(expenseCodeSchema);
+
+/** GET /api/company/check-service-area (public, for online booking). */
+export const serviceAreaQuerySchema = z.object({
+  companyId: z.coerce.number().int().positive(),
+  latitude: z.coerce.number().min(-90).max(90),
+  longitude: z.coerce.number().min(-180).max(180),
+});
+
+/** The onboarding tip of /api/company-settings/onboarding/{actionType}: one of the 8 steps. */
+export const onboardingParamsSchema = z.object({ actionType: z.coerce.number().int().min(0).max(7) });

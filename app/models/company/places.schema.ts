@@ -17,6 +17,8 @@ export const placeIdSchema = z
   .min(1, "Place id is required")
   .max(512, "Place id should be 512 characters maximum")
   .regex(/^[\w+/=-]+$/, "Place id is not valid");
+/** GET /api/places/{placeId}. */
+export const placeParamsSchema = z.object({ placeId: placeIdSchema });
 
 export type PlacePredictionsAnswer = { enabled: boolean; predictions: PlacePrediction[] };
 export type PlaceAnswer = PlaceDetails;

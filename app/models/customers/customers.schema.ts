@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkbox, messages, normalizePhone } from "~/utils/validation";
+import { idList as queryIdList } from "~/http/query-schemas";
+import { checkbox, messages, normalizePhone, perCountry } from "~/utils/validation";
 
 /** The customer form's rules and messages (part 1 section 5 "Customer form"); shared by the form and the server. */
 export const CUSTOMER_NAME_MIN = 2;
@@ -117,7 +118,7 @@ const stepShapes = (country: "US" | "CA") => [contactShape(country), propertySha
  * On the way out: blank phones and emails are dropped, addresses without a location dropped,
  * exactly one billing address, leadSourceIds null when empty.
  */
-export const customerInputSchema = (country: "US" | "CA" = "US") =>
+export const customerInputSchema = perCountry((country) =>
   z.object({ ...contactShape(country), ...propertyShape, ...notesShape }).transform((c) => {
     const rows = c.addresses.map((address, index) => ({ address, index })).filter((r) => r.address.location);
     const chosen = rows.findIndex((r) => (c.billingAddressIndex !== undefined ? r.index === c.billingAddressIndex : r.address.isBilling));
@@ -140,7 +141,8 @@ export const customerInputSchema = (country: "US" | "CA" = "US") =>
       tagIds,
       leadSourceIds,
     };
-  });
+  }),
+);
 export type CustomerInput = z.output<ReturnType<typeof customerInputSchema>>;
 
 /** The fields of one wizard step only (Next checks the step it leaves). */
@@ -171,6 +173,21 @@ export const wizardSchema = (country: "US" | "CA" = "US") =>
       if (!result.success) for (const issue of result.error.issues) ctx.addIssue(issue);
     });
 
+/** The customer of PUT /api/customers/update and DELETE /api/customers?id=. */
+export const customerIdSchema = z.object({ id: z.coerce.number({ invalid_type_error: "Id is required" }).int().positive("Id is required") });
+
+/** GET /api/customers/page filters (besides paging). */
+export const customersPageFiltersSchema = z.object({ tagIds: queryIdList, excludeTagIds: queryIdList, searchQuery: z.string().max(200).optional() });
+/** GET /api/customers/{id}/jobs/page filters (besides paging). */
+export const customerJobsPageFiltersSchema = z.object({ searchQuery: z.string().max(200).optional(), tags: queryIdList });
+/** PATCH /api/customers/{id}/address-geo-data: {addresses: [{id, geoData}]} or the list itself. */
+export const addressGeoDataSchema = z.preprocess(
+  (v) => (Array.isArray(v) ? { addresses: v } : v),
+  z.object({ addresses: z.array(z.object({ id: z.coerce.number().int().positive(), geoData: geoDataSchema })).max(50) }),
+);
+/** DELETE /api/customers/attachment. */
+export const customerAttachmentDeleteSchema = z.object({ customerId: z.coerce.number().int().positive(), fileUrl: z.string().min(1, "File Url is required").max(1000) });
+
 export const checkEmailSchema = z.object({ email: z.string().trim().email(messages.email).transform((v) => v.toLowerCase()), customerId: numberOrUndefined });
 export const checkPhoneSchema = z.object({ phoneNumber: z.string().min(1, messages.required("Phone Number")), customerId: numberOrUndefined });
 
@@ -178,7 +195,7 @@ export const checkPhoneSchema = z.object({ phoneNumber: z.string().min(1, messag
 export const CUSTOMER_SORT_FIELDS = ["name", "ownCompanyName", "billingAddress", "createdAt"] as const;
 export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-/** A filtered list counts its matches up to this many (see docs/decisions/customers-list-performance.md). */
+/** A filtered list counts its matches up to this many (see docs/decisions/014-customers-list-performance.md). */
 export const FILTERED_COUNT_CAP = 1000;
 
 export type CustomerListRow = {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/models/accounts/accounts.schema";
 import { isPaletteColor } from "~/models/employees/palette";
 import { roleLabels, SELECTABLE_ROLES, type RoleValue } from "~/access/roles";
-import { emailField, messages, optionalPhoneField, requiredText } from "~/utils/validation";
+import { emailField, messages, optionalPhoneField, perCountry, requiredText } from "~/utils/validation";
 
 export const EMPLOYEE_FORM_ID = "employee-form";
 export const EMPLOYEE_NAME_MIN = 2;
@@ -42,8 +42,8 @@ const passwordField = z
   .max(PASSWORD_MAX, messages.max("Password", PASSWORD_MAX));
 
 /** The employee form, shared by the screen and the API; the phone region follows the company's country. */
-export function employeeEditSchema(country: "US" | "CA" = "US") {
-  return z.object({
+export const employeeEditSchema = perCountry((country) =>
+  z.object({
     email: emailField("Email"),
     firstName: requiredText("First Name", { min: EMPLOYEE_NAME_MIN, max: EMPLOYEE_NAME_MAX }),
     lastName: requiredText("Last Name", { min: EMPLOYEE_NAME_MIN, max: EMPLOYEE_NAME_MAX }),
@@ -51,16 +51,18 @@ export function employeeEditSchema(country: "US" | "CA" = "US") {
     role: roleField,
     color: colorField,
     tags: tagsField,
-  });
-}
+  }),
+);
 
 /** Creating an employee also sets their first password. */
-export const employeeCreateSchema = (country: "US" | "CA" = "US") => employeeEditSchema(country).extend({ password: passwordField });
+export const employeeCreateSchema = perCountry((country) => employeeEditSchema(country).extend({ password: passwordField }));
 
 export type EmployeeInput = z.infer<ReturnType<typeof employeeEditSchema>>;
 export type NewEmployeeInput = z.infer<ReturnType<typeof employeeCreateSchema>>;
 
 export const checkPhoneNumberSchema = z.object({ phoneNumber: z.string({ required_error: messages.required("Phone Number") }).trim().min(1, messages.required("Phone Number")).max(40) });
+/** POST /api/employees/check-phone-number: employeeId is the employee being edited, left out of the check. */
+export const employeeCheckPhoneSchema = checkPhoneNumberSchema.extend({ employeeId: z.coerce.number().int().positive().optional() });
 
 export const EMPLOYEE_SORT_FIELDS = ["name", "email", "role", "createdAt"] as const;
 export type EmployeeSortField = (typeof EMPLOYEE_SORT_FIELDS)[number];

@@ -63,6 +63,30 @@ describe("account/sign-up", () => {
     expect((await me.json()).id).toBe(user.id);
   });
 
+  it("takes mainInterests as a list or a text, in JSON and in a form, and stores one comma-joined text", async () => {
+    const storedInterests = async (res: Response) => {
+      expect(res.status).toBe(201);
+      const { company } = await res.json();
+      const [row] = await db.select({ mainInterests: companies.mainInterests }).from(companies).where(eq(companies.id, company.id));
+      return row.mainInterests;
+    };
+    const signUpJson = (mainInterests: unknown) => call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: { ...signUpBody(uniqueEmail()), mainInterests } }));
+    expect(await storedInterests(await signUpJson(["Scheduling", " invoicing ", ""]))).toBe("Scheduling, invoicing");
+    expect(await storedInterests(await signUpJson("Scheduling,invoicing"))).toBe("Scheduling, invoicing");
+    expect(await storedInterests(await signUpJson("Scheduling"))).toBe("Scheduling");
+    expect(await storedInterests(await signUpJson([]))).toBeNull();
+    const signUpForm = (interests: string[]) => {
+      const fields = new URLSearchParams(Object.entries({ ...signUpBody(uniqueEmail()), mainInterests: undefined }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+      for (const interest of interests) fields.append("mainInterests", interest);
+      return call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", body: fields, headers: { "Content-Type": "application/x-www-form-urlencoded" } }));
+    };
+    expect(await storedInterests(await signUpForm(["Scheduling", "invoicing"]))).toBe("Scheduling, invoicing");
+    expect(await storedInterests(await signUpForm(["Scheduling, invoicing"]))).toBe("Scheduling, invoicing");
+    const wrong = await signUpJson([1, 2]);
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).errors).toHaveProperty("mainInterests");
+  });
+
   it("refuses a taken email and wrong fields with the errors map", async () => {
     const email = uniqueEmail();
     await call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: signUpBody(email) }));
