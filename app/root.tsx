@@ -1,10 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { ErrorScreen, errorScreenFor } from "~/components/error-screen";
 import { Toaster } from "~/components/toaster";
 import { toasts } from "~/sessions.server";
 import appStyles from "~/styles/app.css";
+import { wantsScripts } from "~/utils/hydration";
 import { useNonce } from "~/utils/nonce";
 import { useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
@@ -15,7 +16,10 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export const meta: MetaFunction = () => [{ title: "Fieldwise" }, { name: "viewport", content: "width=device-width, initial-scale=1" }];
+// The default title of a page without its own meta, and of an error screen (a route's own meta
+// is not used below the error boundary). Charset and viewport are plain tags in <head>, not meta:
+// a route's own meta replaces its parents', which dropped the viewport on phones.
+export const meta: MetaFunction = ({ error }) => [{ title: error ? `${errorScreenFor(error).title} | Fieldwise` : "Fieldwise" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Most requests carry no toast: they skip reading (and re-signing) the toast cookie, and only a
@@ -28,6 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // Pages that ask for no JavaScript (handle.hydrate) get no scripts at all; once a page runs
+  // JavaScript, every page it navigates to renders them, as the client always does.
+  const scripts = wantsScripts(useMatches()) || typeof document !== "undefined";
   // A mark that the page is interactive (forms initialised), on error screens too: tests wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -36,14 +43,19 @@ function Document({ children }: { children: React.ReactNode }) {
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
         <Toaster initial={data?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -18,14 +18,19 @@ export const notFoundScreen: Screen = {
   linkTo: "/signup",
 };
 
-export function ErrorScreen({ title, description, linkText, linkTo }: Screen) {
-  return (
-    <main className="error-screen">
+/**
+ * The error screen on a page of its own (a <main>), or inside a layout that already has its <main>
+ * (the signed-in shell, the sign-in card): `inside`. Its link goes to `home` when given.
+ */
+export function ErrorScreen({ title, description, linkText, linkTo, inside = false, home }: Screen & { inside?: boolean; home?: string }) {
+  const content = (
+    <>
       <h1>{title}</h1>
       <p>{description}</p>
-      <a className="button button-primary" href={linkTo}>
+      <a className="button button-primary" href={home ?? linkTo}>
         {linkText}
       </a>
-    </main>
+    </>
   );
+  return inside ? <section className="error-screen error-screen-inside">{content}</section> : <main className="error-screen">{content}</main>;
 }

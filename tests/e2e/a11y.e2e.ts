@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { Role } from "~/access/roles";
 import { routeTable } from "~/access/route-table";
-import { demoRecordIds, expectNoA11yViolations, newPage, screenshot, signIn, type Width } from "./harness";
+import { demoRecordIds, expectNoA11yViolations, newPage, PHONE_WIDTH, screenshot, signIn, type Width } from "./harness";
 import { concretePath } from "./route-paths";
 
 /*
@@ -28,6 +28,9 @@ describe("no serious or critical accessibility violations", () => {
       const status = response?.status();
       if (status === 404 || status === 403) return ctx.skip(`answers ${status} (not built yet or not in the demo plan)`);
       expect(status, path).toBe(200);
+      // One viewport tag on every page (root.tsx), and the page's own title.
+      expect(await page.locator('meta[name="viewport"]').count(), path).toBe(1);
+      expect(await page.title(), path).toMatch(/\S \| Fieldwise$|^Fieldwise$/);
       await expectNoA11yViolations(page);
     });
   }
@@ -63,6 +66,33 @@ describe("screens at 375 and 1366 pixels", () => {
         expect(overflow, `${path} scrolls sideways by ${overflow}px at ${width}`).toBeLessThanOrEqual(0);
       });
     }
+  }
+});
+
+describe("on a phone (emulated: mobile viewport rules, touch, device pixels)", () => {
+  const pages = [
+    { path: "/login", role: null },
+    { path: "/signup", role: null },
+    { path: "/forgot", role: null },
+    { path: "/dashboard", role: "company admin" },
+    { path: "/schedule", role: "company admin" },
+    { path: "/jobs", role: "company admin" },
+    { path: "/customers", role: "company admin" },
+    { path: "/customers/2000000000", role: "company admin" },
+  ] as const;
+  for (const { path, role } of pages) {
+    test(`${path} lays out at the phone's width, without sideways scroll or serious violations`, { timeout: 120_000 }, async () => {
+      const page = await newPage({ javaScript: true, phone: true });
+      if (role) await signIn(page, role);
+      await page.goto(path);
+      // Without <meta name="viewport"> a phone lays the page out at 980 px and shrinks it.
+      const width = await page.evaluate(() => document.documentElement.clientWidth);
+      expect(width, `${path} lays out at ${width}px on a ${PHONE_WIDTH}px phone`).toBe(PHONE_WIDTH);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} scrolls sideways by ${overflow}px on a phone`).toBeLessThanOrEqual(0);
+      await screenshot(page, `phone${path.replace(/\//g, "-")}`);
+      await expectNoA11yViolations(page);
+    });
   }
 });
 

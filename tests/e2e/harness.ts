@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, afterEach, inject, test } from "vitest";
 import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 import { DEMO_PASSWORD } from "./global-setup";
@@ -18,6 +18,15 @@ const openContexts = new Set<BrowserContext>();
 const problems = new WeakMap<Page, string[]>();
 const allowed = new WeakMap<Page, RegExp[]>();
 const withoutJavaScript = new WeakSet<Page>();
+const onPhone = new WeakSet<Page>();
+
+/**
+ * A real phone as Chromium emulates it (Pixel 5: 393 CSS pixels, device scale 2.75, touch, mobile
+ * viewport rules). Unlike a plain narrow window, a page without `<meta name="viewport">` lays out at
+ * 980 pixels here and shrinks, as it would in a customer's hand.
+ */
+const { defaultBrowserType: _browserType, ...PHONE } = devices["Pixel 5"];
+export const PHONE_WIDTH = PHONE.viewport.width;
 
 function launch() {
   browser ??= chromium.launch({
@@ -28,21 +37,26 @@ function launch() {
   return browser;
 }
 
+const screenOptions = ({ width = 1366, phone = false }: { width?: Width; phone?: boolean }): BrowserContextOptions =>
+  phone ? PHONE : { viewport: { width, height: width === 375 ? 812 : 900 } };
+
 /**
  * A page in a fresh browser context (no cookies), relative URLs allowed (page.goto("/login")).
+ * `phone: true` emulates a phone (PHONE) instead of a plain window of `width` pixels.
  * Console errors and uncaught page errors fail the test that opened it.
  */
-export async function newPage({ javaScript, width = 1366 }: { javaScript: boolean; width?: Width }): Promise<Page> {
+export async function newPage({ javaScript, width = 1366, phone = false }: { javaScript: boolean; width?: Width; phone?: boolean }): Promise<Page> {
   const ctx = await (await launch()).newContext({
     baseURL: baseUrl(),
     javaScriptEnabled: javaScript,
-    viewport: { width, height: width === 375 ? 812 : 900 },
+    ...screenOptions({ width, phone }),
   });
   openContexts.add(ctx);
   const page = await ctx.newPage();
   const seen: string[] = [];
   problems.set(page, seen);
   if (!javaScript) withoutJavaScript.add(page);
+  if (phone) onPhone.add(page);
   page.on("console", (message) => {
     if (message.type() !== "error") return;
     const text = message.text();
@@ -54,11 +68,14 @@ export async function newPage({ javaScript, width = 1366 }: { javaScript: boolea
   page.on("pageerror", (error) => seen.push(`page error: ${error.stack ?? error.message}`));
   if (javaScript) {
     // Typing before React has hydrated races the form library's set-up, as no person can; every
-    // navigation with JavaScript waits for the root's hydrated mark.
+    // navigation with JavaScript waits for the root's hydrated mark (public pages ship no scripts:
+    // nothing to wait for).
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 30_000 }).catch(() => undefined);
+      await page
+        .waitForFunction(() => document.documentElement.dataset.hydrated === "true" || !document.querySelector("script[type=module]"), null, { timeout: 30_000 })
+        .catch(() => undefined);
       return response;
     };
   }
@@ -122,14 +139,14 @@ export async function signIn(page: Page, role: DemoRole) {
   await page.context().addCookies([{ name, value: value.join("="), domain: hostname, path: "/", httpOnly: true, sameSite: "Lax", secure: false }]);
 }
 
-type BothOptions = { width?: Width; role?: DemoRole; timeout?: number };
+type BothOptions = { width?: Width; phone?: boolean; role?: DemoRole; timeout?: number };
 type BothBody = (args: { page: Page; javaScript: boolean }) => Promise<void>;
 
 /** Declares the same test twice: JavaScript disabled, then enabled (signed in first when a role is given). */
 export function forBoth(name: string, fn: BothBody, options: BothOptions = {}) {
   for (const javaScript of [false, true]) {
     test(`${name} (JavaScript ${javaScript ? "on" : "off"})`, { timeout: options.timeout }, async () => {
-      const page = await newPage({ javaScript, width: options.width });
+      const page = await newPage({ javaScript, width: options.width, phone: options.phone });
       if (options.role) await signIn(page, options.role);
       await fn({ page, javaScript });
     });
@@ -144,8 +161,8 @@ export function forBoth(name: string, fn: BothBody, options: BothOptions = {}) {
 async function axeTarget(page: Page): Promise<{ target: Page; close: () => Promise<void> }> {
   if (!withoutJavaScript.has(page)) return { target: page, close: async () => {} };
   const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-  const viewport = page.viewportSize() ?? undefined;
-  const copy = await (await launch()).newContext({ javaScriptEnabled: true, viewport });
+  const screen = onPhone.has(page) ? PHONE : { viewport: page.viewportSize() ?? undefined };
+  const copy = await (await launch()).newContext({ javaScriptEnabled: true, ...screen });
   const target = await copy.newPage();
   const url = page.url();
   await target.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
