@@ -1,31 +1,61 @@
-// `npm run bench`: start-up time, memory and latency of the embedded mode on the production build,
-// with a large company (100,000 customers, 200,000 jobs over three years, 30 employees) and a
-// small one for comparison. Budgets are printed next to each figure, never asserted. bench/README.md.
+// `npm run bench`: what pages rendered afresh cost on the production build, with a large company
+// (100,000 customers, 200,000 jobs over three years, 30 employees) and a small one for comparison.
+// Every measured request differs from the others (session, page, search, week, filter), so no
+// cache of pages, answers or sessions could answer it. Budgets are printed, never asserted.
+// bench/README.md.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 20;
 const SCALE = Number(process.env.BENCH_SCALE || 1);
+/** Single requests one at a time per target and company (the "one client" median), after WARM_UP more. */
+const SAMPLES = Number(process.env.BENCH_SAMPLES || 40);
+const WARM_UP = 10;
 const COMPANIES = [
-  { key: "large", businessName: "Bench Large Co", adminEmail: "bench-large@example.com", customers: 100_000, jobs: 200_000, employees: 30 },
-  { key: "small", businessName: "Bench Small Co", adminEmail: "bench-small@example.com", customers: 1_000, jobs: 2_000, employees: 30 },
-].map((c) => ({ ...c, password: "bench-password-1", customers: Math.round(c.customers * SCALE), jobs: Math.round(c.jobs * SCALE) }));
+  {
+    key: "large",
+    businessName: "Bench Large Co",
+    adminEmail: "bench-large@example.com",
+    customers: 100_000,
+    jobs: 200_000,
+    employees: 30,
+  },
+  {
+    key: "small",
+    businessName: "Bench Small Co",
+    adminEmail: "bench-small@example.com",
+    customers: 1_000,
+    jobs: 2_000,
+    employees: 30,
+  },
+].map((c) => ({
+  ...c,
+  password: "bench-password-1",
+  customers: Math.round(c.customers * SCALE),
+  jobs: Math.round(c.jobs * SCALE),
+  adminSessions: 40,
+  sessionsPerStaff: 2,
+}));
 const LOGIN_HTML_BUDGET = 30 * 1024;
+const PUBLIC_PAGE_BUDGET = 60 * 1024;
+/** The large company's one-client median may be at most this many times the small one's. */
+const RATIO_BUDGET = 1.5;
 
 const started = Date.now();
-const loadAtStart = os.loadavg()[0];
 const ownBuild = !process.env.BENCH_BUILD_DIR;
 const buildDir = path.resolve(process.env.BENCH_BUILD_DIR || `.cache/bench-build-${process.pid}`);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "fieldwise-bench-"));
-let server;
-let dropBenchDatabase;
+const pgAdminUrl = process.env.BENCH_DATABASE_URL;
+const benchDatabase = `fieldwise_bench_${process.pid}`;
+const dataDirs = [];
+const servers = [];
 
 async function onPostgres(url, statement) {
   const client = new pg.Client({ connectionString: url });
@@ -38,10 +68,10 @@ async function onPostgres(url, statement) {
 }
 
 function cleanUp() {
-  if (server && server.exitCode === null) server.kill("SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const server of servers) if (server.exitCode === null) server.kill("SIGKILL");
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   if (ownBuild) rmSync(buildDir, { recursive: true, force: true });
-  if (dropBenchDatabase) spawnSync("psql", [pgAdminUrl, "-qc", `DROP DATABASE IF EXISTS fieldwise_bench_${process.pid} WITH (FORCE)`]);
+  if (pgAdminUrl) spawnSync("psql", [pgAdminUrl, "-qc", `DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`]);
 }
 process.on("exit", cleanUp);
 process.on("SIGINT", () => process.exit(130));
@@ -59,88 +89,421 @@ function freePort() {
 
 /** Memory of the server and its worker processes. */
 function rssMb(pid, field = "VmRSS") {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith(`${field}:`));
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024) + children.reduce((sum, child) => sum + rssMb(child, field), 0);
+  return (
+    Math.round(Number(line.split(/\s+/)[1]) / 1024) + children.reduce((sum, child) => sum + rssMb(child, field), 0)
+  );
 }
 
-/** GET with the raw (compressed) bytes counted. */
-function get(url, headers = {}) {
+/** GET with the raw (compressed) bytes counted; `body` is kept only when asked for. */
+function get(url, headers = {}, { body = false } = {}) {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         let bytes = 0;
-        res.on("data", (chunk) => (bytes += chunk.length));
-        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, bytes }));
+        const chunks = [];
+        res.on("data", (chunk) => {
+          bytes += chunk.length;
+          if (body) chunks.push(chunk);
+        });
+        res.on("end", () =>
+          resolve({ status: res.statusCode, headers: res.headers, bytes, body: body ? Buffer.concat(chunks) : null }),
+        );
       })
       .on("error", reject);
   });
 }
 
-/**
- * While a target loads, renames a tag of the company every 1/perSecond s through the API: every
- * write moves the company's data version, so kept pages are rendered afresh (docs/decisions/page-cache.md).
- */
-function startWriter(base, cookie, tagId, perSecond) {
-  let writes = 0;
-  let stopped = false;
-  const loop = (async () => {
-    while (!stopped) {
-      const body = JSON.stringify({ id: tagId, name: `Bench tag ${writes + 1}` });
-      await new Promise((resolve, reject) => {
-        const req = http.request(`${base}/api/tags`, { method: "PUT", headers: { cookie, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-          res.resume();
-          res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`the writer's PUT /api/tags answered ${res.statusCode}`))));
-        });
-        req.on("error", reject);
-        req.end(body);
-      });
-      writes++;
-      await new Promise((r) => setTimeout(r, 1000 / perSecond));
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The walks: the i-th request of a target, for i = 0, 1, 2, ... Each is a page, search, filter or
+// week of its own and goes out with one of many sessions; `b=<i>` makes every URL distinct even
+// where a run asks for more requests than the data has pages.
+
+const pick = (list, i) => list[i % list.length];
+/** Page numbers spread over the whole list (1..pages), different for consecutive i. */
+const spread = (i, pages) => 1 + ((i * 7919) % Math.max(1, pages));
+const q = (s) => encodeURIComponent(s);
+
+function weeksOf(seed) {
+  const weeks = [];
+  if (!seed.jobsFrom) return [new Date().toISOString().slice(0, 10)];
+  for (
+    let d = new Date(`${seed.jobsFrom}T12:00:00Z`);
+    d <= new Date(`${seed.jobsTo}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + 7)
+  )
+    weeks.push(d.toISOString().slice(0, 10));
+  return weeks;
+}
+
+/** customers list and /api/customers/page: half plain pages at any depth, then sorted pages, searches and tag filters. */
+function customersWalk(seed, company, api) {
+  const pages = Math.ceil(company.customers / 10);
+  return (i) => {
+    const k = i % 8;
+    const round = Math.floor(i / 8);
+    const page = spread(i, pages);
+    if (api) {
+      const base = "/api/customers/page?pageSize=10";
+      if (k <= 3) return { kind: "pages", path: `${base}&pageNumber=${page}` };
+      if (k === 4)
+        return {
+          kind: "sorted",
+          path: `${base}&pageNumber=${page}&sortSettings[0].fieldName=name&sortSettings[0].descending=${round % 2 === 1}`,
+        };
+      if (k === 6)
+        return { kind: "tag", path: `${base}&pageNumber=${1 + (round % 5)}&tagIds[0]=${pick(seed.tagIds, round)}` };
+      return {
+        kind: "search",
+        path: `${base}&pageNumber=${1 + (round % 3)}&searchQuery=${q(pick(seed.searchWords, round * 2 + (k === 7 ? 1 : 0)))}`,
+      };
     }
-  })();
-  return async () => {
-    stopped = true;
-    await loop;
-    return writes;
+    if (k <= 3) return { kind: "pages", path: `/customers?page=${page}` };
+    if (k === 4)
+      return { kind: "sorted", path: `/customers?sort=name&order=${round % 2 ? "desc" : "asc"}&page=${page}` };
+    if (k === 6) return { kind: "tag", path: `/customers?tag=${pick(seed.tagIds, round)}&page=${1 + (round % 5)}` };
+    return {
+      kind: "search",
+      path: `/customers?q=${q(pick(seed.searchWords, round * 2 + (k === 7 ? 1 : 0)))}&page=${1 + (round % 3)}`,
+    };
   };
 }
 
-function load(url, cookie, seconds = SECONDS) {
+/** jobs list and /api/jobs/page: plain pages at any depth, newest first, searches, status filters. */
+function jobsWalk(seed, company, api) {
+  const pages = Math.ceil(company.jobs / 10);
+  return (i) => {
+    const k = i % 8;
+    const round = Math.floor(i / 8);
+    const page = spread(i, pages);
+    if (api) {
+      const base = "/api/jobs/page?pageSize=10";
+      if (k <= 3) return { kind: "pages", path: `${base}&pageNumber=${page}` };
+      if (k === 4)
+        return {
+          kind: "sorted",
+          path: `${base}&pageNumber=${page}&sortSettings[0].fieldName=startTime&sortSettings[0].descending=true`,
+        };
+      if (k === 6) return { kind: "status", path: `${base}&pageNumber=${1 + (round % 5)}&type=${round % 8}` };
+      return {
+        kind: "search",
+        path: `${base}&pageNumber=1&searchQuery=${q(pick(seed.searchWords, round * 2 + (k === 7 ? 1 : 0)))}`,
+      };
+    }
+    if (k <= 3) return { kind: "pages", path: `/jobs?page=${page}` };
+    if (k === 4) return { kind: "sorted", path: `/jobs?sort=startTime&order=desc&page=${page}` };
+    if (k === 6) return { kind: "status", path: `/jobs?status=${round % 8}&page=${1 + (round % 5)}` };
+    return { kind: "search", path: `/jobs?q=${q(pick(seed.searchWords, round * 2 + (k === 7 ? 1 : 0)))}` };
+  };
+}
+
+/** The schedule's week view, a different week of the three years each time. */
+function weeksWalk(seed) {
+  const weeks = weeksOf(seed);
+  return (i) => ({ kind: "week", path: `/schedule?view=week&date=${weeks[(i * 37) % weeks.length]}` });
+}
+
+const same =
+  (path, kind = "page") =>
+  () => ({ kind, path });
+
+/**
+ * Targets. `budget`: the one-client median (ms) of the issue, on the large company and the embedded
+ * database; `compare`: also measured on the small company (the ratio must stay under 1.5).
+ */
+const TARGETS = [
+  { key: "customers", name: "customers list", budget: 15, compare: true, walk: (s, c) => customersWalk(s, c, false) },
+  {
+    key: "api-customers",
+    name: "GET /api/customers/page",
+    budget: 8,
+    compare: true,
+    walk: (s, c) => customersWalk(s, c, true),
+  },
+  { key: "jobs", name: "jobs list", budget: 15, compare: true, walk: (s, c) => jobsWalk(s, c, false) },
+  { key: "dashboard", name: "dashboard", budget: 10, compare: true, walk: () => same("/dashboard") },
+  { key: "schedule", name: "schedule, week view", budget: 30, compare: true, walk: (s) => weeksWalk(s) },
+  { key: "api-jobs", name: "GET /api/jobs/page", walk: (s, c) => jobsWalk(s, c, true) },
+  { key: "users-current", name: "GET /api/users/current", walk: () => same("/api/users/current") },
+  { key: "login", name: "GET /login (visitor)", visitor: true, walk: () => same("/login") },
+  {
+    key: "visit",
+    name: "public visit page (visitor)",
+    visitor: true,
+    walk: (s) => (i) => ({ kind: "visit", path: `/service-visit-details/${pick(s.publicTokens, i)}` }),
+  },
+];
+
+/**
+ * A target's walk on one company: `request(i)` gives the i-th request (path with `b=<i>`, cookie).
+ * Requests go out with the company admin's sessions and its office staff's, unless the staff may
+ * not see the page (then the admin's alone).
+ */
+async function walkerFor(target, base, seed, company) {
+  const step = target.walk(seed, company);
+  let cookies = target.visitor ? [undefined] : [...seed.adminCookies, ...seed.staffCookies];
+  const at = (i, list) => {
+    const { kind, path: p } = step(i);
+    return { kind, path: `${p}${p.includes("?") ? "&" : "?"}b=${i}`, cookie: list[i % list.length] };
+  };
+  const notes = [];
+  if (!target.visitor && seed.staffCookies.length) {
+    const probe = await get(base + at(0, seed.staffCookies).path, { cookie: seed.staffCookies[0] });
+    if (probe.status !== 200) {
+      cookies = seed.adminCookies;
+      notes.push(`admin sessions only (office staff: ${probe.status})`);
+    }
+  }
+  const probe = await get(base + at(0, cookies).path, cookies[0] ? { cookie: cookies[0] } : {});
+  if (probe.status !== 200)
+    return {
+      skipped:
+        probe.status === 404
+          ? "not built yet (404)"
+          : `answers ${probe.status}${probe.headers.location ? ` → ${probe.headers.location}` : ""}, not measured`,
+    };
+  let next = 1;
+  return { notes, sessions: cookies.filter(Boolean).length, request: () => at(next++, cookies), issued: () => next };
+}
+
+const headersOf = (cookie) => (cookie ? { cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" });
+
+/** One request at a time, each distinct: the median (and the median per kind of request). */
+async function oneClient(base, walker, count = SAMPLES, capMs = 30_000) {
+  for (let i = 0; i < WARM_UP; i++) {
+    const r = walker.request();
+    await get(base + r.path, headersOf(r.cookie));
+  }
+  const samples = [];
+  let failed = 0;
+  const until = Date.now() + capMs;
+  while (samples.length < count && Date.now() < until) {
+    const r = walker.request();
+    const t = performance.now();
+    const answer = await get(base + r.path, headersOf(r.cookie));
+    samples.push({ kind: r.kind, ms: performance.now() - t });
+    if (answer.status !== 200) failed++;
+  }
+  const kinds = {};
+  for (const s of samples) (kinds[s.kind] ??= []).push(s.ms);
+  return {
+    median: median(samples.map((s) => s.ms)),
+    count: samples.length,
+    failed,
+    kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, median(v)])),
+  };
+}
+
+/** CONNECTIONS clients for SECONDS, every request the walk's next one. */
+function underLoad(base, walker, seconds = SECONDS) {
+  const url = new URL(base);
   return new Promise((resolve, reject) => {
     const times = [];
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: cookie ? { cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" } }, (error, result) => {
-      if (error) return reject(error);
-      times.sort((a, b) => a - b);
-      const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-      resolve({ p50: at(0.5), p95: at(0.95), rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts, total: times.length });
-    });
+    const instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const r = walker.request();
+              return { ...request, method: "GET", path: r.path, headers: { ...headersOf(r.cookie), host: url.host } };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        times.sort((a, b) => a - b);
+        const at = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
+        resolve({
+          p50: at(0.5),
+          p95: at(0.95),
+          rps: result.requests.average,
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+          total: times.length,
+        });
+      },
+    );
     instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
 }
 
-/**
- * One request at a time: what a single request costs, without queueing behind others. `fresh`
- * gives each request a query parameter of its own, so no kept page answers it: the cost of a
- * page rendered afresh, as after a write.
- */
-async function sequential(url, cookie, { fresh = false, count = 10, capMs = 20_000 } = {}) {
-  const times = [];
-  const until = Date.now() + capMs;
-  while (times.length < count && Date.now() < until) {
-    const t = performance.now();
-    const target = fresh ? `${url}${url.includes("?") ? "&" : "?"}benchFresh=${times.length}` : url;
-    await get(target, cookie ? { cookie, "accept-encoding": "gzip" } : { "accept-encoding": "gzip" });
-    times.push(performance.now() - t);
+/** The public visit page's whole transfer as a browser makes it: HTML, stylesheets, scripts, preloaded fonts and images, and the fonts its CSS declares. */
+async function publicPageTransfer(base, pagePath) {
+  const page = await get(base + pagePath, { "accept-encoding": "gzip" }, { body: true });
+  if (page.status !== 200) return { failed: `answers ${page.status}` };
+  const html = (page.headers["content-encoding"] === "gzip" ? gunzipSync(page.body) : page.body).toString("utf8");
+  const attr = (tag, name) => tag.match(new RegExp(`\\s${name}="([^"]*)"`, "i"))?.[1];
+  const parts = { html: page.bytes, css: 0, js: 0, fonts: 0, images: 0 };
+  const cssFontUrls = new Set();
+  const seen = new Set();
+  const fetchPart = async (href, kind) => {
+    if (!href || seen.has(href) || /^(data:|https?:\/\/(?!localhost))/.test(href)) return;
+    seen.add(href);
+    const answer = await get(new URL(href, base).toString(), { "accept-encoding": "gzip" }, { body: kind === "css" });
+    parts[kind] += answer.bytes;
+    if (kind === "css") {
+      const css = (answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body).toString(
+        "utf8",
+      );
+      for (const m of css.matchAll(/url\(\s*["']?([^"')]+\.woff2?)["']?\s*\)/g))
+        cssFontUrls.add(new URL(m[1], new URL(href, base)).pathname);
+    }
+  };
+  for (const tag of html.match(/<(link|script|img)\b[^>]*>/gi) ?? []) {
+    const rel = (attr(tag, "rel") ?? "").toLowerCase();
+    if (/^<link/i.test(tag) && rel === "stylesheet") await fetchPart(attr(tag, "href"), "css");
+    else if (/^<link/i.test(tag) && rel === "modulepreload") await fetchPart(attr(tag, "href"), "js");
+    else if (/^<link/i.test(tag) && rel === "preload")
+      await fetchPart(
+        attr(tag, "href"),
+        attr(tag, "as") === "font" ? "fonts" : attr(tag, "as") === "script" ? "js" : "images",
+      );
+    else if (/^<script/i.test(tag) && attr(tag, "src")) await fetchPart(attr(tag, "src"), "js");
+    else if (/^<img/i.test(tag)) await fetchPart(attr(tag, "src"), "images");
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  // Inline module scripts import the route's chunks: count them as the browser would load them.
+  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["']([^"']+\.js)["']/g)) await fetchPart(m[1], "js");
+  let declaredFonts = 0;
+  for (const font of cssFontUrls)
+    if (!seen.has(font)) declaredFonts += (await get(new URL(font, base).toString())).bytes;
+  return {
+    ...parts,
+    total: parts.html + parts.css + parts.js + parts.fonts + parts.images,
+    declaredFonts,
+    declaredFontFiles: [...cssFontUrls].filter((f) => !seen.has(f)).length,
+  };
 }
 
-// 1. Build
+// ---------------------------------------------------------------------------------------------
+// One pass: a fresh database, seeded from source, the built server started, every target measured.
+
+async function pass({ label, databaseUrl, workers }) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "fieldwise-bench-"));
+  dataDirs.push(dataDir);
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: buildDir,
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+    APP_URL: base,
+    PORT: String(port),
+  };
+  delete env.DATABASE_URL;
+  delete env.WEB_CONCURRENCY;
+  if (databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+    env.WEB_CONCURRENCY = String(workers);
+  }
+  const loadAtStart = os.loadavg()[0];
+
+  // Seed from source (tsx: seeds and fixtures are not in the server bundle), before the server opens the database.
+  console.log(`\n[${label}] Seeding...`);
+  const seedFile = path.join(dataDir, "bench-seed.json");
+  const seeding = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "bench/seed.ts", seedFile, JSON.stringify(COMPANIES)],
+    { env, encoding: "utf8", stdio: ["ignore", "inherit", "pipe"] },
+  );
+  if (seeding.status !== 0) throw new Error(`Seeding failed:\n${seeding.stderr}`);
+  const seed = JSON.parse(readFileSync(seedFile, "utf8"));
+
+  // Start the server and time it until it answers.
+  const spawnedAt = Date.now();
+  const server = spawn("node", ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  servers.push(server);
+  let serverLog = "";
+  server.stdout.on("data", (d) => (serverLog += d));
+  server.stderr.on("data", (d) => (serverLog += d));
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${serverLog}`);
+    try {
+      await get(`${base}/404`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const startupMs = Date.now() - spawnedAt;
+  const idleRss = rssMb(server.pid);
+
+  console.log(
+    `[${label}] Measuring: ${SAMPLES} single requests per target and company, then ${CONNECTIONS} clients for ${SECONDS} s per target (large company)...`,
+  );
+  const results = {};
+  for (const target of TARGETS) {
+    const large = await walkerFor(target, base, seed.large, COMPANIES[0]);
+    if (large.skipped) {
+      results[target.key] = { skipped: large.skipped };
+      continue;
+    }
+    const result = { notes: large.notes, sessions: large.sessions, large: await oneClient(base, large) };
+    if (target.compare) {
+      const small = await walkerFor(target, base, seed.small, COMPANIES[1]);
+      if (!small.skipped) result.small = await oneClient(base, small);
+    }
+    result.load = await underLoad(base, large);
+    result.distinct = large.issued();
+    // autocannon stops without waiting for requests still queued in the server: let them drain.
+    const drain = large.request();
+    await get(base + drain.path, headersOf(drain.cookie));
+    results[target.key] = result;
+  }
+  const peakRss = rssMb(server.pid, "VmHWM");
+  const afterRss = rssMb(server.pid);
+  const login = await get(`${base}/login`, { "accept-encoding": "gzip" });
+  const visit = seed.large.publicTokens.length
+    ? await publicPageTransfer(base, `/service-visit-details/${seed.large.publicTokens[0]}`)
+    : null;
+
+  // SIGTERM must end the server cleanly.
+  const stopAt = Date.now();
+  server.kill("SIGTERM");
+  const exitCode = await new Promise((resolve) =>
+    server.exitCode !== null ? resolve(server.exitCode) : server.once("exit", (code) => resolve(code)),
+  );
+  const shutdownMs = Date.now() - stopAt;
+  return {
+    label,
+    workers,
+    results,
+    seed,
+    startupMs,
+    idleRss,
+    afterRss,
+    peakRss,
+    login,
+    visit,
+    exitCode,
+    shutdownMs,
+    loadAtStart,
+    loadAtEnd: os.loadavg()[0],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
 if (ownBuild) {
   console.log("Building...");
-  const result = spawnSync("npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir }, encoding: "utf8" });
+  const result = spawnSync("npm", ["run", "build"], {
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
+    encoding: "utf8",
+  });
   if (result.status !== 0) {
     console.error(`The build failed:\n${result.stdout}\n${result.stderr}`);
     process.exit(1);
@@ -150,135 +513,154 @@ if (ownBuild) {
   process.exit(1);
 }
 
-const port = await freePort();
-const base = `http://localhost:${port}`;
-const env = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: dataDir, SEED_DEMO: "true", SESSION_SECRET: "bench-session-secret-0123456789abcdef", APP_URL: base, PORT: String(port) };
-delete env.DATABASE_URL;
-delete env.WEB_CONCURRENCY;
-// BENCH_DATABASE_URL: the same run on PostgreSQL (a fresh database next to the given one, dropped at
-// the end), served by BENCH_WORKERS processes (default: one per core).
-const pgAdminUrl = process.env.BENCH_DATABASE_URL;
-if (pgAdminUrl) {
-  const benchDatabase = `fieldwise_bench_${process.pid}`;
-  await onPostgres(pgAdminUrl, `CREATE DATABASE ${benchDatabase}`);
-  dropBenchDatabase = () => onPostgres(pgAdminUrl, `DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`);
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${benchDatabase}`;
-  env.DATABASE_URL = url.toString();
-  env.WEB_CONCURRENCY = String(Number(process.env.BENCH_WORKERS || os.cpus().length));
-}
-
-// 2. Seed, through the app's own seed functions, before the server opens the database
-console.log(`Seeding (${pgAdminUrl ? "PostgreSQL database" : `embedded database in ${dataDir}`})...`);
-const seedFile = path.join(dataDir, "bench-seed.json");
-const seeding = spawnSync("node", ["bench/seed.mjs", seedFile, JSON.stringify(COMPANIES)], { env, encoding: "utf8", stdio: ["ignore", "inherit", "pipe"] });
-if (seeding.status !== 0) {
-  console.error(`Seeding failed:\n${seeding.stderr}`);
+const passes = [];
+try {
+  passes.push(await pass({ label: "embedded" }));
+  if (pgAdminUrl) {
+    // The same run on PostgreSQL: a fresh database next to the given one, dropped at the end.
+    await onPostgres(pgAdminUrl, `CREATE DATABASE ${benchDatabase}`);
+    const url = new URL(pgAdminUrl);
+    url.pathname = `/${benchDatabase}`;
+    const workers = Number(process.env.BENCH_WORKERS || 2);
+    try {
+      passes.push(await pass({ label: `PostgreSQL, ${workers} workers`, databaseUrl: url.toString(), workers }));
+    } finally {
+      await onPostgres(pgAdminUrl, `DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`);
+    }
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const seed = JSON.parse(readFileSync(seedFile, "utf8"));
 
-// 3. Start the server and time it until it answers
-const spawnedAt = Date.now();
-server = spawn("node", ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
-let serverLog = "";
-server.stdout.on("data", (d) => (serverLog += d));
-server.stderr.on("data", (d) => (serverLog += d));
-for (;;) {
-  if (server.exitCode !== null) {
-    console.error(`The server exited with ${server.exitCode}:\n${serverLog}`);
-    process.exit(1);
-  }
-  try {
-    await get(`${base}/404`);
-    break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const startupMs = Date.now() - spawnedAt;
-const idleRss = rssMb(server.pid);
+// ---------------------------------------------------------------------------------------------
+// Report
 
-// 4. Load each target; a target whose screen or call is not built yet (404) is skipped
-const large = seed.large;
-const small = seed.small;
-const tag = large.tagIds[0];
-const week = new Date().toISOString().slice(0, 10);
-const targets = [
-  { name: "GET /login", path: "/login", budget: 50 },
-  { name: "home /dashboard (company admin)", path: "/dashboard", cookie: large.cookie, budget: 50 },
-  { name: "GET /api/users/current", path: "/api/users/current", cookie: large.cookie, budget: 50 },
-  { name: "customers: first page", path: "/customers", cookie: large.cookie, budget: 50 },
-  { name: "customers: deep page (5,000)", path: "/customers?page=5000", cookie: large.cookie, budget: 50 },
-  { name: "customers: search 'smith'", path: "/customers?q=smith", cookie: large.cookie, budget: 50 },
-  { name: "customers: tag filter", path: `/customers?tag=${tag}`, cookie: large.cookie, budget: 50 },
-  { name: "api customers/page: first page", path: "/api/customers/page?pageNumber=1&pageSize=10", cookie: large.cookie, budget: 50 },
-  { name: "api customers/page: deep page", path: "/api/customers/page?pageNumber=5000&pageSize=10", cookie: large.cookie, budget: 50 },
-  { name: "api customers/page: search", path: "/api/customers/page?pageNumber=1&pageSize=10&searchQuery=smith", cookie: large.cookie, budget: 50 },
-  { name: "api customers/page: tag filter", path: `/api/customers/page?pageNumber=1&pageSize=10&tagIds[0]=${tag}`, cookie: large.cookie, budget: 50 },
-  { name: "schedule: week view", path: `/schedule?view=week&date=${week}`, cookie: large.cookie, budget: 80 },
-  { name: "jobs list", path: "/jobs", cookie: large.cookie, budget: 80 },
-  { name: "api jobs/page", path: "/api/jobs/page?pageNumber=1&pageSize=10", cookie: large.cookie, budget: 80 },
-  { name: "customers: first page (1,000-customer company)", path: "/customers", cookie: small.cookie, budget: 50 },
-  { name: "schedule: week view (1,000-customer company)", path: `/schedule?view=week&date=${week}`, cookie: small.cookie, budget: 80 },
-  { name: "customers: first page, 2 writes/s", path: "/customers", cookie: large.cookie, budget: 50, writesPerSecond: 2 },
-  { name: "schedule: week view, 2 writes/s", path: `/schedule?view=week&date=${week}`, cookie: large.cookie, budget: 80, writesPerSecond: 2 },
-];
-
-console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s per target\n`);
-const rows = [];
-for (const target of targets) {
-  const probe = await get(base + target.path, target.cookie ? { cookie: target.cookie } : {});
-  if (probe.status === 404) {
-    rows.push({ ...target, skipped: "not built yet (404)" });
-    continue;
-  }
-  if (probe.status !== 200) {
-    rows.push({ ...target, skipped: `answers ${probe.status}${probe.headers.location ? ` → ${probe.headers.location}` : ""}, not measured` });
-    continue;
-  }
-  // The sequential samples also warm up (JIT, caches, database buffers).
-  const fresh = await sequential(base + target.path, target.cookie, { fresh: true });
-  const single = await sequential(base + target.path, target.cookie);
-  const stopWriter = target.writesPerSecond ? startWriter(base, target.cookie, tag, target.writesPerSecond) : null;
-  const measured = await load(base + target.path, target.cookie);
-  const writes = await stopWriter?.();
-  // autocannon stops without waiting for requests still queued in the server: let them drain.
-  await get(base + target.path, target.cookie ? { cookie: target.cookie } : {});
-  rows.push({ ...target, fresh, single, writes, ...measured });
-}
-const peakRss = rssMb(server.pid, "VmHWM");
-const afterRss = rssMb(server.pid);
-
-const login = await get(`${base}/login`, { "accept-encoding": "gzip" });
-
-// 5. Stop the server (SIGTERM must end it cleanly)
-const stopAt = Date.now();
-server.kill("SIGTERM");
-const exitCode = await new Promise((resolve) => server.once("exit", (code) => resolve(code)));
-await dropBenchDatabase?.();
-
-// 6. Report
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
-const mark = (ok) => (ok ? "ok  " : "OVER");
-const ms = (n) => (Number.isNaN(n) ? "-" : n < 10 ? n.toFixed(1) : Math.round(n));
-console.log(`${pad("target", 48)} ${lpad("fresh", 7)} ${lpad("1 conn", 7)} ${lpad("p50 ms", 7)} ${lpad("p95 ms", 7)} ${lpad("budget", 7)}      ${lpad("req/s", 7)}  notes`);
-for (const r of rows) {
+const ms = (n) => (n === undefined || Number.isNaN(n) ? "-" : n < 10 ? n.toFixed(1) : String(Math.round(n)));
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const [embedded, onPg] = passes;
+const large = COMPANIES[0];
+const small = COMPANIES[1];
+
+console.log(
+  `\nOne client: median of ${SAMPLES} single requests one at a time (after ${WARM_UP} unmeasured), every one distinct.`,
+);
+console.log(
+  `${CONNECTIONS} clients: ${SECONDS} s of the same walk, every request distinct. Embedded database unless said.`,
+);
+console.log(
+  `Large: ${large.customers.toLocaleString("en-US")} customers, ${large.jobs.toLocaleString("en-US")} jobs; small: ${small.customers.toLocaleString("en-US")} customers. Ratio: large / small one-client median (at most ${RATIO_BUDGET}).\n`,
+);
+const header = [
+  pad("target", 30),
+  lpad("1 client", 9),
+  lpad("budget", 7),
+  "    ",
+  lpad("small", 6),
+  lpad("ratio", 6),
+  "    ",
+  lpad("req/s", 6),
+  lpad("p95", 6),
+];
+if (onPg) header.push(" | PG: ", lpad("1 client", 8), lpad("req/s", 6), lpad("p95", 6));
+console.log(header.join(" "));
+for (const target of TARGETS) {
+  const r = embedded.results[target.key];
   if (r.skipped) {
-    console.log(`${pad(r.name, 48)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad("-", 7)} ${lpad(`<${r.budget}`, 7)} skip ${lpad("-", 7)}  ${r.skipped}`);
+    console.log(`${pad(target.name, 30)} skipped: ${r.skipped}`);
     continue;
   }
-  const notes = [r.total === 0 ? "no answer within the run" : `${r.total} requests`, r.writes ? `${r.writes} writes` : "", r.non2xx ? `${r.non2xx} non-2xx` : "", r.errors ? `${r.errors} errors` : ""].filter(Boolean).join(", ");
-  console.log(`${pad(r.name, 48)} ${lpad(ms(r.fresh), 7)} ${lpad(ms(r.single), 7)} ${lpad(ms(r.p50), 7)} ${lpad(ms(r.p95), 7)} ${lpad(`<${r.budget}`, 7)} ${mark(r.p95 < r.budget)} ${lpad(Math.round(r.rps), 7)}  ${notes}`);
+  const within = target.budget ? (r.large.median <= target.budget ? "pass" : "FAIL") : "    ";
+  const ratio = r.small ? r.large.median / r.small.median : NaN;
+  const ratioMark = r.small ? (ratio <= RATIO_BUDGET ? "ok  " : "OVER") : "    ";
+  const line = [
+    pad(target.name, 30),
+    lpad(ms(r.large.median), 9),
+    lpad(target.budget ? `≤${target.budget}` : "", 7),
+    within,
+    lpad(r.small ? ms(r.small.median) : "", 6),
+    lpad(r.small ? ratio.toFixed(2) : "", 6),
+    ratioMark,
+    lpad(Math.round(r.load.rps), 6),
+    lpad(ms(r.load.p95), 6),
+  ];
+  const p = onPg?.results[target.key];
+  if (onPg)
+    line.push(
+      " | PG: ",
+      p?.skipped ? lpad("skipped", 8) : lpad(ms(p.large.median), 8),
+      lpad(p?.skipped ? "" : Math.round(p.load.rps), 6),
+      lpad(p?.skipped ? "" : ms(p.load.p95), 6),
+    );
+  console.log(line.join(" "));
+  const details = [
+    Object.keys(r.large.kinds).length > 1
+      ? `by kind: ${Object.entries(r.large.kinds)
+          .map(([k, v]) => `${k} ${ms(v)}`)
+          .join(", ")}`
+      : "",
+    `${r.distinct} distinct requests over ${r.sessions || "no"} sessions`,
+    ...r.notes,
+    r.large.failed ? `${r.large.failed} single requests not 200` : "",
+    r.load.total === 0 ? `no answer within the ${SECONDS} s under load` : "",
+    r.load.non2xx ? `${r.load.non2xx} non-2xx under load` : "",
+    r.load.errors ? `${r.load.errors} errors under load` : "",
+  ].filter(Boolean);
+  console.log(`${" ".repeat(32)}${details.join("; ")}`);
 }
-console.log(`\n"fresh": median of up to 10 requests one at a time, each rendered afresh (a query parameter of its own, as after a write);`);
-console.log(`"1 conn": the same URL again and again (kept pages answer); p50/p95/req/s: ${CONNECTIONS} connections for ${SECONDS} s.`);
-console.log(`Seeding:            large ${(large.ms / 1000).toFixed(1)} s, small ${(small.ms / 1000).toFixed(1)} s (not part of start-up)`);
-const database = pgAdminUrl ? `PostgreSQL, ${env.WEB_CONCURRENCY} worker processes` : "embedded database";
-console.log(`Start-up:           ${startupMs} ms from spawn to first answer (${database} with ${COMPANIES[0].customers.toLocaleString("en-US")} customers)`);
-console.log(`Memory (RSS):       ${idleRss} MB after start, ${afterRss} MB after the load, peak ${peakRss} MB${pgAdminUrl ? " (all server processes; PostgreSQL not counted)" : ""}`);
-console.log(`/login HTML gzipped: ${(login.bytes / 1024).toFixed(1)} KB (budget < 30 KB) ${mark(login.bytes < LOGIN_HTML_BUDGET && login.headers["content-encoding"] === "gzip")}${login.headers["content-encoding"] === "gzip" ? "" : ` (not gzipped: ${login.headers["content-encoding"] ?? "identity"})`}`);
-console.log(`Shutdown:           SIGTERM → exit ${exitCode} in ${Date.now() - stopAt} ms${exitCode === 0 ? "" : " (expected 0)"}`);
-console.log(`Machine:            ${os.cpus().length} cores, load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end (other work on the machine skews every figure)`);
-console.log(`Total bench time:   ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+const width = passes.length > 1 ? 44 : 34;
+const perPass = (name, f) =>
+  passes.map((p) => `${pad(`${name}${passes.length > 1 ? ` (${p.label})` : ""}:`, width)} ${f(p)}`).join("\n");
+console.log("");
+console.log(
+  perPass(
+    "Seeding",
+    (p) =>
+      `large ${(p.seed.large.ms / 1000).toFixed(1)} s, small ${(p.seed.small.ms / 1000).toFixed(1)} s (not part of start-up)`,
+  ),
+);
+console.log(
+  perPass(
+    "Start-up",
+    (p) => `${p.startupMs} ms from spawn to first answer${p.workers ? ` (${p.workers} worker processes)` : ""}`,
+  ),
+);
+console.log(
+  perPass(
+    "Memory (RSS)",
+    (p) =>
+      `${p.idleRss} MB after start, ${p.afterRss} MB after the load, peak ${p.peakRss} MB${p.workers ? " (all server processes; PostgreSQL not counted)" : ""}`,
+  ),
+);
+const gz = embedded.login.headers["content-encoding"] === "gzip";
+console.log(
+  `${pad("/login HTML gzipped:", width)} ${kb(embedded.login.bytes)} (budget < 30 KB) ${gz && embedded.login.bytes < LOGIN_HTML_BUDGET ? "pass" : "FAIL"}${gz ? "" : ` (not gzipped: ${embedded.login.headers["content-encoding"] ?? "identity"})`}`,
+);
+if (embedded.visit?.failed)
+  console.log(`${pad("Public visit page transfer:", width)} not measured: ${embedded.visit.failed}`);
+else if (embedded.visit) {
+  const v = embedded.visit;
+  console.log(
+    `${pad("Public visit page transfer:", width)} ${kb(v.total)} (budget < 60 KB) ${v.total < PUBLIC_PAGE_BUDGET ? "pass" : "FAIL"}: HTML ${kb(v.html)}, CSS ${kb(v.css)}, JavaScript ${kb(v.js)}, preloaded fonts ${kb(v.fonts)}, images ${kb(v.images)}` +
+      (v.declaredFontFiles
+        ? `; the CSS declares ${v.declaredFontFiles} more font files (${kb(v.declaredFonts)}), loaded only where used`
+        : ""),
+  );
+}
+console.log(
+  perPass(
+    "Shutdown",
+    (p) => `SIGTERM → exit ${p.exitCode} in ${p.shutdownMs} ms${p.exitCode === 0 ? "" : " (expected 0)"}`,
+  ),
+);
+console.log(
+  perPass(
+    "Machine",
+    (p) =>
+      `${os.cpus().length} cores, load average ${p.loadAtStart.toFixed(1)} at the start, ${p.loadAtEnd.toFixed(1)} at the end (other work on the machine skews every figure)`,
+  ),
+);
+console.log(`${pad("Total bench time:", width)} ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -19,8 +19,9 @@ export type BenchmarkCompany = {
 
 /**
  * A company of a given size (jobs over three years) for the benchmark (bench/run.mjs) and the cross-company checks of
- * the route walk, filled by each area's own seed function. Run in Node on the built app, before
- * the server opens the database. Returns the ids the benchmark needs and how long each part took.
+ * the route walk, filled by each area's own seed function. Run in Node before the server opens the
+ * database: from source by the benchmark (bench/seed.ts), on the built app by the route walk.
+ * Returns the ids the benchmark needs and how long each part took.
  */
 export async function seedBenchmark(input: BenchmarkCompany) {
   const timings: Record<string, number> = {};

@@ -5,9 +5,9 @@ import { loadAccessForUser, type Access } from "~/access/access.server";
 import { authSessionStorage, createSessionRow } from "~/sessions.server";
 
 /*
- * For the end-to-end harness and the benchmark, which load the built app in Node next to the
- * server: never reachable over HTTP. Creating the session row directly spares every test the
- * sign-in screen (and its password hashing).
+ * For the end-to-end harness (which loads the built app in Node next to the server) and the
+ * benchmark (bench/seed.ts, from source): never reachable over HTTP. Creating the session row
+ * directly spares every test the sign-in screen (and its password hashing).
  */
 
 async function userIdByEmail(email: string): Promise<number> {
