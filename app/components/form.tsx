@@ -95,9 +95,10 @@ export function CheckboxField({ name, label, hint, formId, className, ...input }
 /** Several checkboxes posting one name (tags, sources, employees): works without JavaScript. */
 export function CheckboxGroupField({ name, label, options, selected, formId }: { name: string; label: string; options: readonly Option[]; selected: readonly (string | number)[]; formId?: string }) {
   const { error } = useField(name);
+  const id = fieldId(formId, name);
   const chosen = new Set(selected.map(String));
   return (
-    <fieldset className="field">
+    <fieldset className="field" aria-describedby={describedBy(id, error)}>
       <legend>{label}</legend>
       {options.length === 0 ? <p className="field-hint">No options</p> : null}
       <div className="row">
@@ -108,11 +109,7 @@ export function CheckboxGroupField({ name, label, options, selected, formId }: {
           </label>
         ))}
       </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} />
     </fieldset>
   );
 }

@@ -5,7 +5,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 
 forBoth(
   "saves the company profile, with the spec's message on an emptied required field",
-  async ({ page, javaScript }) => {
+  async ({ page }) => {
     const license = `LIC-${unique()}`;
     await page.goto("/company-profile");
     const name = page.getByLabel("Business Name");

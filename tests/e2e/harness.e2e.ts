@@ -32,7 +32,7 @@ test("every response carries the security headers, with a fresh script nonce tha
   expect(policy).toContain("object-src 'none'");
   expect(html).toContain(`nonce="${nonce}"`);
   expect(html).not.toMatch(/<script(?![^>]*nonce=)[^>]*>/);
-  // The second /login comes from the page kept for visitors without cookies: it carries its own nonce.
+  // Each answer carries its own nonce.
   const secondNonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
   const secondHtml = await second.text();
   expect(secondHtml).toContain(`nonce="${secondNonce}"`);
@@ -43,11 +43,14 @@ test("every response carries the security headers, with a fresh script nonce tha
   expect(first.headers.get("x-powered-by")).toBeNull();
 });
 
-test("pages are gzipped for clients that accept it, and sent plain to those that do not", async () => {
-  const zipped = await fetch(`${baseUrl()}/login`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+test("pages are compressed for clients that accept it (brotli first), and sent plain to those that do not", async () => {
+  const zipped = await fetch(`${baseUrl()}/login`, { headers: { "Accept-Encoding": "gzip" } });
   expect(zipped.headers.get("content-encoding")).toBe("gzip");
   expect(zipped.headers.get("vary")).toContain("Accept-Encoding");
   expect(await zipped.text()).toContain("<title>Sign in | Fieldwise</title>");
+  const brotli = await fetch(`${baseUrl()}/login`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+  expect(brotli.headers.get("content-encoding")).toBe("br");
+  expect(await brotli.text()).toContain("<title>Sign in | Fieldwise</title>");
   const plain = await fetch(`${baseUrl()}/login`, { headers: { "Accept-Encoding": "identity" } });
   expect(plain.headers.get("content-encoding")).toBeNull();
   expect(await plain.text()).toContain("<title>Sign in | Fieldwise</title>");
