@@ -2,34 +2,21 @@
 // the operator sets only what is required. Servers of the built app, each on its own port and
 // embedded database (tests/security/harness.ts); email through a local SMTP server.
 import http from "node:http";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startSmtpCapture, type SmtpCapture } from "../helpers/smtp-capture";
 import { baseUrl, demoLogin, startOutcome, startServer, type OwnServer } from "./harness";
 
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 let smtpUrl: string;
+let received: ParsedMail[];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => received.push(mail))
-        .then(() => done(), done);
-    },
-  });
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  await new Promise<void>((resolve, reject) => {
-    smtp.once("error", reject);
-    smtp.listen(port, "127.0.0.1", resolve);
-  });
-  smtpUrl = `smtp://127.0.0.1:${port}`;
+  smtp = await startSmtpCapture();
+  smtpUrl = smtp.url;
+  received = smtp.received;
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp.close());
 
 async function mailTo(email: string): Promise<ParsedMail> {
   const deadline = Date.now() + 10_000;

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { outboxMessages, users } from "~/db/schema";
@@ -8,34 +7,22 @@ import { findAccountUser, resetPassword, sendTwoFactorCode, verifyTwoFactorCode 
 import { action as forgotApi } from "~/routes/api+/account+/forgotPassword";
 import { sendEmail } from "~/services/mailer.server";
 import { useTestDatabase } from "../../helpers/db";
+import { startSmtpCapture, type SmtpCapture } from "../../helpers/smtp-capture";
 import { createTestCompany } from "../../helpers/factories";
 import { call, codeFrom, lastEmailTo, tokenFrom } from "./helpers";
 
 useTestDatabase();
 
-const received: ParsedMail[] = [];
-let server: SMTPServer;
+let smtp: SmtpCapture;
 let smtpUrl: string;
+let received: ParsedMail[];
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => received.push(mail))
-        .then(() => done(), done);
-    },
-  });
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
-  smtpUrl = `smtp://127.0.0.1:${port}`;
+  smtp = await startSmtpCapture();
+  smtpUrl = smtp.url;
+  received = smtp.received;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => smtp.close());
 
 describe("mailer", () => {
   it("stores the email in the outbox when no SMTP is configured", async () => {

@@ -1,6 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { simpleParser, type ParsedMail } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { outboxMessages, users } from "~/db/schema";
@@ -8,6 +7,7 @@ import { findAccountUser, resetPassword, sendTwoFactorCode, verifyTwoFactorCode 
 import * as forgot from "~/routes/_auth+/forgot";
 import { action as forgotApi } from "~/routes/api+/account+/forgotPassword";
 import { useTestDatabase } from "../../helpers/db";
+import { startSmtpCapture, type SmtpCapture } from "../../helpers/smtp-capture";
 import { createTestCompany } from "../../helpers/factories";
 import { call, codeFrom, form, tokenFrom } from "./helpers";
 
@@ -22,26 +22,14 @@ const { smtpPort } = vi.hoisted(() => {
 
 useTestDatabase();
 
-const received: ParsedMail[] = [];
-let server: SMTPServer;
+let smtp: SmtpCapture;
+let received: ParsedMail[];
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    disabledCommands: ["STARTTLS"],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => received.push(mail))
-        .then(() => done(), done);
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(smtpPort, "127.0.0.1", resolve);
-  });
+  smtp = await startSmtpCapture(smtpPort);
+  received = smtp.received;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => smtp.close());
 
 const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : "");
 const receivedBy = (email: string) => received.filter((m) => toOf(m) === email);

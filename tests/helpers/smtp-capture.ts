@@ -1,0 +1,30 @@
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export type SmtpCapture = { url: string; received: ParsedMail[]; close: () => Promise<void> };
+
+/** A random port above 10000 (Node's fetch refuses some lower ones). */
+export const randomSmtpPort = () => 20000 + Math.floor(Math.random() * 20000);
+
+/**
+ * A real SMTP server (smtp-server) on 127.0.0.1 that keeps every message it receives, parsed.
+ * STARTTLS is off: the package's bundled certificate has expired.
+ */
+export async function startSmtpCapture(port = randomSmtpPort()): Promise<SmtpCapture> {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS"],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream)
+        .then((mail) => received.push(mail))
+        .then(() => done(), done);
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
