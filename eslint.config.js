@@ -44,6 +44,9 @@ export default tseslint.config(
       "react/prop-types": "off",
       // Customers upload their own videos (attachments); there is no caption file to offer.
       "jsx-a11y/media-has-caption": "off",
+      // Prettier owns line breaks and puts a chained `[format]()` on its own line; this rule reads
+      // that as a mistake (eslint-config-prettier turns it off for the same reason).
+      "no-unexpected-multiline": "off",
     },
   },
   {
@@ -80,9 +83,7 @@ export default tseslint.config(
   {
     // Unused names found when the gate was added, left to the files' owners while they are being
     // reshaped (issue 12): warned, not failed. Remove a line once its file is clean.
-    files: [
-      "tests/integration/request-size.test.ts",
-    ],
+    files: ["tests/integration/request-size.test.ts"],
     rules: { "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }] },
   },
 );

@@ -19,7 +19,8 @@ export default {
   serverDependenciesToBundle: [/^remix-toast/, /^remix-auth/, /^remix-validated-form/, /^@remix-validated-form/],
   // Paths match in their own case only, as the route table does: /CUSTOMERS is an unknown path, not
   // a second spelling of /customers that access checks would not recognise.
-  routes: async (defineRoutes) => caseSensitive(flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/__*.*"] })),
+  routes: async (defineRoutes) =>
+    caseSensitive(flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ["**/.*", "**/*.test.*", "**/__*.*"] })),
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -88,7 +88,7 @@ async function serve() {
       contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    })
+    }),
   );
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -111,7 +111,7 @@ async function serve() {
     express.static(path.join(buildDir, "client/build"), {
       immutable: true,
       maxAge: "1y",
-    })
+    }),
   );
   app.use("/fonts", express.static("public/fonts", { immutable: true, maxAge: "1y" }));
   // Only a path naming a file can be one of public/'s files: pages skip the disk lookup.
@@ -159,7 +159,9 @@ async function serve() {
  */
 function toFetchRequest(req, res) {
   const port = Number.parseInt((req.get("X-Forwarded-Host") ?? req.get("host") ?? "").split(":")[1], 10);
-  const url = new URL(`${req.protocol}://${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${req.originalUrl}`);
+  const url = new URL(
+    `${req.protocol}://${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${req.originalUrl}`,
+  );
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const one of value) headers.append(name, one);
@@ -169,7 +171,8 @@ function toFetchRequest(req, res) {
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
   const init = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") Object.assign(init, { body: createReadableStreamFromReadable(req), duplex: "half" });
+  if (req.method !== "GET" && req.method !== "HEAD")
+    Object.assign(init, { body: createReadableStreamFromReadable(req), duplex: "half" });
   return new Request(url.href, init);
 }
 

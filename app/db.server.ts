@@ -17,9 +17,7 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** A model function accepts either the database or an open transaction. */
 export type Executor = Database | Transaction;
 
-type Connection =
-  | { driver: "pglite"; client: PGlite; db: Database }
-  | { driver: "pg"; client: pg.Pool; db: Database };
+type Connection = { driver: "pglite"; client: PGlite; db: Database } | { driver: "pg"; client: pg.Pool; db: Database };
 
 let connection: Connection | undefined;
 
@@ -42,7 +40,13 @@ export function projectRoot(): string {
 
 export const migrationsFolder = () => path.join(projectRoot(), "app/db/migrations");
 
-export type OpenOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite; migrate?: boolean; poolSize?: number };
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  migrate?: boolean;
+  poolSize?: number;
+};
 
 /** Opens PostgreSQL when a URL is given, else the embedded database in dataDir (memory when none). */
 export async function openDatabase(options: OpenOptions): Promise<Connection> {

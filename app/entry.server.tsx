@@ -25,7 +25,13 @@ const ABORT_DELAY = 5_000;
  * body, which costs less than streaming it in pieces through compression (same first byte for
  * users). The compression middleware (server.js) gzips it.
  */
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
   const nonce = (loadContext as Partial<RequestContext>).cspNonce ?? "";
   return new Promise((resolve, reject) => {
     let shellRendered = false;

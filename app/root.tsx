@@ -1,6 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { ErrorScreen, errorScreenFor } from "~/components/error-screen";
 import { Toaster } from "~/components/toaster";
 import { toasts } from "~/sessions.server";
@@ -11,7 +20,13 @@ import { useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 
 export const links: LinksFunction = () => [
-  { rel: "preload", href: "/fonts/source-sans-pro-latin-400-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  {
+    rel: "preload",
+    href: "/fonts/source-sans-pro-latin-400-normal.woff2",
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  },
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -19,7 +34,9 @@ export const links: LinksFunction = () => [
 // The default title of a page without its own meta, and of an error screen (a route's own meta
 // is not used below the error boundary). Charset and viewport are plain tags in <head>, not meta:
 // a route's own meta replaces its parents', which dropped the viewport on phones.
-export const meta: MetaFunction = ({ error }) => [{ title: error ? `${errorScreenFor(error).title} | Fieldwise` : "Fieldwise" }];
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `${errorScreenFor(error).title} | Fieldwise` : "Fieldwise" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Most requests carry no toast: they skip reading (and re-signing) the toast cookie, and only a

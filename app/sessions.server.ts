@@ -17,13 +17,19 @@ const secrets = () => [env().SESSION_SECRET ?? DEV_SESSION_SECRET];
  * timeout (SESSION_IDLE_DAYS).
  */
 export function liveSession(now = new Date()) {
-  return and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - env().SESSION_IDLE_DAYS * 86_400_000)));
+  return and(
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastSeenAt, new Date(now.getTime() - env().SESSION_IDLE_DAYS * 86_400_000)),
+  );
 }
 
 /** Moves a live session's last-seen time forward, when the one just read is over a minute old. */
 export async function markSessionSeen(sessionId: string, lastSeenAt: Date, now = new Date()): Promise<void> {
   if (now.getTime() - lastSeenAt.getTime() < SEEN_EVERY_MS) return;
-  await db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, now)));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastSeenAt, now)));
 }
 
 /** The sign-in waiting for its code: who, until when, and where to go after. Never the password. */
@@ -45,7 +51,14 @@ let authStorage: SessionStorage<AuthCookieData> | undefined;
  */
 export function authSessionStorage(): SessionStorage<AuthCookieData> {
   authStorage ??= createCookieSessionStorage<AuthCookieData>({
-    cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secrets: secrets(), maxAge: SESSION_DAYS * 86400 },
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secrets: secrets(),
+      maxAge: SESSION_DAYS * 86400,
+    },
   });
   return authStorage;
 }
@@ -54,7 +67,9 @@ let toastUtils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined
 /** Flash toasts in a signed cookie of their own (remix-toast's default cookie is not signed). */
 export function toasts() {
   toastUtils ??= createToastUtilsWithCustomSession(
-    createCookieSessionStorage({ cookie: { name: "__toast", httpOnly: true, sameSite: "lax", path: "/", secrets: secrets() } }),
+    createCookieSessionStorage({
+      cookie: { name: "__toast", httpOnly: true, sameSite: "lax", path: "/", secrets: secrets() },
+    }),
   );
   return toastUtils;
 }
@@ -71,7 +86,12 @@ export async function readSession(request: Request): Promise<SessionRow | null> 
   const sessionId = session.get("sessionId");
   if (typeof sessionId !== "string") return null;
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, impersonatorUserId: sessions.impersonatorUserId, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      impersonatorUserId: sessions.impersonatorUserId,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), liveSession(), isNull(users.deletedAt)))
@@ -83,12 +103,18 @@ export async function readSession(request: Request): Promise<SessionRow | null> 
 
 export async function createSessionRow(userId: number, impersonatorUserId: number | null = null): Promise<string> {
   const id = randomToken();
-  await db.insert(sessions).values({ id, userId, impersonatorUserId, expiresAt: new Date(Date.now() + SESSION_DAYS * 86400_000) });
+  await db
+    .insert(sessions)
+    .values({ id, userId, impersonatorUserId, expiresAt: new Date(Date.now() + SESSION_DAYS * 86400_000) });
   return id;
 }
 
 /** Signs a user in with a fresh session row (rotation) and returns the Set-Cookie header. */
-export async function commitNewSession(request: Request, userId: number, impersonatorUserId: number | null = null): Promise<string> {
+export async function commitNewSession(
+  request: Request,
+  userId: number,
+  impersonatorUserId: number | null = null,
+): Promise<string> {
   const session = await getAuthSession(request);
   const previous = session.get("sessionId");
   if (typeof previous === "string" && !impersonatorUserId) {

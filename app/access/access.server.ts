@@ -52,8 +52,19 @@ export type CallerContext = { companyId: number; userId: number; role: RoleValue
 
 export type Access = { user: SessionUser; company: CompanyAccess; ctx: CallerContext };
 
-export function subscriptionState(row: { status: number; trialExpiration: Date | null; expirationDate: Date | null; hasPaymentMethod: boolean } | null, now = new Date()): SubscriptionState {
-  if (!row) return { status: 1, isActive: false, isTrialing: false, trialExpiration: null, expirationDate: null, hasPaymentMethod: false };
+export function subscriptionState(
+  row: { status: number; trialExpiration: Date | null; expirationDate: Date | null; hasPaymentMethod: boolean } | null,
+  now = new Date(),
+): SubscriptionState {
+  if (!row)
+    return {
+      status: 1,
+      isActive: false,
+      isTrialing: false,
+      trialExpiration: null,
+      expirationDate: null,
+      hasPaymentMethod: false,
+    };
   const isTrialing = row.status === 0;
   const isActive = isTrialing
     ? !!row.trialExpiration && row.trialExpiration > now
@@ -100,16 +111,31 @@ const accessColumns = {
   },
   planName: plans.name,
   employeeLimit: plans.employeeLimit,
-  planFeatures: sql<number[]>`coalesce((select array_agg(${planFeatures.featureId}) from ${planFeatures} where ${planFeatures.planId} = ${subscriptions.planId}), '{}')`,
+  planFeatures: sql<
+    number[]
+  >`coalesce((select array_agg(${planFeatures.featureId}) from ${planFeatures} where ${planFeatures.planId} = ${subscriptions.planId}), '{}')`,
 };
 
 const selectAccess = () =>
-  db.select(accessColumns).from(users).innerJoin(companies, eq(companies.id, users.companyId)).leftJoin(subscriptions, eq(subscriptions.companyId, companies.id)).leftJoin(plans, eq(plans.id, subscriptions.planId));
+  db
+    .select(accessColumns)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId));
 type AccessRow = Awaited<ReturnType<typeof selectAccess>>[number];
 
 function toAccess(row: AccessRow, sessionId: string, impersonatorUserId: number | null): Access {
   const user: SessionUser = { ...row.user, role: row.user.role as RoleValue, sessionId, impersonatorUserId };
-  const sub = row.subscription?.status == null ? null : (row.subscription as { status: number; trialExpiration: Date | null; expirationDate: Date | null; hasPaymentMethod: boolean });
+  const sub =
+    row.subscription?.status == null
+      ? null
+      : (row.subscription as {
+          status: number;
+          trialExpiration: Date | null;
+          expirationDate: Date | null;
+          hasPaymentMethod: boolean;
+        });
   const company: CompanyAccess = {
     ...row.company,
     country: row.company.country === "CA" ? "CA" : "US",
@@ -186,8 +212,12 @@ export function accessOf({ request, context }: AccessArgs, entry?: RouteRule): P
 
 /** The checks take only entries of the table (screens.customers.list), never a rule made on the spot. */
 export function assertEntry(entry: RouteRule, kinds: readonly RouteRule["kind"][]): void {
-  if (!isRouteEntry(entry)) throw new Error("The access check names no route-table entry (screens.* in app/access/route-table.ts)");
-  if (!kinds.includes(entry.kind)) throw new Error(`screens.${entry.name} is ${entry.kind}: use ${entry.kind === "private" ? "requireAccess" : "optionalAccess"}`);
+  if (!isRouteEntry(entry))
+    throw new Error("The access check names no route-table entry (screens.* in app/access/route-table.ts)");
+  if (!kinds.includes(entry.kind))
+    throw new Error(
+      `screens.${entry.name} is ${entry.kind}: use ${entry.kind === "private" ? "requireAccess" : "optionalAccess"}`,
+    );
 }
 
 export function forbidden(): never {

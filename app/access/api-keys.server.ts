@@ -48,7 +48,10 @@ export async function accessForApiKey(apiKey: string): Promise<Access | null> {
   const [row] = await db
     .select({ userId: users.id, prefix: companyApiKeys.prefix })
     .from(companyApiKeys)
-    .innerJoin(users, and(eq(users.companyId, companyApiKeys.companyId), eq(users.role, Role.CompanyAdmin), isNull(users.deletedAt)))
+    .innerJoin(
+      users,
+      and(eq(users.companyId, companyApiKeys.companyId), eq(users.role, Role.CompanyAdmin), isNull(users.deletedAt)),
+    )
     .where(eq(companyApiKeys.keyHash, hashSecret(apiKey)))
     .orderBy(asc(users.id))
     .limit(1);

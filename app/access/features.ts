@@ -71,6 +71,7 @@ export const appFeatureLabels: Record<AppFeatureBit, string> = {
 };
 
 /** Flags a new company starts with: everything but two-way text, which the super admin enables. */
-export const DEFAULT_APP_FEATURES = Object.values(AppFeature).reduce((all, bit) => all | bit, 0) & ~AppFeature.TwoWayText;
+export const DEFAULT_APP_FEATURES =
+  Object.values(AppFeature).reduce((all, bit) => all | bit, 0) & ~AppFeature.TwoWayText;
 
 export const hasAppFeature = (flags: number, bit: number) => (flags & bit) === bit;

@@ -11,7 +11,12 @@ const NAV = [
   { label: "Jobs", to: "/jobs" },
 ] as const;
 
-export type Banner = { kind: "impersonation" | "inactive" | "messaging"; text: string; linkText?: string; linkTo?: string };
+export type Banner = {
+  kind: "impersonation" | "inactive" | "messaging";
+  text: string;
+  linkText?: string;
+  linkTo?: string;
+};
 
 /** Everything the signed-in shell shows, derived from the user's access. */
 export function shellFor(access: Access) {
@@ -19,29 +24,66 @@ export function shellFor(access: Access) {
   const nav = NAV.filter((item) => canOpen(access, item.to));
   const banners: Banner[] = [];
   if (user.impersonatorUserId) {
-    banners.push({ kind: "impersonation", text: `You are viewing ${PRODUCT_NAME} as ${user.firstName} ${user.lastName}.`, linkText: "Go back to your account." });
+    banners.push({
+      kind: "impersonation",
+      text: `You are viewing ${PRODUCT_NAME} as ${user.firstName} ${user.lastName}.`,
+      linkText: "Go back to your account.",
+    });
   }
   const sub = company.subscription;
   if (!sub.isActive) {
-    if (sub.isTrialing && !sub.trialExpiration) banners.push({ kind: "inactive", text: "Please add a payment method.", linkText: "Add Now.", linkTo: "/billing" });
-    else if (sub.isTrialing) banners.push({ kind: "inactive", text: "Your trial has ended.", linkText: "Subscribe or renew now.", linkTo: "/billing" });
-    else banners.push({ kind: "inactive", text: "Your account is limited.", linkText: "Subscribe or renew now.", linkTo: "/billing" });
+    if (sub.isTrialing && !sub.trialExpiration)
+      banners.push({
+        kind: "inactive",
+        text: "Please add a payment method.",
+        linkText: "Add Now.",
+        linkTo: "/billing",
+      });
+    else if (sub.isTrialing)
+      banners.push({
+        kind: "inactive",
+        text: "Your trial has ended.",
+        linkText: "Subscribe or renew now.",
+        linkTo: "/billing",
+      });
+    else
+      banners.push({
+        kind: "inactive",
+        text: "Your account is limited.",
+        linkText: "Subscribe or renew now.",
+        linkTo: "/billing",
+      });
   }
   if (!company.messagingReady) {
-    banners.push({ kind: "messaging", text: "We will enable sending messages from your company soon. Until then messages won\u2019t be sent" });
+    banners.push({
+      kind: "messaging",
+      text: "We will enable sending messages from your company soon. Until then messages won\u2019t be sent",
+    });
   }
-  const twoWayText = company.planFeatures.includes(16) && hasAppFeature(company.featureFlags, AppFeature.TwoWayText) && company.twoWayTextEnabled;
+  const twoWayText =
+    company.planFeatures.includes(16) &&
+    hasAppFeature(company.featureFlags, AppFeature.TwoWayText) &&
+    company.twoWayTextEnabled;
   return {
     home: homePathFor(user.role),
     nav,
     banners,
-    user: { firstName: user.firstName, lastName: user.lastName, logoUrl: user.logoUrl, role: user.role, isSuperAdmin: user.role === Role.SuperAdmin },
+    user: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      logoUrl: user.logoUrl,
+      role: user.role,
+      isSuperAdmin: user.role === Role.SuperAdmin,
+    },
     company: { businessName: company.businessName, logoUrl: company.logoUrl },
     isActive: sub.isActive,
     canCreateCustomer: canOpen(access, "/customers/new"),
     showAdminIcons: isAdminRole(user.role),
     showInbox: twoWayText,
-    refreshAt: [sub.trialExpiration, sub.expirationDate].filter((d): d is string => !!d && Date.parse(d) > Date.now()).sort()[0] ?? null,
+    refreshAt:
+      [sub.trialExpiration, sub.expirationDate]
+        .filter((d): d is string => !!d && Date.parse(d) > Date.now())
+        .sort()[0] ?? null,
   };
 }
 export type Shell = ReturnType<typeof shellFor>;

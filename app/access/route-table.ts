@@ -16,13 +16,35 @@ export type RouteRule = {
 
 const guest = (pattern: string): RouteRule => ({ name: "", pattern, kind: "guest" });
 const open = (pattern: string): RouteRule => ({ name: "", pattern, kind: "public" });
-const signedIn = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({ name: "", pattern, kind: "private", roles: ALL_ROLES, ...extra });
-const broad = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({ name: "", pattern, kind: "private", roles: BROAD_ROLES, ...extra });
-const manager = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({ name: "", pattern, kind: "private", roles: MANAGER_ROLES, ...extra });
+const signedIn = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({
+  name: "",
+  pattern,
+  kind: "private",
+  roles: ALL_ROLES,
+  ...extra,
+});
+const broad = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({
+  name: "",
+  pattern,
+  kind: "private",
+  roles: BROAD_ROLES,
+  ...extra,
+});
+const manager = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => ({
+  name: "",
+  pattern,
+  kind: "private",
+  roles: MANAGER_ROLES,
+  ...extra,
+});
 const superAdmin = (pattern: string): RouteRule => ({ name: "", pattern, kind: "private", roles: SUPER_ADMIN_ONLY });
 
 const servicePlans = { planFeatures: [PlanFeature.RecurringServicePlans] };
-const twoWayText = { planFeatures: [PlanFeature.TwoWayText], appFeatures: [AppFeature.TwoWayText], needsTwoWayTextEnabled: true };
+const twoWayText = {
+  planFeatures: [PlanFeature.TwoWayText],
+  appFeatures: [AppFeature.TwoWayText],
+  needsTwoWayTextEnabled: true,
+};
 
 /**
  * The table, by name: every loader, action and API route names its entry
@@ -183,7 +205,8 @@ export const routeTable: readonly RouteRule[] = entries(screens);
 const rulesByName = new Map(routeTable.map((rule) => [rule.name, rule]));
 
 /** Whether a value is an entry of the table (what the access checks accept). */
-export const isRouteEntry = (value: unknown): value is RouteRule => !!value && rulesByName.get((value as RouteRule).name) === value;
+export const isRouteEntry = (value: unknown): value is RouteRule =>
+  !!value && rulesByName.get((value as RouteRule).name) === value;
 
 function segments(path: string) {
   return path.split("/").filter(Boolean);

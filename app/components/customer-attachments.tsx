@@ -5,10 +5,23 @@ import { ATTACHMENT_ACCEPT } from "~/models/customers/customers.schema";
 
 type Attachment = { id: number; fileUrl: string; fileName: string; contentType: string; size: number };
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** The customer's attachments: upload several at once, view images and videos, delete. */
-export function CustomerAttachments({ customerId, attachments, errors, viewing, busy }: { customerId: number; attachments: Attachment[]; errors?: string[]; viewing: string | null; busy: boolean }) {
+export function CustomerAttachments({
+  customerId,
+  attachments,
+  errors,
+  viewing,
+  busy,
+}: {
+  customerId: number;
+  attachments: Attachment[];
+  errors?: string[];
+  viewing: string | null;
+  busy: boolean;
+}) {
   const location = useLocation();
   const shown = attachments.find((a) => String(a.id) === viewing);
   const withView = (id: number | null) => {
@@ -25,7 +38,11 @@ export function CustomerAttachments({ customerId, attachments, errors, viewing, 
       <ul className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {attachments.map((a) => (
           <li key={a.id} className="row">
-            {a.contentType.startsWith("image/") ? <img src={a.fileUrl} alt="" width={48} height={48} style={{ objectFit: "cover", borderRadius: 6 }} /> : <span aria-hidden="true">📄</span>}
+            {a.contentType.startsWith("image/") ? (
+              <img src={a.fileUrl} alt="" width={48} height={48} style={{ objectFit: "cover", borderRadius: 6 }} />
+            ) : (
+              <span aria-hidden="true">📄</span>
+            )}
             <span className="spacer">
               {a.contentType.startsWith("image/") || a.contentType.startsWith("video/") ? (
                 <Link to={withView(a.id)} preventScrollReset>
@@ -40,7 +57,13 @@ export function CustomerAttachments({ customerId, attachments, errors, viewing, 
             </span>
             <Form method="post" preventScrollReset>
               <input type="hidden" name="fileUrl" value={a.fileUrl} />
-              <button type="submit" name="intent" value="deleteAttachment" className="button-link" aria-label={`Delete ${a.fileName}`}>
+              <button
+                type="submit"
+                name="intent"
+                value="deleteAttachment"
+                className="button-link"
+                aria-label={`Delete ${a.fileName}`}
+              >
                 Delete
               </button>
             </Form>
@@ -54,7 +77,14 @@ export function CustomerAttachments({ customerId, attachments, errors, viewing, 
           <input id="attachment-files" type="file" name="files" multiple accept={ATTACHMENT_ACCEPT} />
           <p className="field-hint">Images up to 10 MB, videos up to 50 MB, documents up to 10 MB.</p>
         </div>
-        <button type="submit" name="intent" value="upload" className="button" disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="submit"
+          name="intent"
+          value="upload"
+          className="button"
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {busy ? "Uploading..." : "Upload"}
         </button>
       </Form>

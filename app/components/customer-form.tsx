@@ -37,10 +37,16 @@ export function useDuplicateCheck(kind: "email" | "phone", value: string, custom
       const url = kind === "email" ? "/api/customers/check-email" : "/api/customers/check-phone-number";
       const body = kind === "email" ? { email: trimmed, customerId } : { phoneNumber: trimmed, customerId };
       try {
-        const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin", signal: controller.signal });
+        const response = await fetch(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+          credentials: "same-origin",
+          signal: controller.signal,
+        });
         if (!response.ok) return;
         const result = (await response.json()) as { isTaken: boolean; takenBy: string | null };
-        setTakenBy(result.isTaken ? result.takenBy ?? "" : null);
+        setTakenBy(result.isTaken ? (result.takenBy ?? "") : null);
       } catch {
         // an aborted or failed check leaves the decision to the server
       }
@@ -55,7 +61,17 @@ export function useDuplicateCheck(kind: "email" | "phone", value: string, custom
 }
 
 /** Step 1, Contact Info. `onDuplicate` learns whether a duplicate blocks going on. */
-export function ContactFields({ values, customerId, onDuplicate, isEmailDisabled = false }: { values: CustomerFormValues; customerId?: number; onDuplicate?: (blocked: boolean) => void; isEmailDisabled?: boolean }) {
+export function ContactFields({
+  values,
+  customerId,
+  onDuplicate,
+  isEmailDisabled = false,
+}: {
+  values: CustomerFormValues;
+  customerId?: number;
+  onDuplicate?: (blocked: boolean) => void;
+  isEmailDisabled?: boolean;
+}) {
   const [email, setEmail] = useState(values.email ?? "");
   const [phone, setPhone] = useState(values.mainPhoneNumber ?? "");
   const emailTaken = useDuplicateCheck("email", email, customerId);
@@ -69,7 +85,14 @@ export function ContactFields({ values, customerId, onDuplicate, isEmailDisabled
         <TextField name="lastName" label="Last Name" autoComplete="off" />
         <div>
           {/* Read-only rather than disabled: a disabled field would not be posted with the step. */}
-          <TextField name="email" label="Email" type="email" autoComplete="off" readOnly={isEmailDisabled} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="off"
+            readOnly={isEmailDisabled}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
           {emailTaken ? (
             <p className="field-error" role="alert">
               {emailTaken}
@@ -77,7 +100,13 @@ export function ContactFields({ values, customerId, onDuplicate, isEmailDisabled
           ) : null}
         </div>
         <div>
-          <TextField name="mainPhoneNumber" label="Primary Phone" type="tel" autoComplete="off" onChange={(e) => setPhone(e.currentTarget.value)} />
+          <TextField
+            name="mainPhoneNumber"
+            label="Primary Phone"
+            type="tel"
+            autoComplete="off"
+            onChange={(e) => setPhone(e.currentTarget.value)}
+          />
           {phoneTaken ? (
             <p className="field-error" role="alert">
               {phoneTaken}
@@ -103,7 +132,9 @@ export function ContactFields({ values, customerId, onDuplicate, isEmailDisabled
       ))}
       <div className="row">
         {values.additionalEmails.length < MAX_EXTRA_ROWS ? <RowButton intent="addEmail">Add Email</RowButton> : null}
-        {values.secondaryPhoneNumbers.length < MAX_EXTRA_ROWS ? <RowButton intent="addPhone">Add Phone</RowButton> : null}
+        {values.secondaryPhoneNumbers.length < MAX_EXTRA_ROWS ? (
+          <RowButton intent="addPhone">Add Phone</RowButton>
+        ) : null}
       </div>
       <div className="form-grid">
         <TextField name="jobTitle" label="Job Title" />
@@ -115,7 +146,13 @@ export function ContactFields({ values, customerId, onDuplicate, isEmailDisabled
 }
 
 /** Step 2, Property Info: the properties and the billing choice (the first by default). */
-export function PropertyFields({ values, placesEnabled = false }: { values: CustomerFormValues; placesEnabled?: boolean }) {
+export function PropertyFields({
+  values,
+  placesEnabled = false,
+}: {
+  values: CustomerFormValues;
+  placesEnabled?: boolean;
+}) {
   const billing = Number(values.billingAddressIndex ?? 0);
   return (
     <fieldset className="stack">
@@ -159,19 +196,43 @@ export function PropertyFields({ values, placesEnabled = false }: { values: Cust
 }
 
 /** Step 3, Notes: customer notes, tags and sources. */
-export function NotesFields({ values, tagOptions, sourceOptions }: { values: CustomerFormValues; tagOptions: Option[]; sourceOptions: { id: number; name: string }[] }) {
+export function NotesFields({
+  values,
+  tagOptions,
+  sourceOptions,
+}: {
+  values: CustomerFormValues;
+  tagOptions: Option[];
+  sourceOptions: { id: number; name: string }[];
+}) {
   return (
     <fieldset className="stack">
       <legend className="visually-hidden">Notes</legend>
       <TextareaField name="notes" label="Customer Notes" rows={4} />
-      <CheckboxGroupField name="tagIds" label="Tags" options={tagOptions.map((t) => ({ value: t.id, label: t.label }))} selected={values.tagIds} />
-      <CheckboxGroupField name="leadSourceIds" label="Sources" options={sourceOptions.map((s) => ({ value: s.id, label: s.name }))} selected={values.leadSourceIds} />
+      <CheckboxGroupField
+        name="tagIds"
+        label="Tags"
+        options={tagOptions.map((t) => ({ value: t.id, label: t.label }))}
+        selected={values.tagIds}
+      />
+      <CheckboxGroupField
+        name="leadSourceIds"
+        label="Sources"
+        options={sourceOptions.map((s) => ({ value: s.id, label: s.name }))}
+        selected={values.leadSourceIds}
+      />
     </fieldset>
   );
 }
 
 /** The values of the steps not on screen, carried along as hidden inputs. */
-export function HiddenCustomerFields({ values, visibleSteps }: { values: CustomerFormValues; visibleSteps: readonly number[] }) {
+export function HiddenCustomerFields({
+  values,
+  visibleSteps,
+}: {
+  values: CustomerFormValues;
+  visibleSteps: readonly number[];
+}) {
   return (
     <>
       {hiddenFields(values, visibleSteps).map(([name, value], i) => (

@@ -12,7 +12,14 @@ export const CUSTOMER_TABS = [
 ] as const;
 export type CustomerTabId = (typeof CUSTOMER_TABS)[number]["id"];
 
-export type CustomerJobRow = { id: number; name: string | null; status: number; startTime: string | null; location: string | null; totalCents: number };
+export type CustomerJobRow = {
+  id: number;
+  name: string | null;
+  status: number;
+  startTime: string | null;
+  location: string | null;
+  totalCents: number;
+};
 
 const jobColumns = (timezone: string): Column<CustomerJobRow>[] => [
   { title: "Job", render: (j) => <Link to={`/jobs/${j.id}`}>{j.name ?? `Job #${j.id}`}</Link> },
@@ -26,7 +33,38 @@ const jobColumns = (timezone: string): Column<CustomerJobRow>[] => [
  * One tab of the customer profile. Each area fills its tab through its customer-scoped page
  * query (jobs: listCustomerJobsPage); a tab whose area is not built shows 'No items'.
  */
-export function CustomerTabTable({ tab, rows, total, params, timezone }: { tab: CustomerTabId; rows: unknown[]; total: number; params: ListParams; timezone: string }) {
-  if (tab === "jobs") return <DataTable caption="Jobs" columns={jobColumns(timezone)} rows={rows as CustomerJobRow[]} rowKey={(j) => j.id} total={total} params={params} />;
-  return <DataTable caption={CUSTOMER_TABS.find((t) => t.id === tab)?.label} columns={[{ title: "Number", render: () => "" }]} rows={[] as never[]} rowKey={() => 0} total={0} params={params} />;
+export function CustomerTabTable({
+  tab,
+  rows,
+  total,
+  params,
+  timezone,
+}: {
+  tab: CustomerTabId;
+  rows: unknown[];
+  total: number;
+  params: ListParams;
+  timezone: string;
+}) {
+  if (tab === "jobs")
+    return (
+      <DataTable
+        caption="Jobs"
+        columns={jobColumns(timezone)}
+        rows={rows as CustomerJobRow[]}
+        rowKey={(j) => j.id}
+        total={total}
+        params={params}
+      />
+    );
+  return (
+    <DataTable
+      caption={CUSTOMER_TABS.find((t) => t.id === tab)?.label}
+      columns={[{ title: "Number", render: () => "" }]}
+      rows={[] as never[]}
+      rowKey={() => 0}
+      total={0}
+      params={params}
+    />
+  );
 }

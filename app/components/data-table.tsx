@@ -28,7 +28,21 @@ export function truncateText(text: string | null | undefined, max = 15) {
 }
 
 /** A table sorted and paged through links and query parameters: no JavaScript needed. */
-export function DataTable<Row>({ columns, rows, rowKey, total, params, caption }: { columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string | number; total: number; params: ListParams; caption?: string }) {
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  total,
+  params,
+  caption,
+}: {
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  total: number;
+  params: ListParams;
+  caption?: string;
+}) {
   const location = useLocation();
   return (
     <div className="table-wrap">
@@ -40,7 +54,11 @@ export function DataTable<Row>({ columns, rows, rowKey, total, params, caption }
               if (!column.fieldName) return <th key={column.title}>{column.title}</th>;
               const active = params.sort?.fieldName === column.fieldName ? params.sort : null;
               const next = nextSort(params.sort, column.fieldName);
-              const href = withParams(location.search, { sort: next?.fieldName ?? null, order: next ? (next.descending ? "desc" : "asc") : null, page: null });
+              const href = withParams(location.search, {
+                sort: next?.fieldName ?? null,
+                order: next ? (next.descending ? "desc" : "asc") : null,
+                page: null,
+              });
               return (
                 <th key={column.title} aria-sort={active ? (active.descending ? "descending" : "ascending") : "none"}>
                   <Link to={href} preventScrollReset>
@@ -117,17 +135,35 @@ export function Pagination({ total, params }: { total: number; params: ListParam
       <span>
         {params.page} of {pages} pages
       </span>
-      <PageLink to={withParams(location.search, { page: String(params.page - 1) })} disabled={params.page <= 1} label="Previous page">
+      <PageLink
+        to={withParams(location.search, { page: String(params.page - 1) })}
+        disabled={params.page <= 1}
+        label="Previous page"
+      >
         ‹
       </PageLink>
-      <PageLink to={withParams(location.search, { page: String(params.page + 1) })} disabled={params.page >= pages} label="Next page">
+      <PageLink
+        to={withParams(location.search, { page: String(params.page + 1) })}
+        disabled={params.page >= pages}
+        label="Next page"
+      >
         ›
       </PageLink>
     </nav>
   );
 }
 
-function PageLink({ to, disabled, label, children }: { to: string; disabled: boolean; label: string; children: ReactNode }) {
+function PageLink({
+  to,
+  disabled,
+  label,
+  children,
+}: {
+  to: string;
+  disabled: boolean;
+  label: string;
+  children: ReactNode;
+}) {
   if (disabled) {
     return (
       <span className="button" aria-disabled="true" aria-label={label}>

@@ -4,7 +4,12 @@ import { useMemo } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { CheckboxGroupField, FormError, SelectField, SubmitButton, TextField } from "~/components/form";
 import { ImageUploadField } from "~/components/image-upload-modal";
-import { EMPLOYEE_FORM_ID, employeeCreateSchema, employeeEditSchema, selectableRoleOptions } from "~/models/employees/employees.schema";
+import {
+  EMPLOYEE_FORM_ID,
+  employeeCreateSchema,
+  employeeEditSchema,
+  selectableRoleOptions,
+} from "~/models/employees/employees.schema";
 import { PALETTE, textColorOn } from "~/models/employees/palette";
 import { roleLabels, type RoleValue } from "~/access/roles";
 
@@ -31,20 +36,41 @@ type Props = {
 
 /** Create and edit an employee: a multipart form, so the photo is sent and processed on the server. */
 export function EmployeeForm({ mode, country, defaults, tagOptions, photoUrl, fixedRole, cancelTo }: Props) {
-  const validator = useMemo(() => withZod(mode === "create" ? employeeCreateSchema(country) : employeeEditSchema(country)), [mode, country]);
+  const validator = useMemo(
+    () => withZod(mode === "create" ? employeeCreateSchema(country) : employeeEditSchema(country)),
+    [mode, country],
+  );
   // After a refused post without JavaScript, the radio and checkbox choices come back from the server.
-  const submitted = useActionData<{ repopulateFields?: { color?: string; tags?: string | string[] } }>()?.repopulateFields;
-  const color = submitted ? submitted.color ?? null : defaults.color ?? null;
-  const tags = submitted ? [submitted.tags ?? []].flat().map(Number) : defaults.tags ?? [];
+  const submitted = useActionData<{ repopulateFields?: { color?: string; tags?: string | string[] } }>()
+    ?.repopulateFields;
+  const color = submitted ? (submitted.color ?? null) : (defaults.color ?? null);
+  const tags = submitted ? [submitted.tags ?? []].flat().map(Number) : (defaults.tags ?? []);
   return (
-    <ValidatedForm id={EMPLOYEE_FORM_ID} validator={validator} method="post" encType="multipart/form-data" defaultValues={{ ...defaults, role: defaults.role as RoleValue | undefined, color: defaults.color ?? undefined }} className="form" noValidate>
+    <ValidatedForm
+      id={EMPLOYEE_FORM_ID}
+      validator={validator}
+      method="post"
+      encType="multipart/form-data"
+      defaultValues={{ ...defaults, role: defaults.role as RoleValue | undefined, color: defaults.color ?? undefined }}
+      className="form"
+      noValidate
+    >
       <FormError />
       <div className="form-grid">
         <TextField name="firstName" label="First Name" autoComplete="off" required />
         <TextField name="lastName" label="Last Name" autoComplete="off" required />
         <TextField name="email" label="Email" type="email" autoComplete="off" hint="Used to sign in" required />
         <TextField name="mainPhoneNumber" label="Primary Phone" type="tel" autoComplete="off" />
-        {mode === "create" ? <TextField name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" required /> : null}
+        {mode === "create" ? (
+          <TextField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters"
+            required
+          />
+        ) : null}
         {fixedRole ? (
           <div className="field">
             <span className="label">Role</span>
@@ -58,15 +84,18 @@ export function EmployeeForm({ mode, country, defaults, tagOptions, photoUrl, fi
         )}
       </div>
       <ColorChoice selected={color} />
-      <CheckboxGroupField name="tags" label="Tags" options={tagOptions.map((t) => ({ value: t.id, label: t.label }))} selected={tags} />
+      <CheckboxGroupField
+        name="tags"
+        label="Tags"
+        options={tagOptions.map((t) => ({ value: t.id, label: t.label }))}
+        selected={tags}
+      />
       <PhotoField photoUrl={photoUrl ?? null} />
       <div className="modal-actions">
         <Link className="button" to={cancelTo} preventScrollReset>
           Cancel
         </Link>
-        <SubmitButton busyText="Saving...">
-          {mode === "create" ? "Create Employee" : "Save"}
-        </SubmitButton>
+        <SubmitButton busyText="Saving...">{mode === "create" ? "Create Employee" : "Save"}</SubmitButton>
       </div>
     </ValidatedForm>
   );
@@ -81,7 +110,12 @@ function ColorChoice({ selected }: { selected: string | null }) {
       <div className="swatches">
         {PALETTE.map((color) => (
           <label key={color.value} className="swatch" title={color.label}>
-            <input type="radio" name="color" value={color.value} defaultChecked={selected?.toUpperCase() === color.value} />
+            <input
+              type="radio"
+              name="color"
+              value={color.value}
+              defaultChecked={selected?.toUpperCase() === color.value}
+            />
             <span style={{ background: color.value }} aria-hidden="true" />
             <span className="visually-hidden">{color.label}</span>
           </label>
@@ -103,10 +137,24 @@ function PhotoField({ photoUrl }: { photoUrl: string | null }) {
 }
 
 /** A round badge in the employee's colour with their photo or initials. */
-export function EmployeeAvatar({ firstName, lastName, color, logoUrl }: { firstName: string; lastName: string; color: string | null; logoUrl: string | null }) {
+export function EmployeeAvatar({
+  firstName,
+  lastName,
+  color,
+  logoUrl,
+}: {
+  firstName: string;
+  lastName: string;
+  color: string | null;
+  logoUrl: string | null;
+}) {
   const initials = `${firstName[0] ?? ""}${lastName[0] ?? ""}`.toUpperCase();
   return (
-    <span className="avatar employee-avatar" style={color ? { background: color, color: textColorOn(color) } : undefined} aria-hidden="true">
+    <span
+      className="avatar employee-avatar"
+      style={color ? { background: color, color: textColorOn(color) } : undefined}
+      aria-hidden="true"
+    >
       {logoUrl ? <img src={logoUrl} alt="" width={34} height={34} /> : initials}
     </span>
   );

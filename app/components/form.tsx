@@ -1,5 +1,12 @@
 import { useField, useFormContext, useIsSubmitting } from "remix-validated-form";
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useEffect,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
 type FieldChrome = { name: string; label: ReactNode; hint?: ReactNode; formId?: string; className?: string };
 
@@ -33,25 +40,47 @@ const fieldId = (formId: string | undefined, name: string) => `${formId ?? "f"}-
  * A labelled input. Errors show once the field is touched or the form submitted; server errors
  * (also without JavaScript) always show.
  */
-export function TextField({ name, label, hint, formId, className, ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  name,
+  label,
+  hint,
+  formId,
+  className,
+  ...input
+}: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   const { error, getInputProps } = useField(name);
   const id = fieldId(formId, name);
   return (
     <div className={`field ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
-      <input {...getInputProps({ id, ...input })} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} />
+      <input
+        {...getInputProps({ id, ...input })}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      />
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
 
-export function TextareaField({ name, label, hint, formId, className, ...input }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextareaField({
+  name,
+  label,
+  hint,
+  formId,
+  className,
+  ...input
+}: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const { error, getInputProps } = useField(name);
   const id = fieldId(formId, name);
   return (
     <div className={`field ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
-      <textarea {...getInputProps({ id, ...input })} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} />
+      <textarea
+        {...getInputProps({ id, ...input })}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      />
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
@@ -59,13 +88,26 @@ export function TextareaField({ name, label, hint, formId, className, ...input }
 
 export type Option = { value: string | number; label: string };
 
-export function SelectField({ name, label, hint, formId, className, options, placeholder, ...input }: FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; placeholder?: string }) {
+export function SelectField({
+  name,
+  label,
+  hint,
+  formId,
+  className,
+  options,
+  placeholder,
+  ...input
+}: FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; placeholder?: string }) {
   const { error, getInputProps } = useField(name);
   const id = fieldId(formId, name);
   return (
     <div className={`field ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
-      <select {...getInputProps({ id, ...input })} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)}>
+      <select
+        {...getInputProps({ id, ...input })}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -78,13 +120,24 @@ export function SelectField({ name, label, hint, formId, className, options, pla
   );
 }
 
-export function CheckboxField({ name, label, hint, formId, className, ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField({
+  name,
+  label,
+  hint,
+  formId,
+  className,
+  ...input
+}: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   const { error, getInputProps } = useField(name);
   const id = fieldId(formId, name);
   return (
     <div className={`field ${className ?? ""}`}>
       <label className="checkbox" htmlFor={id}>
-        <input {...getInputProps({ id, type: "checkbox", ...input })} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} />
+        <input
+          {...getInputProps({ id, type: "checkbox", ...input })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+        />
         {label}
       </label>
       <FieldMessages id={id} error={error} hint={hint} />
@@ -93,7 +146,19 @@ export function CheckboxField({ name, label, hint, formId, className, ...input }
 }
 
 /** Several checkboxes posting one name (tags, sources, employees): works without JavaScript. */
-export function CheckboxGroupField({ name, label, options, selected, formId }: { name: string; label: string; options: readonly Option[]; selected: readonly (string | number)[]; formId?: string }) {
+export function CheckboxGroupField({
+  name,
+  label,
+  options,
+  selected,
+  formId,
+}: {
+  name: string;
+  label: string;
+  options: readonly Option[];
+  selected: readonly (string | number)[];
+  formId?: string;
+}) {
   const { error } = useField(name);
   const id = fieldId(formId, name);
   const chosen = new Set(selected.map(String));
@@ -126,23 +191,55 @@ export function FormError({ formId, message }: { formId?: string; message?: stri
   );
 }
 
-export function SubmitButton({ children, formId, className = "button button-primary", name, value, busyText }: { children: ReactNode; formId?: string; className?: string; name?: string; value?: string; busyText?: string }) {
+export function SubmitButton({
+  children,
+  formId,
+  className = "button button-primary",
+  name,
+  value,
+  busyText,
+}: {
+  children: ReactNode;
+  formId?: string;
+  className?: string;
+  name?: string;
+  value?: string;
+  busyText?: string;
+}) {
   const submitting = useIsSubmitting(formId);
   return (
-    <button type="submit" className={className} name={name} value={value} disabled={submitting} aria-busy={submitting || undefined}>
+    <button
+      type="submit"
+      className={className}
+      name={name}
+      value={value}
+      disabled={submitting}
+      aria-busy={submitting || undefined}
+    >
       {submitting && busyText ? busyText : children}
     </button>
   );
 }
 
-const formState = (form: HTMLFormElement) => new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, typeof v === "string" ? v : v.name])).toString();
+const formState = (form: HTMLFormElement) =>
+  new URLSearchParams([...new FormData(form)].map(([k, v]) => [k, typeof v === "string" ? v : v.name])).toString();
 
 /**
  * The bottom save bar of an edit form, shown once a field differs from what was loaded: 'You have
  * unsaved changes', Reset (the route remounts the form with its stored values) and Save, both
  * disabled while submitting. Scripts only: without them the form's own Save button does the job.
  */
-export function UnsavedChangesBar({ formId, onReset, saveName, saveValue }: { formId: string; onReset: () => void; saveName?: string; saveValue?: string }) {
+export function UnsavedChangesBar({
+  formId,
+  onReset,
+  saveName,
+  saveValue,
+}: {
+  formId: string;
+  onReset: () => void;
+  saveName?: string;
+  saveValue?: string;
+}) {
   const [dirty, setDirty] = useState(false);
   const submitting = useIsSubmitting(formId);
   useEffect(() => {
@@ -171,7 +268,15 @@ export function UnsavedChangesBar({ formId, onReset, saveName, saveValue }: { fo
       <button type="button" className="button" onClick={onReset} disabled={submitting}>
         Reset
       </button>
-      <button type="submit" form={formId} className="button button-primary" name={saveName} value={saveValue} disabled={submitting} aria-busy={submitting || undefined}>
+      <button
+        type="submit"
+        form={formId}
+        className="button button-primary"
+        name={saveName}
+        value={saveValue}
+        disabled={submitting}
+        aria-busy={submitting || undefined}
+      >
         Save
       </button>
     </div>

@@ -8,8 +8,23 @@ export const IMAGE_ACCEPT = ".jpg,.jpeg,.png,.heic,.heif,image/jpeg,image/png,im
 const TOO_LARGE = "The image file size cannot exceed 10 MB.";
 
 /** What the browser checks before cropping; the server checks the same by content. */
-export type ImageClientRules = { accept: string; mimeTypes: readonly string[]; maxBytes: number; tooLargeMessage: string; allowHeic: boolean; wrongTypeMessage: string; minSide?: { pixels: number; message: string } };
-const EDITOR_RULES: ImageClientRules = { accept: IMAGE_ACCEPT, mimeTypes: ["image/jpeg", "image/png"], maxBytes: MAX_BYTES, tooLargeMessage: TOO_LARGE, allowHeic: true, wrongTypeMessage: "Failed to upload image. Accepted types: jpeg, jpg, png, heic, heif." };
+export type ImageClientRules = {
+  accept: string;
+  mimeTypes: readonly string[];
+  maxBytes: number;
+  tooLargeMessage: string;
+  allowHeic: boolean;
+  wrongTypeMessage: string;
+  minSide?: { pixels: number; message: string };
+};
+const EDITOR_RULES: ImageClientRules = {
+  accept: IMAGE_ACCEPT,
+  mimeTypes: ["image/jpeg", "image/png"],
+  maxBytes: MAX_BYTES,
+  tooLargeMessage: TOO_LARGE,
+  allowHeic: true,
+  wrongTypeMessage: "Failed to upload image. Accepted types: jpeg, jpg, png, heic, heif.",
+};
 
 type Props = {
   name: string;
@@ -28,7 +43,14 @@ const isHeic = (file: File) => /\.(heic|heif)$/i.test(file.name) || /image\/hei[
  * modal; Save puts the cropped 400x400 PNG back into the same input, so the form posts it as usual.
  * HEIC/HEIF cannot be drawn by browsers: they are sent as they are and converted on the server.
  */
-export function ImageUploadField({ name, label, currentUrl, error, hint = "Recommended size 400x400px. JPEG, PNG, HEIC or HEIF up to 10 MB.", rules = EDITOR_RULES }: Props) {
+export function ImageUploadField({
+  name,
+  label,
+  currentUrl,
+  error,
+  hint = "Recommended size 400x400px. JPEG, PNG, HEIC or HEIF up to 10 MB.",
+  rules = EDITOR_RULES,
+}: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(currentUrl ?? null);
@@ -54,7 +76,8 @@ export function ImageUploadField({ name, label, currentUrl, error, hint = "Recom
     const image = new Image();
     image.onload = () => {
       const { minSide } = rules;
-      if (minSide && (image.naturalWidth < minSide.pixels || image.naturalHeight < minSide.pixels)) return refuse(minSide.message);
+      if (minSide && (image.naturalWidth < minSide.pixels || image.naturalHeight < minSide.pixels))
+        return refuse(minSide.message);
       setEditing(image);
     };
     image.onerror = () => setClientError("Failed to upload image.");
@@ -100,12 +123,24 @@ export function ImageUploadField({ name, label, currentUrl, error, hint = "Recom
           {shownError}
         </p>
       ) : null}
-      {editing ? <CropDialog image={editing} onSave={onSave} onCancel={onCancel} onBrowse={() => input.current?.click()} /> : null}
+      {editing ? (
+        <CropDialog image={editing} onSave={onSave} onCancel={onCancel} onBrowse={() => input.current?.click()} />
+      ) : null}
     </div>
   );
 }
 
-function CropDialog({ image, onSave, onCancel, onBrowse }: { image: HTMLImageElement; onSave: (blob: Blob) => void; onCancel: () => void; onBrowse: () => void }) {
+function CropDialog({
+  image,
+  onSave,
+  onCancel,
+  onBrowse,
+}: {
+  image: HTMLImageElement;
+  onSave: (blob: Blob) => void;
+  onCancel: () => void;
+  onBrowse: () => void;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const titleId = useId();
   const fit = CROP_SIDE / Math.min(image.naturalWidth, image.naturalHeight);
@@ -127,7 +162,12 @@ function CropDialog({ image, onSave, onCancel, onBrowse }: { image: HTMLImageEle
   function save() {
     const out = document.createElement("canvas");
     const ratio = OUTPUT_SIDE / CROP_SIDE;
-    draw(out, image, { side: OUTPUT_SIDE, zoom: fit * scale * ratio, rotation, offset: { x: offset.x * ratio, y: offset.y * ratio } });
+    draw(out, image, {
+      side: OUTPUT_SIDE,
+      zoom: fit * scale * ratio,
+      rotation,
+      offset: { x: offset.x * ratio, y: offset.y * ratio },
+    });
     out.toBlob((blob) => blob && onSave(blob), "image/png");
   }
 
@@ -145,12 +185,21 @@ function CropDialog({ image, onSave, onCancel, onBrowse }: { image: HTMLImageEle
             drag.current = { x: e.clientX - offset.x, y: e.clientY - offset.y };
             e.currentTarget.setPointerCapture(e.pointerId);
           }}
-          onPointerMove={(e) => drag.current && setOffset({ x: e.clientX - drag.current.x, y: e.clientY - drag.current.y })}
+          onPointerMove={(e) =>
+            drag.current && setOffset({ x: e.clientX - drag.current.x, y: e.clientY - drag.current.y })
+          }
           onPointerUp={() => (drag.current = null)}
         />
         <label className="field">
           Scale
-          <input type="range" min={0.1} max={2} step={0.05} value={scale} onChange={(e) => setScale(Number(e.currentTarget.value))} />
+          <input
+            type="range"
+            min={0.1}
+            max={2}
+            step={0.05}
+            value={scale}
+            onChange={(e) => setScale(Number(e.currentTarget.value))}
+          />
         </label>
         <div className="row">
           <button type="button" className="button" onClick={() => setRotation((r) => (r + 270) % 360)}>
@@ -177,7 +226,11 @@ function CropDialog({ image, onSave, onCancel, onBrowse }: { image: HTMLImageEle
   );
 }
 
-function draw(target: HTMLCanvasElement | null, image: HTMLImageElement, view: { side: number; zoom: number; rotation: number; offset: { x: number; y: number } }) {
+function draw(
+  target: HTMLCanvasElement | null,
+  image: HTMLImageElement,
+  view: { side: number; zoom: number; rotation: number; offset: { x: number; y: number } },
+) {
   const context = target?.getContext("2d");
   if (!target || !context) return;
   target.width = view.side;

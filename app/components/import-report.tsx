@@ -1,6 +1,12 @@
 import type { ReactNode } from "react";
 
-export type ImportReportRow = { row: number; name: ReactNode; result: string; tone: "success" | "warning" | "danger"; details: string };
+export type ImportReportRow = {
+  row: number;
+  name: ReactNode;
+  result: string;
+  tone: "success" | "warning" | "danger";
+  details: string;
+};
 
 /** The row-by-row report of a CSV import: what each row became and why. */
 export function ImportReportTable({ summary, rows }: { summary: string; rows: ImportReportRow[] }) {

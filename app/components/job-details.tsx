@@ -1,5 +1,11 @@
 import { Form } from "@remix-run/react";
-import { jobStatusLabels, paymentMethodLabels, timelineEventLabels, type JobStatusValue, type TimelineEventValue } from "~/models/jobs/jobs.schema";
+import {
+  jobStatusLabels,
+  paymentMethodLabels,
+  timelineEventLabels,
+  type JobStatusValue,
+  type TimelineEventValue,
+} from "~/models/jobs/jobs.schema";
 import { lineItemKindLabels } from "~/models/line-items/line-items.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
 
@@ -26,20 +32,48 @@ type Details = {
   paidCents: number;
   publicToken: string;
   seriesId: number | null;
-  lineItems: { id: number; kind: number; name: string; description: string | null; quantity: number; unitPriceCents: number; amountCents: number; isTaxable: boolean }[];
+  lineItems: {
+    id: number;
+    kind: number;
+    name: string;
+    description: string | null;
+    quantity: number;
+    unitPriceCents: number;
+    amountCents: number;
+    isTaxable: boolean;
+  }[];
   employees: { id: number; firstName: string; lastName: string }[];
   tags: { id: number; name: string }[];
   segments: { id: number; name: string }[];
   attachments: Attachment[];
   currentStateAttachments: Attachment[];
   payments: { id: number; method: number; amountCents: number; note: string | null; paidAt: string }[];
-  timeline: { id: number; type: number; actorFirstName: string | null; actorLastName: string | null; impersonatorFirstName?: string | null; impersonatorLastName?: string | null; fromStatus: number | null; toStatus: number | null; reason: string | null; notifyCustomer: boolean; undoneAt: string | null; at: string }[];
+  timeline: {
+    id: number;
+    type: number;
+    actorFirstName: string | null;
+    actorLastName: string | null;
+    impersonatorFirstName?: string | null;
+    impersonatorLastName?: string | null;
+    fromStatus: number | null;
+    toStatus: number | null;
+    reason: string | null;
+    notifyCustomer: boolean;
+    undoneAt: string | null;
+    at: string;
+  }[];
 };
 
-const fullName = (first: string | null | undefined, last: string | null | undefined) => `${first ?? ""} ${last ?? ""}`.trim();
+const fullName = (first: string | null | undefined, last: string | null | undefined) =>
+  `${first ?? ""} ${last ?? ""}`.trim();
 
 /** Who made a timeline entry; in a shadow log-in both people: "Sam Super (as Dana Whitfield)". */
-export function timelineActor(e: Pick<Details["timeline"][number], "actorFirstName" | "actorLastName" | "impersonatorFirstName" | "impersonatorLastName">): string {
+export function timelineActor(
+  e: Pick<
+    Details["timeline"][number],
+    "actorFirstName" | "actorLastName" | "impersonatorFirstName" | "impersonatorLastName"
+  >,
+): string {
   if (!e.actorFirstName) return "System";
   const actor = fullName(e.actorFirstName, e.actorLastName);
   return e.impersonatorFirstName ? `${fullName(e.impersonatorFirstName, e.impersonatorLastName)} (as ${actor})` : actor;
@@ -48,7 +82,15 @@ export function timelineActor(e: Pick<Details["timeline"][number], "actorFirstNa
 const ACCEPT = ".jpeg,.jpg,.gif,.png,.mp4,.webm,.mov,.mkv,.odt,.ods,.doc,.docx,.pdf,.txt,.xlsx,.xls";
 
 /** The sections of the job details page; each form posts one intent. */
-export function JobDetailsSections({ job, timezone, errors }: { job: Details; timezone: string; errors: Record<string, string> }) {
+export function JobDetailsSections({
+  job,
+  timezone,
+  errors,
+}: {
+  job: Details;
+  timezone: string;
+  errors: Record<string, string>;
+}) {
   const balance = Math.max(0, job.totalCents - job.paidCents);
   return (
     <div className="stack">
@@ -62,7 +104,11 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
           <dt>Address</dt>
           <dd>{job.location ?? "—"}</dd>
           <dt>When</dt>
-          <dd>{job.startTime ? `${formatInZone(job.startTime, timezone, job.isAllDay ? "MMM Do, YYYY" : undefined)}${job.isAllDay ? " (all day)" : ` – ${formatInZone(job.endTime, timezone, "hh:mm a")}`}` : "Unscheduled"}</dd>
+          <dd>
+            {job.startTime
+              ? `${formatInZone(job.startTime, timezone, job.isAllDay ? "MMM Do, YYYY" : undefined)}${job.isAllDay ? " (all day)" : ` – ${formatInZone(job.endTime, timezone, "hh:mm a")}`}`
+              : "Unscheduled"}
+          </dd>
           {job.arrivalWindowOffset ? (
             <>
               <dt>Arrival window</dt>
@@ -118,7 +164,11 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
               {job.lineItems.map((l) => (
                 <tr key={l.id}>
                   <td>
-                    {l.name} <span className="muted">({lineItemKindLabels[l.kind]}{l.isTaxable ? ", taxable" : ""})</span>
+                    {l.name}{" "}
+                    <span className="muted">
+                      ({lineItemKindLabels[l.kind]}
+                      {l.isTaxable ? ", taxable" : ""})
+                    </span>
                     {l.description ? <div className="muted">{l.description}</div> : null}
                   </td>
                   <td>{l.quantity}</td>
@@ -129,19 +179,27 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={3}>Subtotal</th>
+                <th scope="row" colSpan={3}>
+                  Subtotal
+                </th>
                 <td>{formatMoney(job.subtotalCents)}</td>
               </tr>
               <tr>
-                <th scope="row" colSpan={3}>Discount</th>
+                <th scope="row" colSpan={3}>
+                  Discount
+                </th>
                 <td>-{formatMoney(job.discountCents)}</td>
               </tr>
               <tr>
-                <th scope="row" colSpan={3}>Tax ({job.taxRate / 100}%)</th>
+                <th scope="row" colSpan={3}>
+                  Tax ({job.taxRate / 100}%)
+                </th>
                 <td>{formatMoney(job.taxCents)}</td>
               </tr>
               <tr>
-                <th scope="row" colSpan={3}>Total</th>
+                <th scope="row" colSpan={3}>
+                  Total
+                </th>
                 <td>
                   <strong>{formatMoney(job.totalCents)}</strong>
                 </td>
@@ -155,7 +213,8 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
         <h2 id="job-pay">Payments</h2>
         {job.payments.map((p) => (
           <p key={p.id}>
-            {formatMoney(p.amountCents)} by {paymentMethodLabels[p.method]} on {formatInZone(p.paidAt, timezone)} {p.note ? `— ${p.note}` : ""}
+            {formatMoney(p.amountCents)} by {paymentMethodLabels[p.method]} on {formatInZone(p.paidAt, timezone)}{" "}
+            {p.note ? `— ${p.note}` : ""}
           </p>
         ))}
         {job.status !== 5 && job.status !== 6 ? (
@@ -173,7 +232,11 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
             <div className="field">
               <label htmlFor="pay-amount">Amount ($)</label>
               <input id="pay-amount" name="amount" inputMode="decimal" defaultValue={(balance / 100).toFixed(2)} />
-              {errors.amount ? <p className="field-error" role="alert">{errors.amount}</p> : null}
+              {errors.amount ? (
+                <p className="field-error" role="alert">
+                  {errors.amount}
+                </p>
+              ) : null}
             </div>
             <div className="field">
               <label htmlFor="pay-note">Note</label>
@@ -191,8 +254,18 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
         <Form method="post" className="row wrap">
           <div className="field">
             <label htmlFor="rename-name">Job title</label>
-            <input id="rename-name" name="name" defaultValue={job.name ?? ""} maxLength={255} aria-invalid={errors.name ? true : undefined} />
-            {errors.name ? <p className="field-error" role="alert">{errors.name}</p> : null}
+            <input
+              id="rename-name"
+              name="name"
+              defaultValue={job.name ?? ""}
+              maxLength={255}
+              aria-invalid={errors.name ? true : undefined}
+            />
+            {errors.name ? (
+              <p className="field-error" role="alert">
+                {errors.name}
+              </p>
+            ) : null}
           </div>
           <button className="button" name="intent" value="rename">
             Rename
@@ -204,7 +277,12 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
               <Form method="post" className="row">
                 {s.name}
                 <input type="hidden" name="segmentId" value={s.id} />
-                <button className="button button-link" name="intent" value="deleteSegment" aria-label={`Delete segment ${s.name}`}>
+                <button
+                  className="button button-link"
+                  name="intent"
+                  value="deleteSegment"
+                  aria-label={`Delete segment ${s.name}`}
+                >
                   Delete
                 </button>
               </Form>
@@ -215,7 +293,11 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
           <div className="field">
             <label htmlFor="segment-name">New segment</label>
             <input id="segment-name" name="name" maxLength={255} />
-            {errors.segment ? <p className="field-error" role="alert">{errors.segment}</p> : null}
+            {errors.segment ? (
+              <p className="field-error" role="alert">
+                {errors.segment}
+              </p>
+            ) : null}
           </div>
           <button className="button" name="intent" value="addSegment">
             Add segment
@@ -223,8 +305,22 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
         </Form>
       </section>
 
-      <Files title="Attachments" upload="attachment" files={job.attachments} jobId={job.id} error={errors.attachment} deleteIntent="deleteAttachment" />
-      <Files title="Current state" upload="currentState" files={job.currentStateAttachments} jobId={job.id} error={errors.currentState} deleteIntent="deleteCurrentState" />
+      <Files
+        title="Attachments"
+        upload="attachment"
+        files={job.attachments}
+        jobId={job.id}
+        error={errors.attachment}
+        deleteIntent="deleteAttachment"
+      />
+      <Files
+        title="Current state"
+        upload="currentState"
+        files={job.currentStateAttachments}
+        jobId={job.id}
+        error={errors.currentState}
+        deleteIntent="deleteCurrentState"
+      />
 
       <section className="card stack" aria-labelledby="job-timeline">
         <h2 id="job-timeline">Timeline</h2>
@@ -232,7 +328,10 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
           {job.timeline.map((e) => (
             <li key={e.id}>
               <strong>{timelineEventLabels[e.type as TimelineEventValue]}</strong>
-              {e.fromStatus !== null && e.toStatus !== null ? ` (${jobStatusLabels[e.fromStatus as JobStatusValue]} → ${jobStatusLabels[e.toStatus as JobStatusValue]})` : ""} by {timelineActor(e)} on {formatInZone(e.at, timezone)}
+              {e.fromStatus !== null && e.toStatus !== null
+                ? ` (${jobStatusLabels[e.fromStatus as JobStatusValue]} → ${jobStatusLabels[e.toStatus as JobStatusValue]})`
+                : ""}{" "}
+              by {timelineActor(e)} on {formatInZone(e.at, timezone)}
               {e.reason ? ` — ${e.reason}` : ""}
               {e.notifyCustomer ? <span className="muted"> (notify customer)</span> : null}
               {e.undoneAt ? <span className="muted"> (undone)</span> : null}
@@ -244,7 +343,21 @@ export function JobDetailsSections({ job, timezone, errors }: { job: Details; ti
   );
 }
 
-function Files({ title, upload, files, jobId, error, deleteIntent }: { title: string; upload: string; files: Attachment[]; jobId: number; error?: string; deleteIntent: string }) {
+function Files({
+  title,
+  upload,
+  files,
+  jobId,
+  error,
+  deleteIntent,
+}: {
+  title: string;
+  upload: string;
+  files: Attachment[];
+  jobId: number;
+  error?: string;
+  deleteIntent: string;
+}) {
   const id = `upload-${upload}`;
   return (
     <section className="card stack" aria-labelledby={`${id}-title`}>
@@ -255,7 +368,12 @@ function Files({ title, upload, files, jobId, error, deleteIntent }: { title: st
             <Form method="post" className="row">
               <a href={f.fileUrl}>{f.fileName}</a>
               <input type="hidden" name="fileUrl" value={f.fileUrl} />
-              <button className="button button-link" name="intent" value={deleteIntent} aria-label={`Delete ${f.fileName}`}>
+              <button
+                className="button button-link"
+                name="intent"
+                value={deleteIntent}
+                aria-label={`Delete ${f.fileName}`}
+              >
                 Delete
               </button>
             </Form>
@@ -268,7 +386,11 @@ function Files({ title, upload, files, jobId, error, deleteIntent }: { title: st
           <label htmlFor={id}>Add a file</label>
           <input id={id} type="file" name="files" accept={ACCEPT} required />
           <p className="field-hint">One file per upload. Images and documents up to 10 MB, videos up to 50 MB.</p>
-          {error ? <p className="field-error" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
         </div>
         <button className="button">Upload</button>
       </Form>

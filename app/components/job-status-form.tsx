@@ -1,18 +1,43 @@
 import { Form } from "@remix-run/react";
-import { JOB_STATUS_MOVES, JobStatus, jobStatusLabels, TimelineEvent, type JobStatusValue } from "~/models/jobs/jobs.schema";
+import {
+  JOB_STATUS_MOVES,
+  JobStatus,
+  jobStatusLabels,
+  TimelineEvent,
+  type JobStatusValue,
+} from "~/models/jobs/jobs.schema";
 
 // updateJobStatusSchema's limit for the reason.
 const REASON_MAX = 1000;
 
-type StatusJob = { status: number; startTime: string | null; timeline: { type: number; fromStatus: number | null; toStatus: number | null; undoneAt: string | null }[] };
+type StatusJob = {
+  status: number;
+  startTime: string | null;
+  timeline: { type: number; fromStatus: number | null; toStatus: number | null; undoneAt: string | null }[];
+};
 export type StatusFormValues = { reason?: string; notifyCustomer?: boolean; startDate?: string };
 
 /** The status moves (one form, a submit button per status) with reason and notify-customer, and the undo of the last move. */
-export function JobStatusSection({ job, errors, values }: { job: StatusJob; errors: Record<string, string>; values?: StatusFormValues }) {
+export function JobStatusSection({
+  job,
+  errors,
+  values,
+}: {
+  job: StatusJob;
+  errors: Record<string, string>;
+  values?: StatusFormValues;
+}) {
   // Paid is reached through the payment form, which records the payment.
   const moves = JOB_STATUS_MOVES[job.status as JobStatusValue].filter((s) => s !== JobStatus.Paid);
   const needsStart = !job.startTime && moves.includes(JobStatus.Scheduled);
-  const canUndo = job.timeline.some((e) => e.toStatus === job.status && e.fromStatus !== null && !e.undoneAt && e.type !== TimelineEvent.StatusUndone && e.type !== TimelineEvent.Rescheduled);
+  const canUndo = job.timeline.some(
+    (e) =>
+      e.toStatus === job.status &&
+      e.fromStatus !== null &&
+      !e.undoneAt &&
+      e.type !== TimelineEvent.StatusUndone &&
+      e.type !== TimelineEvent.Rescheduled,
+  );
   return (
     <section className="card stack" aria-labelledby="job-status-title">
       <h2 id="job-status-title">Status</h2>
@@ -25,15 +50,39 @@ export function JobStatusSection({ job, errors, values }: { job: StatusJob; erro
           <div className="row wrap">
             <div className="field">
               <label htmlFor="status-reason">Reason</label>
-              <input id="status-reason" name="reason" maxLength={REASON_MAX} defaultValue={values?.reason} aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? "status-reason-error" : undefined} />
-              {errors.reason ? <p className="field-error" id="status-reason-error" role="alert">{errors.reason}</p> : null}
+              <input
+                id="status-reason"
+                name="reason"
+                maxLength={REASON_MAX}
+                defaultValue={values?.reason}
+                aria-invalid={errors.reason ? true : undefined}
+                aria-describedby={errors.reason ? "status-reason-error" : undefined}
+              />
+              {errors.reason ? (
+                <p className="field-error" id="status-reason-error" role="alert">
+                  {errors.reason}
+                </p>
+              ) : null}
             </div>
             {needsStart ? (
               <div className="field">
                 <label htmlFor="status-start">Start</label>
-                <input id="status-start" type="datetime-local" name="startDate" defaultValue={values?.startDate} aria-invalid={errors.startDate ? true : undefined} aria-describedby={errors.startDate ? "status-start-hint status-start-error" : "status-start-hint"} />
-                <p className="field-hint" id="status-start-hint">Needed to move the job to Scheduled</p>
-                {errors.startDate ? <p className="field-error" id="status-start-error" role="alert">{errors.startDate}</p> : null}
+                <input
+                  id="status-start"
+                  type="datetime-local"
+                  name="startDate"
+                  defaultValue={values?.startDate}
+                  aria-invalid={errors.startDate ? true : undefined}
+                  aria-describedby={errors.startDate ? "status-start-hint status-start-error" : "status-start-hint"}
+                />
+                <p className="field-hint" id="status-start-hint">
+                  Needed to move the job to Scheduled
+                </p>
+                {errors.startDate ? (
+                  <p className="field-error" id="status-start-error" role="alert">
+                    {errors.startDate}
+                  </p>
+                ) : null}
               </div>
             ) : null}
             <label className="checkbox">
@@ -47,7 +96,11 @@ export function JobStatusSection({ job, errors, values }: { job: StatusJob; erro
               </button>
             ))}
           </div>
-          {errors.status ? <p className="field-error" role="alert">{errors.status}</p> : null}
+          {errors.status ? (
+            <p className="field-error" role="alert">
+              {errors.status}
+            </p>
+          ) : null}
         </Form>
       ) : null}
       {canUndo ? (

@@ -1,7 +1,17 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-export function PageHeader({ title, breadcrumb, actions, badge }: { title: ReactNode; breadcrumb?: { label: string; to: string; state?: unknown }; actions?: ReactNode; badge?: ReactNode }) {
+export function PageHeader({
+  title,
+  breadcrumb,
+  actions,
+  badge,
+}: {
+  title: ReactNode;
+  breadcrumb?: { label: string; to: string; state?: unknown };
+  actions?: ReactNode;
+  badge?: ReactNode;
+}) {
   return (
     <header className="page-header">
       <div>

@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type KeyboardEvent } from "react";
 import { TextField } from "~/components/form";
-import { PLACE_SEARCH_DEBOUNCE_MS, PLACE_SEARCH_MIN, type PlaceAnswer, type PlacePredictionsAnswer } from "~/models/company/places.schema";
+import {
+  PLACE_SEARCH_DEBOUNCE_MS,
+  PLACE_SEARCH_MIN,
+  type PlaceAnswer,
+  type PlacePredictionsAnswer,
+} from "~/models/company/places.schema";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** Coordinates as the form carries them: strings of hidden inputs (empty when unknown). */
@@ -79,7 +84,11 @@ export function PlaceSearchField({ placesEnabled, geoDataName, geoData, unitNumb
     setStatus("loading");
     setOpen(true);
     try {
-      const response = await fetch(`/api/places/predictions?input=${encodeURIComponent(text)}`, { credentials: "same-origin", headers: { Accept: "application/json" }, signal: controller.signal });
+      const response = await fetch(`/api/places/predictions?input=${encodeURIComponent(text)}`, {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+        signal: controller.signal,
+      });
       if (!response.ok) throw new Error(`predictions answered ${response.status}`);
       const answer = (await response.json()) as PlacePredictionsAnswer;
       if (controller.signal.aborted) return;
@@ -138,13 +147,25 @@ export function PlaceSearchField({ placesEnabled, geoDataName, geoData, unitNumb
     const controller = new AbortController();
     picking.current = controller;
     try {
-      const response = await fetch(`/api/places/${encodeURIComponent(prediction.placeId)}`, { credentials: "same-origin", headers: { Accept: "application/json" }, signal: controller.signal });
+      const response = await fetch(`/api/places/${encodeURIComponent(prediction.placeId)}`, {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+        signal: controller.signal,
+      });
       if (!response.ok) return;
       const place = (await response.json()) as PlaceAnswer;
       if (controller.signal.aborted) return;
       fill(location, place.location);
-      setGeo({ placeId: place.geoData.placeId ?? prediction.placeId, latitude: String(place.geoData.latitude), longitude: String(place.geoData.longitude) });
-      if (place.unitNumber && unitNumberName) fill(location?.form?.querySelector<HTMLInputElement>(`input[name="${CSS.escape(unitNumberName)}"]`) ?? null, place.unitNumber);
+      setGeo({
+        placeId: place.geoData.placeId ?? prediction.placeId,
+        latitude: String(place.geoData.latitude),
+        longitude: String(place.geoData.longitude),
+      });
+      if (place.unitNumber && unitNumberName)
+        fill(
+          location?.form?.querySelector<HTMLInputElement>(`input[name="${CSS.escape(unitNumberName)}"]`) ?? null,
+          place.unitNumber,
+        );
     } catch {
       // A failed lookup keeps the suggestion's text without coordinates (the spec shows no message).
     }
@@ -187,7 +208,14 @@ export function PlaceSearchField({ placesEnabled, geoDataName, geoData, unitNumb
   }
 
   const expanded = enhanced && open && (predictions.length > 0 || status !== "idle");
-  const message = status === "loading" ? "Loading..." : status === "empty" ? "No results" : predictions.length ? `${predictions.length} suggestions` : "";
+  const message =
+    status === "loading"
+      ? "Loading..."
+      : status === "empty"
+        ? "No results"
+        : predictions.length
+          ? `${predictions.length} suggestions`
+          : "";
   // Shown as a panel only without a list; with one, it is still read out (count, "Loading...").
   const statusShown = expanded && status !== "idle" && !predictions.length;
   const optionId = (i: number) => `${listId}-option-${i}`;
@@ -221,7 +249,13 @@ export function PlaceSearchField({ placesEnabled, geoDataName, geoData, unitNumb
       />
       {enhanced ? (
         <>
-          <ul id={listId} role="listbox" aria-label="Suggestions" className="place-search-list" hidden={!expanded || !predictions.length}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Suggestions"
+            className="place-search-list"
+            hidden={!expanded || !predictions.length}
+          >
             {predictions.map((prediction, i) => (
               <li
                 key={prediction.placeId}

@@ -22,11 +22,33 @@ export type ItemFormDefaults = {
 };
 
 /** Create and edit a price book item: a multipart form, so the image is sent and processed on the server. */
-export function PriceBookItemForm({ defaults, categories, cancelTo, submitLabel }: { defaults: ItemFormDefaults; categories: { id: number; categoryName: string }[]; cancelTo: string; submitLabel: string }) {
+export function PriceBookItemForm({
+  defaults,
+  categories,
+  cancelTo,
+  submitLabel,
+}: {
+  defaults: ItemFormDefaults;
+  categories: { id: number; categoryName: string }[];
+  cancelTo: string;
+  submitLabel: string;
+}) {
   return (
-    <ValidatedForm id={ITEM_FORM_ID} validator={validator} method="post" encType="multipart/form-data" defaultValues={{ ...defaults, color: defaults.color ?? "", description: defaults.description ?? "" } as never} className="stack">
+    <ValidatedForm
+      id={ITEM_FORM_ID}
+      validator={validator}
+      method="post"
+      encType="multipart/form-data"
+      defaultValues={{ ...defaults, color: defaults.color ?? "", description: defaults.description ?? "" } as never}
+      className="stack"
+    >
       <FormError formId={ITEM_FORM_ID} />
-      <SelectField name="categoryId" label="Category" options={categories.map((c) => ({ value: c.id, label: c.categoryName }))} placeholder="Choose a category" />
+      <SelectField
+        name="categoryId"
+        label="Category"
+        options={categories.map((c) => ({ value: c.id, label: c.categoryName }))}
+        placeholder="Choose a category"
+      />
       <TextField name="name" label="Name" maxLength={255} />
       <div className="grid-2">
         <SelectField name="itemType" label="Item Type" options={itemTypeOptions} />

@@ -10,7 +10,23 @@ export type RecordColumn<Row> = { title: string; render: (row: Row) => ReactNode
  * A company's short settings list (tags, lead sources, tax rates...): one row per record with
  * Edit and Delete links that open route-state dialogs, so everything works without JavaScript.
  */
-export function RecordTable<Row extends { id: number }>({ caption, columns, rows, name, editTo, deleteTo, editLabel = "Edit" }: { caption: string; columns: RecordColumn<Row>[]; rows: Row[]; name: (row: Row) => string; editTo: (row: Row) => string; deleteTo: (row: Row) => string; editLabel?: string }) {
+export function RecordTable<Row extends { id: number }>({
+  caption,
+  columns,
+  rows,
+  name,
+  editTo,
+  deleteTo,
+  editLabel = "Edit",
+}: {
+  caption: string;
+  columns: RecordColumn<Row>[];
+  rows: Row[];
+  name: (row: Row) => string;
+  editTo: (row: Row) => string;
+  deleteTo: (row: Row) => string;
+  editLabel?: string;
+}) {
   return (
     <div className="table-wrap">
       <table className="table">
@@ -44,7 +60,12 @@ export function RecordTable<Row extends { id: number }>({ caption, columns, rows
                   <Link to={editTo(row)} preventScrollReset aria-label={`${editLabel} ${name(row)}`}>
                     {editLabel}
                   </Link>
-                  <Link to={deleteTo(row)} preventScrollReset aria-label={`Delete ${name(row)}`} className="danger-link">
+                  <Link
+                    to={deleteTo(row)}
+                    preventScrollReset
+                    aria-label={`Delete ${name(row)}`}
+                    className="danger-link"
+                  >
                     Delete
                   </Link>
                 </td>
@@ -61,10 +82,37 @@ export function RecordTable<Row extends { id: number }>({ caption, columns, rows
  * The add/edit dialog of a settings record: a route-state modal whose form posts `intent` (and the
  * record's id when editing) to the page's action; errors come back on the fields.
  */
-export function RecordFormModal<T extends { [fieldName: string]: unknown }>({ title, formId, validator, defaultValues, closeTo, intent, id, submitLabel = "Save", children }: { title: string; formId: string; validator: Validator<T>; defaultValues?: Record<string, unknown>; closeTo: string; intent: string; id?: number | null; submitLabel?: string; children: ReactNode }) {
+export function RecordFormModal<T extends { [fieldName: string]: unknown }>({
+  title,
+  formId,
+  validator,
+  defaultValues,
+  closeTo,
+  intent,
+  id,
+  submitLabel = "Save",
+  children,
+}: {
+  title: string;
+  formId: string;
+  validator: Validator<T>;
+  defaultValues?: Record<string, unknown>;
+  closeTo: string;
+  intent: string;
+  id?: number | null;
+  submitLabel?: string;
+  children: ReactNode;
+}) {
   return (
     <Modal title={title} closeTo={closeTo} size="sm">
-      <ValidatedForm id={formId} validator={validator} method="post" defaultValues={defaultValues as never} className="stack" noValidate>
+      <ValidatedForm
+        id={formId}
+        validator={validator}
+        method="post"
+        defaultValues={defaultValues as never}
+        className="stack"
+        noValidate
+      >
         <input type="hidden" name="intent" value={intent} />
         {id ? <input type="hidden" name="id" value={id} /> : null}
         <FormError formId={formId} />

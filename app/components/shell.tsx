@@ -44,7 +44,9 @@ function useAccountRefresh(refreshAt: string | null) {
   const { revalidate } = useRevalidator();
   useEffect(() => {
     const interval = setInterval(revalidate, SESSION_REFRESH_MS);
-    const timer = refreshAt ? setTimeout(revalidate, Math.min(Math.max(0, Date.parse(refreshAt) - Date.now()), TIMER_CAP_MS)) : undefined;
+    const timer = refreshAt
+      ? setTimeout(revalidate, Math.min(Math.max(0, Date.parse(refreshAt) - Date.now()), TIMER_CAP_MS))
+      : undefined;
     return () => {
       clearInterval(interval);
       if (timer) clearTimeout(timer);
@@ -116,7 +118,11 @@ export function AppShell({ shell, children, tip }: { shell: Shell; children: Rea
         </div>
       </header>
       {shell.banners.map((banner) => (
-        <div key={banner.kind} className={`banner ${banner.kind === "inactive" ? "banner-danger" : banner.kind === "messaging" ? "banner-warning" : "banner-info"}`} role="status">
+        <div
+          key={banner.kind}
+          className={`banner ${banner.kind === "inactive" ? "banner-danger" : banner.kind === "messaging" ? "banner-warning" : "banner-info"}`}
+          role="status"
+        >
           {banner.text}{" "}
           {banner.kind === "impersonation" ? (
             <Form method="post" action="/account/stop-impersonating">

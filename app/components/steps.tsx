@@ -5,7 +5,11 @@ export function Steps({ steps, current }: { steps: readonly string[]; current: n
   return (
     <ol className="steps" aria-label="Steps">
       {steps.map((label, index) => (
-        <li key={label} aria-current={index === current ? "step" : undefined} className={index < current ? "done" : undefined}>
+        <li
+          key={label}
+          aria-current={index === current ? "step" : undefined}
+          className={index < current ? "done" : undefined}
+        >
           {label}
         </li>
       ))}
@@ -19,7 +23,21 @@ export function Steps({ steps, current }: { steps: readonly string[]; current: n
  * When the step cannot go on yet, the forward button is hidden with 'You are able to go back'.
  * Each button posts its intent, so every step goes through the server without JavaScript.
  */
-export function StepActions({ step, lastStep, entityType, cancelTo, canProceed = true, showBack = true }: { step: number; lastStep: number; entityType: string; cancelTo?: string; canProceed?: boolean; showBack?: boolean }) {
+export function StepActions({
+  step,
+  lastStep,
+  entityType,
+  cancelTo,
+  canProceed = true,
+  showBack = true,
+}: {
+  step: number;
+  lastStep: number;
+  entityType: string;
+  cancelTo?: string;
+  canProceed?: boolean;
+  showBack?: boolean;
+}) {
   const isLast = step === lastStep;
   return (
     <div className="step-actions">
@@ -34,11 +52,23 @@ export function StepActions({ step, lastStep, entityType, cancelTo, canProceed =
         </button>
       ) : null}
       {canProceed ? (
-        <button type="submit" name="intent" value={isLast ? "create" : "next"} className="button button-primary" title={isLast ? `Now you are able to create the ${entityType}` : "You are able to go next"}>
+        <button
+          type="submit"
+          name="intent"
+          value={isLast ? "create" : "next"}
+          className="button button-primary"
+          title={isLast ? `Now you are able to create the ${entityType}` : "You are able to go next"}
+        >
           {isLast ? `Create ${entityType}` : "Next"}
         </button>
       ) : null}
-      <p className="hint">{canProceed ? (isLast ? `Now you are able to create the ${entityType}` : "You are able to go next") : "You are able to go back"}</p>
+      <p className="hint">
+        {canProceed
+          ? isLast
+            ? `Now you are able to create the ${entityType}`
+            : "You are able to go next"
+          : "You are able to go back"}
+      </p>
     </div>
   );
 }

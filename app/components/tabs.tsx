@@ -24,7 +24,12 @@ export function Tabs({ tabs, current, param = "tab" }: { tabs: readonly Tab[]; c
         params.set(param, tab.id);
         params.delete("page");
         return (
-          <Link key={tab.id} to={`?${params}`} aria-current={tab.id === current ? "page" : undefined} preventScrollReset>
+          <Link
+            key={tab.id}
+            to={`?${params}`}
+            aria-current={tab.id === current ? "page" : undefined}
+            preventScrollReset
+          >
             {tab.label}
           </Link>
         );

@@ -1,9 +1,20 @@
 import { useEffect, useState } from "react";
 import { useRouteLoaderData } from "@remix-run/react";
 
-export type ToastMessage = { message: string; description?: string; type: "success" | "error" | "info" | "warning"; duration?: number };
+export type ToastMessage = {
+  message: string;
+  description?: string;
+  type: "success" | "error" | "info" | "warning";
+  duration?: number;
+};
 
-const titles: Record<string, string> = { error: "Error", success: "Success", warning: "Alert", info: "Alert", loader: "Loading..." };
+const titles: Record<string, string> = {
+  error: "Error",
+  success: "Success",
+  warning: "Alert",
+  info: "Alert",
+  loader: "Loading...",
+};
 
 /**
  * Flash toasts, bottom right. Rendered on the server so they show without JavaScript

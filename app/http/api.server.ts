@@ -63,7 +63,14 @@ export function parseOr400<T extends z.ZodTypeAny>(schema: T, data: unknown): z.
   return result.data;
 }
 
-export { idList, idParamsSchema, pagingSchema, searchQuerySchema, sortSettingSchema, type Paging } from "~/http/query-schemas";
+export {
+  idList,
+  idParamsSchema,
+  pagingSchema,
+  searchQuerySchema,
+  sortSettingSchema,
+  type Paging,
+} from "~/http/query-schemas";
 
 /** Accepts paging flat (pageNumber=) or nested (paging.pageNumber=, pagingSettings.pageNumber=). */
 export function readPaging(query: Record<string, unknown>): Paging {
@@ -75,4 +82,9 @@ export function readQuery(request: Request): Record<string, unknown> {
   return parseNested(new URL(request.url).searchParams);
 }
 
-export const pageResult = <T>(items: T[], total: number, paging: Paging) => ({ items, total, pageNumber: paging.pageNumber, pageSize: paging.pageSize });
+export const pageResult = <T>(items: T[], total: number, paging: Paging) => ({
+  items,
+  total,
+  pageNumber: paging.pageNumber,
+  pageSize: paging.pageSize,
+});

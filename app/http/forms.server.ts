@@ -22,7 +22,11 @@ export function validateSubmission<T>(validator: Validator<T>, formData: FormDat
  * Validates a posted form on the server. On failure throws the 422 answer that puts each
  * message on its field (also without JavaScript), with the submitted values minus secrets.
  */
-export async function validateForm<T>(source: Request | FormData, validator: Validator<T>, formId?: string): Promise<T> {
+export async function validateForm<T>(
+  source: Request | FormData,
+  validator: Validator<T>,
+  formId?: string,
+): Promise<T> {
   const formData = source instanceof Request ? await source.formData() : source;
   const result = await validateSubmission(validator, formData);
   if (result.error) throw validationError({ ...result.error, formId }, withoutSecrets(result.submittedData));
@@ -30,7 +34,11 @@ export async function validateForm<T>(source: Request | FormData, validator: Val
 }
 
 /** A server-side rule failed (duplicate, limit): the same path as a schema error. */
-export function formErrors(fieldErrors: Record<string, string>, submitted: Record<string, unknown> = {}, formId?: string) {
+export function formErrors(
+  fieldErrors: Record<string, string>,
+  submitted: Record<string, unknown> = {},
+  formId?: string,
+) {
   return validationError({ fieldErrors, formId }, withoutSecrets(submitted));
 }
 

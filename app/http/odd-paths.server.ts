@@ -50,14 +50,25 @@ export function otherCaseSpelling(routes: Record<string, BuiltRoute>): (rawPath:
   const tree = (parentId: string | undefined, withCase: boolean): RouteObject[] =>
     Object.values(routes)
       .filter((route) => route.parentId === parentId)
-      .map((route) => ({ id: route.id, path: route.path, index: route.index, caseSensitive: withCase && !!route.caseSensitive, children: tree(route.id, withCase) }));
+      .map((route) => ({
+        id: route.id,
+        path: route.path,
+        index: route.index,
+        caseSensitive: withCase && !!route.caseSensitive,
+        children: tree(route.id, withCase),
+      }));
   const ownCase = tree(undefined, true);
   const anyCase = tree(undefined, false);
-  const leaf = (routeTree: RouteObject[], path: string) => matchRoutes(routeTree as Parameters<typeof matchRoutes>[0], path)?.at(-1)?.route.id;
+  const leaf = (routeTree: RouteObject[], path: string) =>
+    matchRoutes(routeTree as Parameters<typeof matchRoutes>[0], path)?.at(-1)?.route.id;
   return (rawPath) => /[A-Z]/.test(rawPath) && leaf(ownCase, rawPath) !== leaf(anyCase, rawPath);
 }
 
-type RawResponse = { status(code: number): RawResponse; set(headers: Record<string, string>): RawResponse; send(body: string): unknown };
+type RawResponse = {
+  status(code: number): RawResponse;
+  set(headers: Record<string, string>): RawResponse;
+  send(body: string): unknown;
+};
 
 /**
  * Express middleware: an odd path answers 404 like an unknown path (JSON under /api, the 'Page not
@@ -76,6 +87,9 @@ function notFound(raw: string, res: RawResponse) {
   const api = /^\/api(\/|$)/i.test(raw);
   res
     .status(404)
-    .set({ "Content-Type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8", "Cache-Control": "no-store" })
+    .set({
+      "Content-Type": api ? "application/json; charset=utf-8" : "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+    })
     .send(api ? JSON.stringify({ exceptionType: "not_found", message: "Not found" }) : NOT_FOUND_PAGE);
 }

@@ -22,7 +22,10 @@ export function isCrossSiteRequest(request: RequestLike): boolean {
   if (SAFE_METHODS.has((request.method ?? "GET").toUpperCase())) return false;
   const origin = header(request.headers, "origin");
   if (!origin) return false;
-  const target = (header(request.headers, "x-forwarded-host") ?? header(request.headers, "host"))?.split(",")[0].trim().toLowerCase();
+  const target = (header(request.headers, "x-forwarded-host") ?? header(request.headers, "host"))
+    ?.split(",")[0]
+    .trim()
+    .toLowerCase();
   if (!target) return true;
   let originHost: string;
   try {

@@ -16,7 +16,9 @@ export const pagingSchema = z.object({
     .array(sortSettingSchema)
     .max(5)
     .default([])
-    .describe("Sent as sortSettings[0].fieldName=name&sortSettings[0].descending=true; also accepted under paging. or pagingSettings."),
+    .describe(
+      "Sent as sortSettings[0].fieldName=name&sortSettings[0].descending=true; also accepted under paging. or pagingSettings.",
+    ),
 });
 export type Paging = z.infer<typeof pagingSchema>;
 
@@ -27,7 +29,9 @@ export const idList = z.preprocess(
 );
 
 /** A free-text search of a list (a repeated or missing one is no search). */
-export const searchQuerySchema = z.object({ searchQuery: z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional()) });
+export const searchQuerySchema = z.object({
+  searchQuery: z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional()),
+});
 
 /** A path or query id. */
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });

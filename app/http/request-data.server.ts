@@ -77,11 +77,18 @@ const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
  * the route reads it, as one rule instead of each action guarding its `formData()`. /api calls
  * read JSON or forms themselves (readBody).
  */
-export function refuseScreenPostsThatAreNotForms<Args extends [Request, ...unknown[]]>(respond: (...args: Args) => Promise<Response>) {
+export function refuseScreenPostsThatAreNotForms<Args extends [Request, ...unknown[]]>(
+  respond: (...args: Args) => Promise<Response>,
+) {
   return (...args: Args): Promise<Response> => {
     const [request] = args;
     if (WITHOUT_BODY.has(request.method) || new URL(request.url).pathname.startsWith("/api/")) return respond(...args);
     if (FORM_TYPES.test(request.headers.get("Content-Type") ?? "")) return respond(...args);
-    return Promise.resolve(new Response("Forms are sent as application/x-www-form-urlencoded or multipart/form-data.", { status: 415, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
+    return Promise.resolve(
+      new Response("Forms are sent as application/x-www-form-urlencoded or multipart/form-data.", {
+        status: 415,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      }),
+    );
   };
 }

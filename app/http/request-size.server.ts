@@ -48,7 +48,14 @@ export function limitRequestBodies<C>(handle: Handler<C>): Handler<C> {
   return async (request, loadContext) => {
     if (!request.body) return handle(request, loadContext);
     const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
-    const count: BodyCount = { limit: REQUEST_BODY_LIMIT, lengthChecked: false, read: 0, finished: false, exceeded: false, cut: new AbortController() };
+    const count: BodyCount = {
+      limit: REQUEST_BODY_LIMIT,
+      lengthChecked: false,
+      read: 0,
+      finished: false,
+      exceeded: false,
+      cut: new AbortController(),
+    };
     const source = request.body.getReader();
     const refuse = (controller: ReadableStreamDefaultController<Uint8Array>) => {
       count.exceeded = true;
@@ -79,7 +86,13 @@ export function limitRequestBodies<C>(handle: Handler<C>): Handler<C> {
       { highWaterMark: 0 },
     );
     counts.set(body, count);
-    const counted = new Request(request.url, { method: request.method, headers: request.headers, body, signal: AbortSignal.any([request.signal, count.cut.signal]), duplex: "half" } as RequestInit);
+    const counted = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      signal: AbortSignal.any([request.signal, count.cut.signal]),
+      duplex: "half",
+    } as RequestInit);
     try {
       const response = await handle(counted, loadContext);
       if (count.exceeded) return tooLarge(request);
@@ -94,8 +107,12 @@ export function limitRequestBodies<C>(handle: Handler<C>): Handler<C> {
 
 function tooLarge(request: Request): Response {
   const headers = { Connection: "close", "Cache-Control": "no-store" };
-  if (new URL(request.url).pathname.startsWith("/api/")) return Response.json({ message: "The request is too large." }, { status: 413, headers });
-  return new Response("The request is too large.", { status: 413, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+  if (new URL(request.url).pathname.startsWith("/api/"))
+    return Response.json({ message: "The request is too large." }, { status: 413, headers });
+  return new Response("The request is too large.", {
+    status: 413,
+    headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
 
 function closingConnection(response: Response): Response {
@@ -122,7 +139,8 @@ export function lingerOnUnreadBody(req: IncomingMessage, res: ServerResponse, ne
     socket.off("finish", socket.destroy);
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     socket.once("close", () => clearTimeout(timer));
-    const closeWhenWritten = () => (socket.writableFinished ? socket.destroy() : socket.once("finish", () => socket.destroy()));
+    const closeWhenWritten = () =>
+      socket.writableFinished ? socket.destroy() : socket.once("finish", () => socket.destroy());
     let dropped = 0;
     req.removeAllListeners("data");
     req.on("data", (chunk: Buffer) => {

@@ -17,7 +17,8 @@ export function applyResponsePolicy(request: Request, response: Response): Respo
   const headers = new Headers(response.headers);
   if (needsSecure) {
     headers.delete("Set-Cookie");
-    for (const cookie of cookies) headers.append("Set-Cookie", /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
+    for (const cookie of cookies)
+      headers.append("Set-Cookie", /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
   }
   if (noStore) headers.set("Cache-Control", "no-store");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -29,11 +30,18 @@ function shouldNotStore(request: Request, response: Response, setsCookies: boole
   if (setsCookies) return true;
   if (!signedInCaller(request)) return false;
   const url = new URL(request.url);
-  const personal = (response.headers.get("Content-Type") ?? "").startsWith("text/html") || url.searchParams.has("_data") || /^\/api(\/|$)/i.test(url.pathname);
+  const personal =
+    (response.headers.get("Content-Type") ?? "").startsWith("text/html") ||
+    url.searchParams.has("_data") ||
+    /^\/api(\/|$)/i.test(url.pathname);
   return personal || !current;
 }
 
 /** A session cookie or an API key (X-API-Key, Authorization: Bearer) comes with the request. */
 function signedInCaller(request: Request): boolean {
-  return /(^|;)\s*__session=/.test(request.headers.get("Cookie") ?? "") || request.headers.has("X-API-Key") || request.headers.has("Authorization");
+  return (
+    /(^|;)\s*__session=/.test(request.headers.get("Cookie") ?? "") ||
+    request.headers.has("X-API-Key") ||
+    request.headers.has("Authorization")
+  );
 }

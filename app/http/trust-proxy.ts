@@ -17,7 +17,10 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy } 
   const text = raw?.trim() ?? "";
   if (text === "" || text.toLowerCase() === "false") return { value: false };
   if (text.toLowerCase() === "true") {
-    return { error: "TRUST_PROXY=true would believe any X-Forwarded-For: give the number of proxies in front of the app (such as 1) or their addresses" };
+    return {
+      error:
+        "TRUST_PROXY=true would believe any X-Forwarded-For: give the number of proxies in front of the app (such as 1) or their addresses",
+    };
   }
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
@@ -27,7 +30,9 @@ export function parseTrustProxy(raw: string | undefined): { value: TrustProxy } 
   const entries = text.split(",").map((entry) => entry.trim());
   const wrong = entries.filter((entry) => !isProxyAddress(entry));
   if (wrong.length) {
-    return { error: `TRUST_PROXY must be a hop count or comma-separated proxy addresses (IPs, CIDR ranges such as 10.0.0.0/8, loopback, linklocal, uniquelocal); not ${wrong.map((w) => JSON.stringify(w)).join(", ")}` };
+    return {
+      error: `TRUST_PROXY must be a hop count or comma-separated proxy addresses (IPs, CIDR ranges such as 10.0.0.0/8, loopback, linklocal, uniquelocal); not ${wrong.map((w) => JSON.stringify(w)).join(", ")}`,
+    };
   }
   return { value: entries };
 }

@@ -1,19 +1,34 @@
 import { z } from "zod";
-import { emailExistsSchema, forgotPasswordSchema, resetPasswordSchema, signInApiSchema, signUpAccountSchema, signUpSchema, verifyCodeSchema } from "~/models/accounts/accounts.schema";
+import {
+  emailExistsSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInApiSchema,
+  signUpAccountSchema,
+  signUpSchema,
+  verifyCodeSchema,
+} from "~/models/accounts/accounts.schema";
 import { idParamsSchema } from "~/http/query-schemas";
 import { registerCall } from "~/openapi/registry.server";
 
 const anyone = "anyone (no session needed)";
 const signedIn = "any signed-in user";
 
-const subscription = z.object({ isActive: z.boolean(), isTrialing: z.boolean(), trialExpiration: z.string().nullable(), expirationDate: z.string().nullable() });
+const subscription = z.object({
+  isActive: z.boolean(),
+  isTrialing: z.boolean(),
+  trialExpiration: z.string().nullable(),
+  expirationDate: z.string().nullable(),
+});
 const currentUser = z
   .object({
     id: z.number().int(),
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
-    roles: z.array(z.number().int()).openapi({ description: "0 field tech, 1 office staff, 2 company admin, 3 super admin" }),
+    roles: z
+      .array(z.number().int())
+      .openapi({ description: "0 field tech, 1 office staff, 2 company admin, 3 super admin" }),
     features: z.array(z.number().int()).openapi({ description: "Plan feature ids 1-16 of the company's plan" }),
     subscription,
     isShadowLogIn: z.boolean(),
@@ -23,13 +38,25 @@ const currentUser = z
     logoUrl: z.string().nullable(),
     companyLogoUrl: z.string().nullable(),
     country: z.enum(["US", "CA"]),
-    company: z.object({ id: z.number().int(), businessName: z.string(), logoUrl: z.string().nullable(), country: z.enum(["US", "CA"]), timezone: z.string(), featureFlags: z.number().int(), twoWayTextEnabled: z.boolean(), planName: z.string().nullable() }),
+    company: z.object({
+      id: z.number().int(),
+      businessName: z.string(),
+      logoUrl: z.string().nullable(),
+      country: z.enum(["US", "CA"]),
+      timezone: z.string(),
+      featureFlags: z.number().int(),
+      twoWayTextEnabled: z.boolean(),
+      planName: z.string().nullable(),
+    }),
     calendarSyncToken: z.string().nullable(),
     canSendEmails: z.boolean(),
     canSendSms: z.boolean(),
   })
   .openapi("CurrentUser");
-const signInAnswer = z.union([currentUser.extend({ needTwoFactorAuthentication: z.literal(false) }), z.object({ needTwoFactorAuthentication: z.literal(true) })]);
+const signInAnswer = z.union([
+  currentUser.extend({ needTwoFactorAuthentication: z.literal(false) }),
+  z.object({ needTwoFactorAuthentication: z.literal(true) }),
+]);
 const message = z.object({ message: z.string() });
 const limited = " Rate-limited per email and per client address: 429 {message} with Retry-After.";
 
@@ -57,7 +84,8 @@ registerCall({
   method: "post",
   path: "/account/sign-up",
   tag: "Account",
-  summary: "Create a company, its company admin and a 14-day trial, then sign in (session cookie). industry is the index in the 23 business types; companySize 0 just me, 1 2-5, 2 6-9, 3 10+. A taken email: 400 {errors: {email}}.",
+  summary:
+    "Create a company, its company admin and a 14-day trial, then sign in (session cookie). industry is the index in the 23 business types; companySize 0 just me, 1 2-5, 2 6-9, 3 10+. A taken email: 400 {errors: {email}}.",
   access: anyone,
   body: signUpSchema,
   status: 201,
@@ -88,12 +116,20 @@ registerCall({
   method: "post",
   path: "/account/resetPassword",
   tag: "Account",
-  summary: "Set a new password with the token of the emailed link; ends every session of the user. An expired, used or unknown token: 400 {message}.",
+  summary:
+    "Set a new password with the token of the emailed link; ends every session of the user. An expired, used or unknown token: 400 {message}.",
   access: anyone,
   body: resetPasswordSchema,
   response: message,
 });
-registerCall({ method: "post", path: "/account/logout", tag: "Account", summary: "End the session (its row is deleted) and clear the cookie.", access: anyone, response: z.object({}) });
+registerCall({
+  method: "post",
+  path: "/account/logout",
+  tag: "Account",
+  summary: "End the session (its row is deleted) and clear the cookie.",
+  access: anyone,
+  response: z.object({}),
+});
 registerCall({
   method: "post",
   path: "/account/email-exists",
@@ -104,20 +140,37 @@ registerCall({
   response: z.object({ exists: z.boolean() }),
   rateLimited: true,
 });
-registerCall({ method: "get", path: "/users/current", tag: "Users", summary: "The signed-in user with company, plan features and subscription state.", access: signedIn, response: currentUser });
+registerCall({
+  method: "get",
+  path: "/users/current",
+  tag: "Users",
+  summary: "The signed-in user with company, plan features and subscription state.",
+  access: signedIn,
+  response: currentUser,
+});
 registerCall({
   method: "get",
   path: "/users/get-for-comapny",
   tag: "Users",
   summary: "The company's users by name (spelling of the path as in the specification).",
   access: signedIn,
-  response: z.array(z.object({ id: z.number().int(), name: z.string(), firstName: z.string(), lastName: z.string(), role: z.number().int(), color: z.string().nullable() })),
+  response: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      role: z.number().int(),
+      color: z.string().nullable(),
+    }),
+  ),
 });
 registerCall({
   method: "post",
   path: "/users/{id}/shadow-log-in",
   tag: "Users",
-  summary: "Act as this user (of any company): a new session with the super admin kept as impersonator. Answers the user acted as; a super admin cannot be shadowed (400). POST only (a GET answers 405). The log-in, every change made in the shadow session and the log-out are kept in the impersonation log.",
+  summary:
+    "Act as this user (of any company): a new session with the super admin kept as impersonator. Answers the user acted as; a super admin cannot be shadowed (400). POST only (a GET answers 405). The log-in, every change made in the shadow session and the log-out are kept in the impersonation log.",
   access: "super admin",
   params: idParamsSchema,
   response: currentUser,
@@ -126,7 +179,8 @@ registerCall({
   method: "post",
   path: "/users/shadow-log-out",
   tag: "Users",
-  summary: "Stop acting as another user and return to the super admin's own session. 400 when not acting as anyone; 401 when the super admin's own session ended meanwhile. POST only (a GET answers 405).",
+  summary:
+    "Stop acting as another user and return to the super admin's own session. 400 when not acting as anyone; 401 when the super admin's own session ended meanwhile. POST only (a GET answers 405).",
   access: signedIn,
   response: currentUser,
 });

@@ -20,7 +20,12 @@ const address = z.object({
   id: z.number().int().optional().openapi({ description: "Send it on update to keep the property (jobs point at it)" }),
   location: z.string(),
   geoData: geoData.optional(),
-  unitNumber: z.string().max(10).nullable().optional().openapi({ description: "'Unit # should be 10 characters maximum'" }),
+  unitNumber: z
+    .string()
+    .max(10)
+    .nullable()
+    .optional()
+    .openapi({ description: "'Unit # should be 10 characters maximum'" }),
   notes: z.string().nullable().optional(),
   isBilling: z.boolean().optional().openapi({ description: "Exactly one address bills; the first by default" }),
 });
@@ -29,19 +34,33 @@ const customerBody = z.object({
   firstName: z.string().min(2).max(255),
   lastName: z.string().min(2).max(255).nullable().optional(),
   additionalEmails: z.array(z.string()).optional().openapi({ description: "Blank entries are dropped" }),
-  mainPhoneNumber: z.string().nullable().optional().openapi({ description: "US or Canada; stored in E.164 with the leading plus" }),
+  mainPhoneNumber: z
+    .string()
+    .nullable()
+    .optional()
+    .openapi({ description: "US or Canada; stored in E.164 with the leading plus" }),
   secondaryPhoneNumbers: z.array(z.string()).optional(),
   jobTitle: z.string().nullable().optional(),
   ownCompanyName: z.string().nullable().optional(),
   areTextMessagesAllowed: z.boolean().optional().openapi({ description: "Default true" }),
   addresses: z.array(address).optional(),
   notes: z.string().nullable().optional(),
-  tagIds: z.array(z.number().int()).optional().openapi({ description: "Customer tags (type 0); `tags` [{id}] is accepted too" }),
+  tagIds: z
+    .array(z.number().int())
+    .optional()
+    .openapi({ description: "Customer tags (type 0); `tags` [{id}] is accepted too" }),
   leadSourceIds: z.array(z.number().int()).nullable().optional().openapi({ description: "Null when empty" }),
 });
 const tagOption = z.object({ id: z.number().int(), label: z.string() });
 const storedAddress = address.extend({ id: z.number().int() });
-const attachment = z.object({ id: z.number().int(), fileUrl: z.string(), fileName: z.string(), contentType: z.string(), size: z.number().int(), createdAt: z.string() });
+const attachment = z.object({
+  id: z.number().int(),
+  fileUrl: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
 const customer = customerBody.extend({
   id: z.number().int(),
   companyId: z.number().int(),
@@ -53,26 +72,80 @@ const customer = customerBody.extend({
   createdAt: z.string(),
   attachments: z.array(attachment),
 });
-const reduced = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string().nullable(), email: z.string().nullable(), mainPhoneNumber: z.string().nullable(), ownCompanyName: z.string().nullable(), areTextMessagesAllowed: z.boolean(), billingAddress: z.object({ location: z.string() }).nullable() });
-const listRow = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string().nullable(), ownCompanyName: z.string().nullable(), billingAddress: z.object({ location: z.string() }).nullable(), tags: z.array(tagOption), notes: z.string().nullable() });
-const pageOf = (item: z.ZodTypeAny) => z.object({ items: z.array(item), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() });
-const duplicate = z.object({ isTaken: z.boolean(), takenBy: z.string().nullable().openapi({ description: "The other customer's name" }) });
+const reduced = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  mainPhoneNumber: z.string().nullable(),
+  ownCompanyName: z.string().nullable(),
+  areTextMessagesAllowed: z.boolean(),
+  billingAddress: z.object({ location: z.string() }).nullable(),
+});
+const listRow = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  ownCompanyName: z.string().nullable(),
+  billingAddress: z.object({ location: z.string() }).nullable(),
+  tags: z.array(tagOption),
+  notes: z.string().nullable(),
+});
+const pageOf = (item: z.ZodTypeAny) =>
+  z.object({ items: z.array(item), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() });
+const duplicate = z.object({
+  isTaken: z.boolean(),
+  takenBy: z.string().nullable().openapi({ description: "The other customer's name" }),
+});
 const pathId = z.object({ id: z.number().int() });
 
-registerCall({ method: "post", path: "/customers/check-email", tag, summary: "Is this email taken by another customer of the company? (customerId excludes the one being edited)", access: broad, body: checkEmailSchema, response: duplicate });
-registerCall({ method: "post", path: "/customers/check-phone-number", tag, summary: "Is this primary phone taken by another customer of the company? (compared in E.164)", access: broad, body: checkPhoneSchema, response: duplicate });
+registerCall({
+  method: "post",
+  path: "/customers/check-email",
+  tag,
+  summary: "Is this email taken by another customer of the company? (customerId excludes the one being edited)",
+  access: broad,
+  body: checkEmailSchema,
+  response: duplicate,
+});
+registerCall({
+  method: "post",
+  path: "/customers/check-phone-number",
+  tag,
+  summary: "Is this primary phone taken by another customer of the company? (compared in E.164)",
+  access: broad,
+  body: checkPhoneSchema,
+  response: duplicate,
+});
 registerCall({
   method: "post",
   path: "/customers/create",
   tag,
-  summary: "Create a customer. 400 {errors} with the form's messages, including 'Email already taken by {name}' and 'Primary Phone already taken by {name}'",
+  summary:
+    "Create a customer. 400 {errors} with the form's messages, including 'Email already taken by {name}' and 'Primary Phone already taken by {name}'",
   access: broad,
   body: customerInputSchema(),
   status: 201,
   response: z.object({ customerId: z.number().int() }),
 });
-registerCall({ method: "put", path: "/customers/update", tag, summary: "Update a customer (same rules as create); properties sent with their id are kept, others removed", access: broad, body: [customerIdSchema, customerInputSchema()], response: z.object({ customerId: z.number().int() }) });
-registerCall({ method: "delete", path: "/customers", tag, summary: "Delete a customer (?id=); it disappears from lists, searches, counts and duplicate checks", access: broad, query: customerIdSchema, response: id });
+registerCall({
+  method: "put",
+  path: "/customers/update",
+  tag,
+  summary: "Update a customer (same rules as create); properties sent with their id are kept, others removed",
+  access: broad,
+  body: [customerIdSchema, customerInputSchema()],
+  response: z.object({ customerId: z.number().int() }),
+});
+registerCall({
+  method: "delete",
+  path: "/customers",
+  tag,
+  summary: "Delete a customer (?id=); it disappears from lists, searches, counts and duplicate checks",
+  access: broad,
+  query: customerIdSchema,
+  response: id,
+});
 registerCall({
   method: "get",
   path: "/customers/page",
@@ -84,31 +157,99 @@ registerCall({
   query: customersPageFiltersSchema,
   response: pageOf(listRow).extend({ totalIsCapped: z.boolean() }),
 });
-registerCall({ method: "get", path: "/customers/search", tag, summary: "Quick search (up to 20) for pickers", access: "any signed-in user (the job form's customer picker); a field tech gets id, names, company and billing address only, matched on those", query: searchQuerySchema, response: z.array(reduced) });
-registerCall({ method: "get", path: "/customers/{id}", tag, summary: "The whole customer", access: broad, params: pathId, response: customer });
-registerCall({ method: "get", path: "/customers/{id}/reduced", tag, summary: "The short form of a customer", access: "any signed-in user (the job form's customer picker); a field tech gets id, names, company and billing address only, matched on those", params: pathId, response: reduced });
-registerCall({ method: "get", path: "/customers/{id}/jobs/page", tag, summary: "The customer's jobs (paging, searchQuery, tags)", access: broad, params: pathId, paging: true, query: customerJobsPageFiltersSchema, response: pageOf(z.object({ id: z.number().int() }).passthrough()) });
+registerCall({
+  method: "get",
+  path: "/customers/search",
+  tag,
+  summary: "Quick search (up to 20) for pickers",
+  access:
+    "any signed-in user (the job form's customer picker); a field tech gets id, names, company and billing address only, matched on those",
+  query: searchQuerySchema,
+  response: z.array(reduced),
+});
+registerCall({
+  method: "get",
+  path: "/customers/{id}",
+  tag,
+  summary: "The whole customer",
+  access: broad,
+  params: pathId,
+  response: customer,
+});
+registerCall({
+  method: "get",
+  path: "/customers/{id}/reduced",
+  tag,
+  summary: "The short form of a customer",
+  access:
+    "any signed-in user (the job form's customer picker); a field tech gets id, names, company and billing address only, matched on those",
+  params: pathId,
+  response: reduced,
+});
+registerCall({
+  method: "get",
+  path: "/customers/{id}/jobs/page",
+  tag,
+  summary: "The customer's jobs (paging, searchQuery, tags)",
+  access: broad,
+  params: pathId,
+  paging: true,
+  query: customerJobsPageFiltersSchema,
+  response: pageOf(z.object({ id: z.number().int() }).passthrough()),
+});
 for (const [sub, what] of [
   ["estimates", "estimates"],
   ["invoices", "invoices"],
   ["subscriptions-invoices", "subscription invoices"],
 ] as const) {
-  registerCall({ method: "get", path: `/customers/{id}/${sub}/page`, tag, summary: `The customer's ${what} (paging, searchQuery); an empty page until the ${what} area is built`, access: broad, params: pathId, paging: true, response: pageOf(z.object({ id: z.number().int() }).passthrough()) });
+  registerCall({
+    method: "get",
+    path: `/customers/{id}/${sub}/page`,
+    tag,
+    summary: `The customer's ${what} (paging, searchQuery); an empty page until the ${what} area is built`,
+    access: broad,
+    params: pathId,
+    paging: true,
+    response: pageOf(z.object({ id: z.number().int() }).passthrough()),
+  });
 }
-registerCall({ method: "get", path: "/customers/downloadTemplate", tag, summary: "The CSV template for uploadCustomers (text/csv)", access: broad, responseDescription: "text/csv" });
-registerCall({ method: "get", path: "/customers/exportCustomers", tag, summary: "All customers of the company as CSV, in the template's columns (text/csv)", access: broad, responseDescription: "text/csv" });
+registerCall({
+  method: "get",
+  path: "/customers/downloadTemplate",
+  tag,
+  summary: "The CSV template for uploadCustomers (text/csv)",
+  access: broad,
+  responseDescription: "text/csv",
+});
+registerCall({
+  method: "get",
+  path: "/customers/exportCustomers",
+  tag,
+  summary: "All customers of the company as CSV, in the template's columns (text/csv)",
+  access: broad,
+  responseDescription: "text/csv",
+});
 registerCall({
   method: "post",
   path: "/customers/uploadCustomers",
   tag,
-  summary: "Import customers from a CSV (template columns, at most 5000 rows, 5 MB). Rows are checked like the form; a row whose email or primary phone already exists is skipped, so a second import creates nothing",
+  summary:
+    "Import customers from a CSV (template columns, at most 5000 rows, 5 MB). Rows are checked like the form; a row whose email or primary phone already exists is skipped, so a second import creates nothing",
   access: broad,
   multipart: z.object({ file: z.string().openapi({ format: "binary" }) }),
   response: z.object({
     imported: z.number().int(),
     skipped: z.number().int(),
     rejected: z.number().int(),
-    rows: z.array(z.object({ row: z.number().int(), name: z.string(), status: z.enum(["imported", "skipped", "rejected"]), customerId: z.number().int().optional(), messages: z.array(z.string()) })),
+    rows: z.array(
+      z.object({
+        row: z.number().int(),
+        name: z.string(),
+        status: z.enum(["imported", "skipped", "rejected"]),
+        customerId: z.number().int().optional(),
+        messages: z.array(z.string()),
+      }),
+    ),
   }),
 });
 registerCall({
@@ -121,7 +262,15 @@ registerCall({
   multipart: z.object({ customerId: z.number().int(), files: z.array(z.string().openapi({ format: "binary" })) }),
   response: z.object({ attachments: z.array(attachment), errors: z.array(z.string()) }),
 });
-registerCall({ method: "delete", path: "/customers/attachment", tag, summary: "Delete an attachment", access: broad, body: customerAttachmentDeleteSchema, response: z.object({ customerId: z.number().int(), fileUrl: z.string() }) });
+registerCall({
+  method: "delete",
+  path: "/customers/attachment",
+  tag,
+  summary: "Delete an attachment",
+  access: broad,
+  body: customerAttachmentDeleteSchema,
+  response: z.object({ customerId: z.number().int(), fileUrl: z.string() }),
+});
 registerCall({
   method: "patch",
   path: "/customers/{id}/address-geo-data",

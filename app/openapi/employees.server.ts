@@ -1,14 +1,23 @@
 import { z } from "zod";
 import { searchQuerySchema } from "~/http/query-schemas";
 import { companyPageQuerySchema } from "~/models/admin/admin-panel.server";
-import { employeeCheckPhoneSchema, employeeCreateSchema, employeeEditSchema } from "~/models/employees/employees.schema";
+import {
+  employeeCheckPhoneSchema,
+  employeeCreateSchema,
+  employeeEditSchema,
+} from "~/models/employees/employees.schema";
 import { registerCall } from "~/openapi/registry.server";
 
 const managers = "company admin, super admin";
 const superAdmin = "super admin";
 
 const tagOption = z.object({ id: z.number().int(), label: z.string() });
-const role = z.number().int().min(0).max(3).openapi({ description: "0 field tech, 1 office staff, 2 company admin, 3 super admin" });
+const role = z
+  .number()
+  .int()
+  .min(0)
+  .max(3)
+  .openapi({ description: "0 field tech, 1 office staff, 2 company admin, 3 super admin" });
 const employeeOption = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -18,13 +27,30 @@ const employeeOption = z.object({
   color: z.string().nullable(),
   logoUrl: z.string().nullable(),
 });
-const employee = employeeOption.extend({ mainPhoneNumber: z.string().nullable(), tags: z.array(tagOption), createdAt: z.string() });
+const employee = employeeOption.extend({
+  mainPhoneNumber: z.string().nullable(),
+  tags: z.array(tagOption),
+  createdAt: z.string(),
+});
 const idParams = z.object({ id: z.number().int() });
 const idResult = z.object({ id: z.number().int() });
-const photo = z.object({ logo: z.string().openapi({ format: "binary", description: "Photo: jpeg, png, heic or heif up to 10 MB; stored as a 400x400 PNG" }).optional() });
-const page = (item: z.ZodTypeAny) => z.object({ items: z.array(item), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() });
+const photo = z.object({
+  logo: z
+    .string()
+    .openapi({ format: "binary", description: "Photo: jpeg, png, heic or heif up to 10 MB; stored as a 400x400 PNG" })
+    .optional(),
+});
+const page = (item: z.ZodTypeAny) =>
+  z.object({ items: z.array(item), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() });
 
-registerCall({ method: "get", path: "/employees", tag: "Employees", summary: "Every employee of the company, by name", access: managers, response: z.object({ data: z.array(employeeOption) }) });
+registerCall({
+  method: "get",
+  path: "/employees",
+  tag: "Employees",
+  summary: "Every employee of the company, by name",
+  access: managers,
+  response: z.object({ data: z.array(employeeOption) }),
+});
 registerCall({
   method: "get",
   path: "/employees/page",
@@ -50,7 +76,12 @@ registerCall({
   tag: "Employees",
   summary: "Whether the plan's employee limit leaves room for one more employee",
   access: managers,
-  response: z.object({ canCreate: z.boolean(), employeeCount: z.number().int(), employeeLimit: z.number().int(), message: z.string().nullable() }),
+  response: z.object({
+    canCreate: z.boolean(),
+    employeeCount: z.number().int(),
+    employeeLimit: z.number().int(),
+    message: z.string().nullable(),
+  }),
 });
 registerCall({
   method: "post",
@@ -61,12 +92,21 @@ registerCall({
   body: employeeCheckPhoneSchema,
   response: z.object({ isTaken: z.boolean(), takenBy: z.string().nullable() }),
 });
-registerCall({ method: "get", path: "/employees/{id}", tag: "Employees", summary: "One employee with tags", access: managers, params: idParams, response: employee });
+registerCall({
+  method: "get",
+  path: "/employees/{id}",
+  tag: "Employees",
+  summary: "One employee with tags",
+  access: managers,
+  params: idParams,
+  response: employee,
+});
 registerCall({
   method: "post",
   path: "/employees",
   tag: "Employees",
-  summary: "Create an employee (multipart or JSON; tags as a list). Refused with 400 {message} past the plan's employee limit",
+  summary:
+    "Create an employee (multipart or JSON; tags as a list). Refused with 400 {message} past the plan's employee limit",
   access: managers,
   body: employeeCreateSchema(),
   files: photo,
@@ -77,7 +117,8 @@ registerCall({
   method: "put",
   path: "/employees/{id}",
   tag: "Employees",
-  summary: "Update an employee (multipart or JSON). A role change ends the employee's sessions; you cannot change your own role",
+  summary:
+    "Update an employee (multipart or JSON). A role change ends the employee's sessions; you cannot change your own role",
   access: managers,
   params: idParams,
   body: employeeEditSchema(),
@@ -93,7 +134,14 @@ registerCall({
   params: idParams,
   response: idResult,
 });
-registerCall({ method: "get", path: "/users/exportUsers", tag: "Employees", summary: "The company's users as a CSV file", access: managers, responseDescription: "text/csv" });
+registerCall({
+  method: "get",
+  path: "/users/exportUsers",
+  tag: "Employees",
+  summary: "The company's users as a CSV file",
+  access: managers,
+  responseDescription: "text/csv",
+});
 
 const companyRow = z.object({
   id: z.number().int(),
@@ -112,7 +160,8 @@ registerCall({
   method: "get",
   path: "/company/admin/page",
   tag: "Admin panel",
-  summary: "Companies with paging, filter.priceId, filter.status and searchQuery (business name or admin email); sort fields businessName, createdAt",
+  summary:
+    "Companies with paging, filter.priceId, filter.status and searchQuery (business name or admin email); sort fields businessName, createdAt",
   access: superAdmin,
   paging: true,
   query: companyPageQuerySchema,

@@ -20,7 +20,7 @@ export function openApiDocument() {
       title: `${PRODUCT_NAME} API`,
       version: "1.0.0",
       description:
-        "JSON over HTTPS under /api. Authenticate with the session cookie (account/sign-in) or a company API key. Errors: 400 {message} or {errors: {field: message}}, 401, 403, 404 {exceptionType: \"not_found\"}, 429 {message}, 500.",
+        'JSON over HTTPS under /api. Authenticate with the session cookie (account/sign-in) or a company API key. Errors: 400 {message} or {errors: {field: message}}, 401, 403, 404 {exceptionType: "not_found"}, 429 {message}, 500.',
     },
     servers: [{ url: "/" }],
   });

@@ -35,7 +35,11 @@ type Call = {
   rateLimited?: boolean;
 };
 
-const errorSchema = z.object({ message: z.string().optional(), errors: z.record(z.string()).optional(), exceptionType: z.string().optional() });
+const errorSchema = z.object({
+  message: z.string().optional(),
+  errors: z.record(z.string()).optional(),
+  exceptionType: z.string().optional(),
+});
 
 /** Every registered call with its request schemas, for the contract test. */
 export const registeredCalls: Call[] = [];
@@ -55,18 +59,36 @@ export function registerCall(call: Call) {
       params: call.params,
       query: call.paging ? pagingSchema.merge(call.query ?? noFilters) : call.query,
       body: body
-        ? { content: { "application/json": { schema: body }, ...(call.files ? { "multipart/form-data": { schema: z.intersection(body, call.files) } } : {}) } }
+        ? {
+            content: {
+              "application/json": { schema: body },
+              ...(call.files ? { "multipart/form-data": { schema: z.intersection(body, call.files) } } : {}),
+            },
+          }
         : call.multipart
           ? { content: { "multipart/form-data": { schema: call.multipart } } }
           : undefined,
     },
     responses: {
-      [call.status ?? 200]: { description: call.responseDescription ?? (call.status === 201 ? "Created" : "Success"), content: call.response ? { "application/json": { schema: call.response } } : undefined },
-      400: { description: "Validation failed: {message} or {errors: {field: message}}", content: { "application/json": { schema: errorSchema } } },
+      [call.status ?? 200]: {
+        description: call.responseDescription ?? (call.status === 201 ? "Created" : "Success"),
+        content: call.response ? { "application/json": { schema: call.response } } : undefined,
+      },
+      400: {
+        description: "Validation failed: {message} or {errors: {field: message}}",
+        content: { "application/json": { schema: errorSchema } },
+      },
       401: { description: "Not signed in and no valid API key" },
       403: { description: "Role, plan feature or application feature missing" },
-      404: { description: "Not found, or another company's record: {exceptionType: \"not_found\"}" },
-      ...(call.rateLimited ? { 429: { description: "Too many attempts: {message}, with Retry-After in seconds", content: { "application/json": { schema: errorSchema } } } } : {}),
+      404: { description: 'Not found, or another company\'s record: {exceptionType: "not_found"}' },
+      ...(call.rateLimited
+        ? {
+            429: {
+              description: "Too many attempts: {message}, with Retry-After in seconds",
+              content: { "application/json": { schema: errorSchema } },
+            },
+          }
+        : {}),
     },
   });
 }

@@ -21,7 +21,8 @@ async function prepareDatabase() {
 /** The demo logins for the start banner; random passwords are shown once, when they are made. */
 function demoLoginLines(seeded: DemoPasswords | null): string[] {
   const title = `Demo logins${seeded ? " (just seeded)" : ""}`;
-  const list = (passwords?: string[]) => DEMO_LOGINS.map((l, i) => `  ${l.role.padEnd(14)} ${l.email}${passwords ? `  ${passwords[i]}` : ""}`);
+  const list = (passwords?: string[]) =>
+    DEMO_LOGINS.map((l, i) => `  ${l.role.padEnd(14)} ${l.email}${passwords ? `  ${passwords[i]}` : ""}`);
   const source = seeded?.source ?? demoPasswordSource();
   if (source === "published") return [`${title}, password ${PUBLISHED_DEMO_PASSWORD}:`, ...list()];
   if (source === "environment") return [`${title}, password from DEMO_PASSWORD:`, ...list()];
@@ -32,10 +33,14 @@ function demoLoginLines(seeded: DemoPasswords | null): string[] {
 function bannerFor(driver: "pg" | "pglite", seeded: DemoPasswords | null, workers: number) {
   const config = env();
   return (url: string, ms: number) => {
-    const where = driver === "pg" ? `PostgreSQL${workers > 1 ? `, ${workers} worker processes` : ""}` : `embedded database in ${config.DATA_DIR}`;
+    const where =
+      driver === "pg"
+        ? `PostgreSQL${workers > 1 ? `, ${workers} worker processes` : ""}`
+        : `embedded database in ${config.DATA_DIR}`;
     const lines = [`${PRODUCT_NAME} is running at ${url} (${where}, started in ${ms} ms)`];
     if (config.SEED_DEMO === "true") lines.push(...demoLoginLines(seeded));
-    if (config.NODE_ENV === "production" && !config.SMTP_URL) lines.push("SMTP_URL is not set: emails (reset links, sign-in codes) are not sent.");
+    if (config.NODE_ENV === "production" && !config.SMTP_URL)
+      lines.push("SMTP_URL is not set: emails (reset links, sign-in codes) are not sent.");
     return lines.join("\n");
   };
 }
@@ -61,7 +66,11 @@ export async function prepareCluster() {
   await startQueue();
   await stopQueue();
   await closeDatabase();
-  return { port: config.PORT, workers: config.WEB_CONCURRENCY, banner: bannerFor(connection.driver, seeded, config.WEB_CONCURRENCY) };
+  return {
+    port: config.PORT,
+    workers: config.WEB_CONCURRENCY,
+    banner: bannerFor(connection.driver, seeded, config.WEB_CONCURRENCY),
+  };
 }
 
 /** What is wrong with the configuration, one line per problem, or null: checked before anything starts. */

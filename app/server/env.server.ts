@@ -4,28 +4,47 @@ import { parseTrustProxy } from "~/http/trust-proxy";
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number({ invalid_type_error: "PORT must be a number" }).int().min(1, "PORT must be between 1 and 65535").max(65535, "PORT must be between 1 and 65535").default(3000),
+    PORT: z.coerce
+      .number({ invalid_type_error: "PORT must be a number" })
+      .int()
+      .min(1, "PORT must be between 1 and 65535")
+      .max(65535, "PORT must be between 1 and 65535")
+      .default(3000),
     DATA_DIR: z.string().min(1, "DATA_DIR must not be empty").default("./data"),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
       .optional(),
     SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
     MAIL_FROM: z.string().default("Fieldwise <no-reply@fieldwise.local>"),
     // Scheme and host (and port) only: every absolute link in a message starts with it (app/utils/app-url.server.ts).
     APP_URL: z
       .string()
-      .refine((url) => /^https?:\/\/[^/?#\s]+\/?$/i.test(url) && URL.canParse(url), "APP_URL must be a full URL such as https://app.example.com")
+      .refine(
+        (url) => /^https?:\/\/[^/?#\s]+\/?$/i.test(url) && URL.canParse(url),
+        "APP_URL must be a full URL such as https://app.example.com",
+      )
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
     UPLOADS_DIR: z.string().optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, "REDIS_URL must start with redis://").optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "REDIS_URL must start with redis://")
+      .optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
     // Unset: "true" in development, "false" in production (see the transform below).
     SEED_DEMO: z.enum(["true", "false"]).optional(),
     DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must be at least 8 characters").optional(),
-    WEB_CONCURRENCY: z.coerce.number({ invalid_type_error: "WEB_CONCURRENCY must be a number" }).int().min(1, "WEB_CONCURRENCY must be between 1 and 64").max(64, "WEB_CONCURRENCY must be between 1 and 64").default(1),
+    WEB_CONCURRENCY: z.coerce
+      .number({ invalid_type_error: "WEB_CONCURRENCY must be a number" })
+      .int()
+      .min(1, "WEB_CONCURRENCY must be between 1 and 64")
+      .max(64, "WEB_CONCURRENCY must be between 1 and 64")
+      .default(1),
     // The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (app/utils/trust-proxy.ts).
     TRUST_PROXY: z
       .string()
@@ -37,9 +56,16 @@ const envSchema = z
         return z.NEVER;
       }),
     // A session unused this long ends, whatever its 30-day lifetime says (sessions.server).
-    SESSION_IDLE_DAYS: z.coerce.number({ invalid_type_error: "SESSION_IDLE_DAYS must be a number of days" }).min(0.1, "SESSION_IDLE_DAYS must be between 0.1 and 30 days").max(30, "SESSION_IDLE_DAYS must be between 0.1 and 30 days").default(7),
+    SESSION_IDLE_DAYS: z.coerce
+      .number({ invalid_type_error: "SESSION_IDLE_DAYS must be a number of days" })
+      .min(0.1, "SESSION_IDLE_DAYS must be between 0.1 and 30 days")
+      .max(30, "SESSION_IDLE_DAYS must be between 0.1 and 30 days")
+      .default(7),
   })
-  .transform((config) => ({ ...config, SEED_DEMO: config.SEED_DEMO ?? (config.NODE_ENV === "production" ? "false" : "true") }));
+  .transform((config) => ({
+    ...config,
+    SEED_DEMO: config.SEED_DEMO ?? (config.NODE_ENV === "production" ? "false" : "true"),
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -48,10 +74,18 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
   const result = envSchema.safeParse(cleaned);
   const lines = result.success ? [] : result.error.issues.map((i) => `- ${i.path.join(".")}: ${i.message}`);
-  if (cleaned.NODE_ENV === "production" && !cleaned.SESSION_SECRET) lines.push("- SESSION_SECRET: SESSION_SECRET is required in production");
-  if (cleaned.NODE_ENV === "production" && !cleaned.APP_URL) lines.push("- APP_URL: APP_URL is required in production (the public address links in emails use, such as https://app.example.com)");
-  if (cleaned.NODE_ENV === "production" && cleaned.DEMO_PASSWORD === PUBLISHED_DEMO_PASSWORD) lines.push("- DEMO_PASSWORD: DEMO_PASSWORD must not be the published demo password in production");
-  if (Number(cleaned.WEB_CONCURRENCY) > 1 && !cleaned.DATABASE_URL) lines.push("- WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database serves one process)");
+  if (cleaned.NODE_ENV === "production" && !cleaned.SESSION_SECRET)
+    lines.push("- SESSION_SECRET: SESSION_SECRET is required in production");
+  if (cleaned.NODE_ENV === "production" && !cleaned.APP_URL)
+    lines.push(
+      "- APP_URL: APP_URL is required in production (the public address links in emails use, such as https://app.example.com)",
+    );
+  if (cleaned.NODE_ENV === "production" && cleaned.DEMO_PASSWORD === PUBLISHED_DEMO_PASSWORD)
+    lines.push("- DEMO_PASSWORD: DEMO_PASSWORD must not be the published demo password in production");
+  if (Number(cleaned.WEB_CONCURRENCY) > 1 && !cleaned.DATABASE_URL)
+    lines.push(
+      "- WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database serves one process)",
+    );
   if (!result.success || lines.length) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   return result.data;
 }

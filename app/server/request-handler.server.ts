@@ -30,7 +30,9 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string): Requ
 }
 
 /** The same path around any Remix handler (tests put a route's loader or action in its place). */
-export function requestPipeline(remix: (request: Request, context: RequestContext) => Promise<Response>): RequestHandler {
+export function requestPipeline(
+  remix: (request: Request, context: RequestContext) => Promise<Response>,
+): RequestHandler {
   const answer: RequestHandler = async (request, context) => {
     const recordShadowChange = await shadowChangeRecorder(request, context);
     const response = await remix(request, context);

@@ -35,7 +35,10 @@ function heicConvertPath(): string {
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Converts HEIC/HEIF bytes to PNG in a worker thread; rejects with HeicConversionError on failure or timeout. */
-export function convertHeicInWorker(input: Buffer, { timeoutMs = HEIC_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<Buffer> {
+export function convertHeicInWorker(
+  input: Buffer,
+  { timeoutMs = HEIC_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<Buffer> {
   const run = queue.then(() => runWorker(input, timeoutMs));
   queue = run.catch(() => undefined);
   return run;
@@ -54,8 +57,13 @@ function runWorker(input: Buffer, timeoutMs: number): Promise<Buffer> {
       if (error) reject(error);
       else resolve(Buffer.from(png!.buffer, png!.byteOffset, png!.byteLength));
     };
-    const timer = setTimeout(() => finish(new HeicConversionError(`HEIC conversion took longer than ${timeoutMs} ms`)), timeoutMs);
-    worker.once("message", (message: { ok: boolean; png?: Uint8Array; message?: string }) => finish(message.ok ? null : new HeicConversionError(message.message), message.png));
+    const timer = setTimeout(
+      () => finish(new HeicConversionError(`HEIC conversion took longer than ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    worker.once("message", (message: { ok: boolean; png?: Uint8Array; message?: string }) =>
+      finish(message.ok ? null : new HeicConversionError(message.message), message.png),
+    );
     worker.once("error", (error: Error) => finish(new HeicConversionError(error.message)));
     worker.once("exit", (code) => finish(new HeicConversionError(`HEIC worker exited with ${code}`)));
   });

@@ -33,7 +33,8 @@ function boxesOf(data: Buffer, start: number, end: number): Box[] {
   return found;
 }
 
-const child = (data: Buffer, box: Box | undefined, type: string, fullBox = false) => (box ? boxesOf(data, box.start + (fullBox ? 4 : 0), box.end).find((b) => b.type === type) : undefined);
+const child = (data: Buffer, box: Box | undefined, type: string, fullBox = false) =>
+  box ? boxesOf(data, box.start + (fullBox ? 4 : 0), box.end).find((b) => b.type === type) : undefined;
 
 /** Reads an unsigned big-endian integer of 0, 4 or 8 bytes (iloc's field sizes). */
 function readSized(data: Buffer, offset: number, bytes: number): number {
@@ -56,7 +57,8 @@ function gridItems(data: Buffer, iinf: Box | undefined): Set<number> {
     const idBytes = infeVersion === 2 ? 2 : 4;
     const typeAt = infe.start + 4 + idBytes + 2;
     if (typeAt + 4 > infe.end) continue;
-    if (data.toString("latin1", typeAt, typeAt + 4) === "grid") ids.add(infeVersion === 2 ? data.readUInt16BE(infe.start + 4) : data.readUInt32BE(infe.start + 4));
+    if (data.toString("latin1", typeAt, typeAt + 4) === "grid")
+      ids.add(infeVersion === 2 ? data.readUInt16BE(infe.start + 4) : data.readUInt32BE(infe.start + 4));
   }
   return ids;
 }
@@ -98,7 +100,8 @@ function itemData(data: Buffer, iloc: Box | undefined, items: Set<number>, idat:
       if (origin === undefined) continue;
       const from = origin + base + offset;
       const to = length === 0 ? (method === 1 ? idat!.end : data.length) : from + length;
-      if (from < data.length && to <= data.length && from < to) parts.push(data.subarray(from, Math.min(to, from + 12)));
+      if (from < data.length && to <= data.length && from < to)
+        parts.push(data.subarray(from, Math.min(to, from + 12)));
     }
     if (items.has(id)) out.push(Buffer.concat(parts).subarray(0, 12));
     if (at > iloc.end) break;
@@ -117,13 +120,26 @@ export function heifDimensions(data: Buffer): Dimensions | null {
     const meta = top.find((b) => b.type === "meta");
     if (!meta) return null;
     const inMeta = boxesOf(data, meta.start + 4, meta.end);
-    const ipco = child(data, inMeta.find((b) => b.type === "iprp"), "ipco");
+    const ipco = child(
+      data,
+      inMeta.find((b) => b.type === "iprp"),
+      "ipco",
+    );
     const sizes: Dimensions[] = [];
     for (const property of ipco ? boxesOf(data, ipco.start, ipco.end) : []) {
-      if (property.type === "ispe" && property.start + 12 <= property.end) sizes.push({ width: data.readUInt32BE(property.start + 4), height: data.readUInt32BE(property.start + 8) });
+      if (property.type === "ispe" && property.start + 12 <= property.end)
+        sizes.push({ width: data.readUInt32BE(property.start + 4), height: data.readUInt32BE(property.start + 8) });
     }
     const idat = inMeta.find((b) => b.type === "idat");
-    for (const grid of itemData(data, inMeta.find((b) => b.type === "iloc"), gridItems(data, inMeta.find((b) => b.type === "iinf")), idat)) {
+    for (const grid of itemData(
+      data,
+      inMeta.find((b) => b.type === "iloc"),
+      gridItems(
+        data,
+        inMeta.find((b) => b.type === "iinf"),
+      ),
+      idat,
+    )) {
       if (grid.length < 8) continue;
       const wide = (grid[1] & 1) === 1;
       if (wide && grid.length >= 12) sizes.push({ width: grid.readUInt32BE(4), height: grid.readUInt32BE(8) });

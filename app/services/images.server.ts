@@ -16,7 +16,8 @@ const SHARP_TIMEOUT_SECONDS = 15;
 export class ImageUploadError extends Error {}
 
 /** A File from a form is "empty" when no file was chosen (browsers send a nameless empty part). */
-export const isFileChosen = (value: FormDataEntryValue | null | undefined): value is File => typeof value === "object" && value !== null && value.size > 0;
+export const isFileChosen = (value: FormDataEntryValue | null | undefined): value is File =>
+  typeof value === "object" && value !== null && value.size > 0;
 
 /**
  * Checks an uploaded image by its content (not its name), converts HEIC/HEIF to PNG, applies
@@ -43,14 +44,20 @@ export async function processImageUpload(file: File | Buffer, rules: ImageRules)
     }
   }
   try {
-    const image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).timeout({ seconds: SHARP_TIMEOUT_SECONDS }).rotate();
+    const image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .timeout({ seconds: SHARP_TIMEOUT_SECONDS })
+      .rotate();
     const meta = await image.metadata();
     const turned = (meta.orientation ?? 1) >= 5;
     const width = (turned ? meta.height : meta.width) ?? 0;
     const height = (turned ? meta.width : meta.height) ?? 0;
-    if (rules.minSide && (width < rules.minSide.pixels || height < rules.minSide.pixels)) throw new ImageUploadError(rules.minSide.message);
+    if (rules.minSide && (width < rules.minSide.pixels || height < rules.minSide.pixels))
+      throw new ImageUploadError(rules.minSide.message);
     const { side, mode } = rules.resize;
-    const resized = mode === "square" ? image.resize(side, side, { fit: "cover", position: "centre" }) : image.resize(side, side, { fit: "inside", withoutEnlargement: true });
+    const resized =
+      mode === "square"
+        ? image.resize(side, side, { fit: "cover", position: "centre" })
+        : image.resize(side, side, { fit: "inside", withoutEnlargement: true });
     return await resized.png({ compressionLevel: 9 }).toBuffer();
   } catch (error) {
     if (error instanceof ImageUploadError) throw error;
@@ -59,7 +66,12 @@ export async function processImageUpload(file: File | Buffer, rules: ImageRules)
 }
 
 /** Processes and stores an image for a company; returns the stored PNG. */
-export async function storeImageUpload(input: { companyId: number; folder: string; file: File | Buffer; rules: ImageRules }): Promise<StoredFile> {
+export async function storeImageUpload(input: {
+  companyId: number;
+  folder: string;
+  file: File | Buffer;
+  rules: ImageRules;
+}): Promise<StoredFile> {
   const png = await processImageUpload(input.file, input.rules);
   return saveFile({ companyId: input.companyId, folder: input.folder, extension: "png", data: png });
 }

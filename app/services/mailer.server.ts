@@ -24,7 +24,11 @@ export const REMOVED_AFTER_SENDING = "[removed after sending]";
 /** What replaces a secret in the development outbox once its link or code has been used. */
 export const REMOVED_AFTER_USE = "[removed after use]";
 
-function withoutSecrets<T extends string | null | undefined>(text: T, secrets: readonly string[], placeholder: string): T {
+function withoutSecrets<T extends string | null | undefined>(
+  text: T,
+  secrets: readonly string[],
+  placeholder: string,
+): T {
   if (!text) return text;
   let out: string = text;
   for (const secret of secrets) if (secret) out = out.split(secret).join(placeholder);
@@ -62,18 +66,34 @@ export async function sendEmail(email: Email, smtpUrl = env().SMTP_URL): Promise
   };
   const [row] = await db
     .insert(outboxMessages)
-    .values({ channel: "email", to: email.to, ...stored, companyId: email.companyId ?? null, dedupeKey: email.dedupeKey ?? null, status: "stored" })
+    .values({
+      channel: "email",
+      to: email.to,
+      ...stored,
+      companyId: email.companyId ?? null,
+      dedupeKey: email.dedupeKey ?? null,
+      status: "stored",
+    })
     .onConflictDoNothing()
     .returning({ id: outboxMessages.id });
   if (!row) return { id: null, status: "duplicate" };
   if (!smtpUrl) return { id: row.id, status: "stored" };
   try {
-    await smtpTransport(smtpUrl).sendMail({ from: env().MAIL_FROM, to: email.to, subject: email.subject, text: email.text, html: email.html });
+    await smtpTransport(smtpUrl).sendMail({
+      from: env().MAIL_FROM,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+    });
     await db.update(outboxMessages).set({ status: "sent" }).where(eq(outboxMessages.id, row.id));
     return { id: row.id, status: "sent" };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await db.update(outboxMessages).set({ status: "failed", error: message.slice(0, 1000) }).where(eq(outboxMessages.id, row.id));
+    await db
+      .update(outboxMessages)
+      .set({ status: "failed", error: message.slice(0, 1000) })
+      .where(eq(outboxMessages.id, row.id));
     console.warn(`Email to ${email.to} failed: ${message}`);
     return { id: row.id, status: "failed" };
   }

@@ -35,7 +35,11 @@ export function googleMaps(options: { apiKey: string; origin?: string; fetchImpl
   const fetchImpl = options.fetchImpl ?? fetch;
   const origin = options.origin ?? GOOGLE_MAPS_ORIGIN;
 
-  async function ask<T extends GoogleBody>(call: string, path: string, params: Record<string, string>): Promise<T | null> {
+  async function ask<T extends GoogleBody>(
+    call: string,
+    path: string,
+    params: Record<string, string>,
+  ): Promise<T | null> {
     const url = new URL(path, origin);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     url.searchParams.set("key", options.apiKey);
@@ -46,7 +50,10 @@ export function googleMaps(options: { apiKey: string; origin?: string; fetchImpl
         return null;
       }
       const body = (await response.json()) as T;
-      if (!QUIET_STATUSES.has(body.status ?? "")) console.warn(`maps: ${call} answered ${body.status ?? "no status"}${body.error_message ? `: ${body.error_message}` : ""}`);
+      if (!QUIET_STATUSES.has(body.status ?? ""))
+        console.warn(
+          `maps: ${call} answered ${body.status ?? "no status"}${body.error_message ? `: ${body.error_message}` : ""}`,
+        );
       return body.status === "OK" ? body : null;
     } catch (error) {
       // The URL carries the key: log the call's name only.
@@ -58,27 +65,49 @@ export function googleMaps(options: { apiKey: string; origin?: string; fetchImpl
   return {
     enabled: true,
     async geocode(address) {
-      const body = await ask<GoogleBody & { results?: { place_id?: string; geometry?: GoogleGeometry }[] }>("geocode", "/maps/api/geocode/json", { address, components: "country:US|country:CA" });
+      const body = await ask<GoogleBody & { results?: { place_id?: string; geometry?: GoogleGeometry }[] }>(
+        "geocode",
+        "/maps/api/geocode/json",
+        { address, components: "country:US|country:CA" },
+      );
       const first = body?.results?.[0];
       if (!first?.geometry?.location) return null;
       return { placeId: first.place_id, latitude: first.geometry.location.lat, longitude: first.geometry.location.lng };
     },
     async predictions(input) {
-      const body = await ask<GoogleBody & { predictions?: { description?: string; place_id?: string }[] }>("place autocomplete", "/maps/api/place/autocomplete/json", { input, components: COUNTRIES });
-      return (body?.predictions ?? []).filter((p) => p.description && p.place_id).map((p) => ({ description: p.description!, placeId: p.place_id! }));
+      const body = await ask<GoogleBody & { predictions?: { description?: string; place_id?: string }[] }>(
+        "place autocomplete",
+        "/maps/api/place/autocomplete/json",
+        { input, components: COUNTRIES },
+      );
+      return (body?.predictions ?? [])
+        .filter((p) => p.description && p.place_id)
+        .map((p) => ({ description: p.description!, placeId: p.place_id! }));
     },
     async place(placeId) {
-      const body = await ask<GoogleBody & { result?: { place_id?: string; formatted_address?: string; geometry?: GoogleGeometry; address_components?: { long_name?: string; short_name?: string; types?: string[] }[] } }>(
-        "place details",
-        "/maps/api/place/details/json",
-        { place_id: placeId, fields: "place_id,geometry,formatted_address,address_components" },
-      );
+      const body = await ask<
+        GoogleBody & {
+          result?: {
+            place_id?: string;
+            formatted_address?: string;
+            geometry?: GoogleGeometry;
+            address_components?: { long_name?: string; short_name?: string; types?: string[] }[];
+          };
+        }
+      >("place details", "/maps/api/place/details/json", {
+        place_id: placeId,
+        fields: "place_id,geometry,formatted_address,address_components",
+      });
       const result = body?.result;
       if (!result?.formatted_address || !result.geometry?.location) return null;
       const unit = result.address_components?.find((c) => c.types?.includes("subpremise"));
       return {
         location: result.formatted_address,
-        geoData: { placeId: result.place_id ?? placeId, latitude: result.geometry.location.lat, longitude: result.geometry.location.lng },
+        geoData: {
+          placeId: result.place_id ?? placeId,
+          latitude: result.geometry.location.lat,
+          longitude: result.geometry.location.lng,
+        },
         unitNumber: unit?.short_name || unit?.long_name || null,
       };
     },
@@ -86,7 +115,12 @@ export function googleMaps(options: { apiKey: string; origin?: string; fetchImpl
 }
 
 /** Without a key: plain address text, no coordinates, no suggestions. */
-export const plainTextMaps: MapsAdapter = { enabled: false, geocode: async () => null, predictions: async () => [], place: async () => null };
+export const plainTextMaps: MapsAdapter = {
+  enabled: false,
+  geocode: async () => null,
+  predictions: async () => [],
+  place: async () => null,
+};
 
 let adapter: MapsAdapter | undefined;
 export function maps(): MapsAdapter {

@@ -16,8 +16,17 @@ let boss: PgBoss | undefined;
  * Areas declare their job types at import time; the workers start with the app. With `cron`
  * (UTC) the job also runs on that schedule; pg-boss runs each scheduled slot once across instances.
  */
-export function defineJob<T extends object>(name: string, handler: Handler<T>, options: { retryLimit?: number; cron?: string } = {}) {
-  definitions.set(name, { name, handler: handler as Handler<never>, retryLimit: options.retryLimit ?? 5, cron: options.cron });
+export function defineJob<T extends object>(
+  name: string,
+  handler: Handler<T>,
+  options: { retryLimit?: number; cron?: string } = {},
+) {
+  definitions.set(name, {
+    name,
+    handler: handler as Handler<never>,
+    retryLimit: options.retryLimit ?? 5,
+    cron: options.cron,
+  });
   return {
     name,
     send: (data: T, sendOptions: PgBoss.SendOptions = {}) => {
@@ -53,7 +62,11 @@ export async function startQueue(): Promise<void> {
   boss.on("error", (error) => console.error("queue:", error));
   await boss.start();
   for (const definition of definitions.values()) {
-    await boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit, retryBackoff: true });
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      retryLimit: definition.retryLimit,
+      retryBackoff: true,
+    });
     await boss.work(definition.name, async (jobs) => {
       for (const job of jobs) await definition.handler(job.data as never);
     });

@@ -1,4 +1,9 @@
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { currentConnection } from "~/db.server";
 
 /** What is limited, per account (email) and per client address, in a window of seconds. */
@@ -20,7 +25,12 @@ export type LimitName = keyof typeof RULES;
  * (The memory store keeps a key with a timer, which cannot run longer than 24.8 days.)
  */
 export const SIGN_IN_FAILURES = {
-  byEmailAndAddress: { keyPrefix: "signIn_failures_email_address", points: 10, duration: 14 * 86400, blockDuration: 60 * 60 },
+  byEmailAndAddress: {
+    keyPrefix: "signIn_failures_email_address",
+    points: 10,
+    duration: 14 * 86400,
+    blockDuration: 60 * 60,
+  },
   byAddress: { keyPrefix: "signIn_failures_address", points: 100, duration: 86400, blockDuration: 86400 },
 } as const;
 
@@ -38,13 +48,23 @@ function limiter(options: LimiterOptions): RateLimiterAbstract {
   let found = limiters.byKey.get(options.keyPrefix);
   if (!found) {
     // The table comes with the migrations (schema core.ts), so the store is ready at once.
-    found = open.driver === "pg" ? new RateLimiterPostgres({ ...options, storeClient: open.client, storeType: "pool", tableName: "rate_limits", tableCreated: true }) : new RateLimiterMemory(options);
+    found =
+      open.driver === "pg"
+        ? new RateLimiterPostgres({
+            ...options,
+            storeClient: open.client,
+            storeType: "pool",
+            tableName: "rate_limits",
+            tableCreated: true,
+          })
+        : new RateLimiterMemory(options);
     limiters.byKey.set(options.keyPrefix, found);
   }
   return found;
 }
 
-const limiterFor = (name: LimitName, scope: "perAccount" | "perAddress") => limiter({ keyPrefix: `${name}_${scope}`, ...RULES[name][scope] });
+const limiterFor = (name: LimitName, scope: "perAccount" | "perAddress") =>
+  limiter({ keyPrefix: `${name}_${scope}`, ...RULES[name][scope] });
 
 export class RateLimited extends Error {
   constructor(public retryAfterSeconds: number) {
@@ -54,7 +74,10 @@ export class RateLimited extends Error {
 
 /** The API's answer to a spent limit: 429 with the message and Retry-After. */
 export function tooManyAttempts(error: RateLimited): Response {
-  return new Response(JSON.stringify({ message: error.message }), { status: 429, headers: { "Content-Type": "application/json; charset=utf-8", "Retry-After": String(error.retryAfterSeconds) } });
+  return new Response(JSON.stringify({ message: error.message }), {
+    status: 429,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Retry-After": String(error.retryAfterSeconds) },
+  });
 }
 
 export function rateLimitMessage(retryAfterSeconds: number) {
@@ -69,7 +92,10 @@ export function rateLimitMessage(retryAfterSeconds: number) {
 export async function consumeAttempt(name: LimitName, who: { account: string; address: string | null }): Promise<void> {
   const account = limiterFor(name, "perAccount");
   const address = limiterFor(name, "perAddress");
-  await throwWhenSpent([account.consume(who.account.trim().toLowerCase()), ...(who.address ? [address.consume(who.address)] : [])]);
+  await throwWhenSpent([
+    account.consume(who.account.trim().toLowerCase()),
+    ...(who.address ? [address.consume(who.address)] : []),
+  ]);
 }
 
 /** Waits for the consumes; throws RateLimited with the longest wait when any was refused. */
@@ -89,17 +115,27 @@ type SignInLimiters = { byEmailAndAddress: RateLimiterAbstract; byAddress: RateL
 /** The sign-in rules over given counters (the app's own below; tests pass memory ones). */
 export function signInProtection(counters: SignInLimiters) {
   const pairKey = (who: SignInAttempt) => `${who.email.trim().toLowerCase()} ${who.address ?? "unknown"}`;
-  const waitOf = (res: RateLimiterRes | null, points: number) => (res && res.consumedPoints > points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0);
+  const waitOf = (res: RateLimiterRes | null, points: number) =>
+    res && res.consumedPoints > points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0;
   return {
     /** Before the password is checked: throws RateLimited while the address, or this email from it, is blocked. */
     async check(who: SignInAttempt): Promise<void> {
-      const [pair, address] = await Promise.all([counters.byEmailAndAddress.get(pairKey(who)), who.address ? counters.byAddress.get(who.address) : null]);
-      const retry = Math.max(waitOf(pair, counters.byEmailAndAddress.points), waitOf(address, counters.byAddress.points));
+      const [pair, address] = await Promise.all([
+        counters.byEmailAndAddress.get(pairKey(who)),
+        who.address ? counters.byAddress.get(who.address) : null,
+      ]);
+      const retry = Math.max(
+        waitOf(pair, counters.byEmailAndAddress.points),
+        waitOf(address, counters.byAddress.points),
+      );
       if (retry > 0) throw new RateLimited(retry);
     },
     /** A wrong password: counted for the address and for this email from it; throws RateLimited (and blocks) once either is spent. */
     async failed(who: SignInAttempt): Promise<void> {
-      await throwWhenSpent([counters.byEmailAndAddress.consume(pairKey(who)), ...(who.address ? [counters.byAddress.consume(who.address)] : [])]);
+      await throwWhenSpent([
+        counters.byEmailAndAddress.consume(pairKey(who)),
+        ...(who.address ? [counters.byAddress.consume(who.address)] : []),
+      ]);
     },
     /** The right password: this email's failures from this address are forgiven (the address's day count stays). */
     async succeeded(who: SignInAttempt): Promise<void> {
@@ -108,7 +144,11 @@ export function signInProtection(counters: SignInLimiters) {
   };
 }
 
-export const signInLimits = () => signInProtection({ byEmailAndAddress: limiter(SIGN_IN_FAILURES.byEmailAndAddress), byAddress: limiter(SIGN_IN_FAILURES.byAddress) });
+export const signInLimits = () =>
+  signInProtection({
+    byEmailAndAddress: limiter(SIGN_IN_FAILURES.byEmailAndAddress),
+    byAddress: limiter(SIGN_IN_FAILURES.byAddress),
+  });
 
 /**
  * The caller's address. The custom server passes Express's req.ip (which honours the

@@ -55,7 +55,12 @@ export function parseKey(key: string): { companyId: number; folder: string; exte
 export const contentTypeFor = (extension: string) => CONTENT_TYPES[extension] ?? "application/octet-stream";
 
 /** Stores bytes for a company; the caller has already checked type and size by content. */
-export async function saveFile(input: { companyId: number; folder: string; extension: string; data: Buffer }): Promise<StoredFile> {
+export async function saveFile(input: {
+  companyId: number;
+  folder: string;
+  extension: string;
+  data: Buffer;
+}): Promise<StoredFile> {
   const key = `${input.companyId}/${input.folder}/${randomBytes(18).toString("base64url")}.${input.extension}`;
   if (!parseKey(key)) throw new Error(`Invalid storage key ${key}`);
   const target = path.join(uploadsRoot(), key);
@@ -68,13 +73,21 @@ export async function saveFile(input: { companyId: number; folder: string; exten
  * Stores an uploaded file for a company; the caller has already checked type and size by content.
  * The bytes are streamed into place (an upload's File is read from its temporary file on disk).
  */
-export async function saveUploadedFile(input: { companyId: number; folder: string; extension: string; file: File }): Promise<StoredFile> {
+export async function saveUploadedFile(input: {
+  companyId: number;
+  folder: string;
+  extension: string;
+  file: File;
+}): Promise<StoredFile> {
   const key = `${input.companyId}/${input.folder}/${randomBytes(18).toString("base64url")}.${input.extension}`;
   if (!parseKey(key)) throw new Error(`Invalid storage key ${key}`);
   const target = path.join(uploadsRoot(), key);
   await mkdir(path.dirname(target), { recursive: true });
   try {
-    await pipeline(Readable.fromWeb(input.file.stream() as NodeReadableStream<Uint8Array>), createWriteStream(target, { flags: "wx" }));
+    await pipeline(
+      Readable.fromWeb(input.file.stream() as NodeReadableStream<Uint8Array>),
+      createWriteStream(target, { flags: "wx" }),
+    );
   } catch (error) {
     await rm(target, { force: true });
     throw error;
@@ -94,7 +107,7 @@ export async function readStoredFile(key: string): Promise<{ data: Buffer; conte
 
 /** Deletes a stored file by key or by its URL; unknown keys are ignored. */
 export async function deleteFile(keyOrUrl: string | null | undefined): Promise<void> {
-  const key = keyOrUrl ? keyFromUrl(keyOrUrl) ?? keyOrUrl : null;
+  const key = keyOrUrl ? (keyFromUrl(keyOrUrl) ?? keyOrUrl) : null;
   if (!key || !parseKey(key)) return;
   await rm(path.join(uploadsRoot(), key), { force: true });
 }

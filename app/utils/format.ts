@@ -23,7 +23,11 @@ export const DATE_INPUT_DISPLAY = "MM/DD/YY";
 export const DATE_INPUT_STORE = "YYYY-MM-DD";
 
 /** Shows a UTC instant in the company's time zone. */
-export function formatInZone(instant: Date | string | null | undefined, tz: string, format = `${DATE_LONG} ${TIME}`): string {
+export function formatInZone(
+  instant: Date | string | null | undefined,
+  tz: string,
+  format = `${DATE_LONG} ${TIME}`,
+): string {
   if (!instant) return "";
   return dayjs(instant).tz(tz).format(format);
 }

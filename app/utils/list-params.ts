@@ -1,7 +1,12 @@
 /** Page sizes offered by every table. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-export type ListParams = { page: number; pageSize: number; sort: { fieldName: string; descending: boolean } | null; search: string };
+export type ListParams = {
+  page: number;
+  pageSize: number;
+  sort: { fieldName: string; descending: boolean } | null;
+  search: string;
+};
 
 /**
  * Reads a table's state from the URL (page, pageSize, sort, order, q), so every list can be
@@ -13,7 +18,8 @@ export function readListParams(url: URL | string, sortable: readonly string[] = 
   const size = Number(params.get("pageSize"));
   const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : 10;
   const field = params.get("sort");
-  const sort = field && sortable.includes(field) ? { fieldName: field, descending: params.get("order") === "desc" } : null;
+  const sort =
+    field && sortable.includes(field) ? { fieldName: field, descending: params.get("order") === "desc" } : null;
   return { page, pageSize, sort, search: (params.get("q") ?? "").trim().slice(0, 200) };
 }
 

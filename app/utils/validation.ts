@@ -45,7 +45,10 @@ const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 
 /** A required text field with the catalogue's messages. */
 export function requiredText(label: string, opts: { min?: number; max?: number } = {}) {
-  let s = z.string({ required_error: messages.required(label), invalid_type_error: messages.required(label) }).trim().min(1, messages.required(label));
+  let s = z
+    .string({ required_error: messages.required(label), invalid_type_error: messages.required(label) })
+    .trim()
+    .min(1, messages.required(label));
   if (opts.min) s = s.min(opts.min, messages.min(label, opts.min));
   if (opts.max) s = s.max(opts.max, messages.max(label, opts.max));
   return s;
@@ -60,9 +63,25 @@ export function optionalText(label: string, opts: { min?: number; max?: number }
 }
 
 export const emailField = (label = "Email") =>
-  z.string({ required_error: messages.required(label) }).trim().min(1, messages.required(label)).email(messages.email).max(255, messages.max(label, 255)).transform((v) => v.toLowerCase());
+  z
+    .string({ required_error: messages.required(label) })
+    .trim()
+    .min(1, messages.required(label))
+    .email(messages.email)
+    .max(255, messages.max(label, 255))
+    .transform((v) => v.toLowerCase());
 
-export const optionalEmailField = () => z.preprocess(blankToUndefined, z.string().trim().email(messages.email).max(255).transform((v) => v.toLowerCase()).optional());
+export const optionalEmailField = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .email(messages.email)
+      .max(255)
+      .transform((v) => v.toLowerCase())
+      .optional(),
+  );
 
 /** A phone for the US or Canada, normalised to E.164. */
 export const phoneField = (label = "Phone", country: "US" | "CA" = "US") =>

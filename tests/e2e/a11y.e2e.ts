@@ -17,7 +17,9 @@ const adminPages = routeTable
 // Guest pages, and public pages that need no token (the others are covered by their areas' tests).
 // The API documentation lists every call: axe takes minutes on it, so the accounts e2e checks it over HTTP.
 const SKIPPED_PUBLIC = new Set(["/logout", "/api-documentation"]);
-const publicPages = routeTable.filter((rule) => rule.kind !== "private" && !rule.pattern.includes(":") && !SKIPPED_PUBLIC.has(rule.pattern)).map((rule) => rule.pattern);
+const publicPages = routeTable
+  .filter((rule) => rule.kind !== "private" && !rule.pattern.includes(":") && !SKIPPED_PUBLIC.has(rule.pattern))
+  .map((rule) => rule.pattern);
 
 describe("no serious or critical accessibility violations", () => {
   for (const path of [...new Set(adminPages)]) {
@@ -26,7 +28,8 @@ describe("no serious or critical accessibility violations", () => {
       await signIn(page, "company admin");
       const response = await page.goto(path);
       const status = response?.status();
-      if (status === 404 || status === 403) return ctx.skip(`answers ${status} (not built yet or not in the demo plan)`);
+      if (status === 404 || status === 403)
+        return ctx.skip(`answers ${status} (not built yet or not in the demo plan)`);
       expect(status, path).toBe(200);
       // One viewport tag on every page (root.tsx), and the page's own title.
       expect(await page.locator('meta[name="viewport"]').count(), path).toBe(1);
@@ -39,7 +42,8 @@ describe("no serious or critical accessibility violations", () => {
       test(`visitor: ${path} (JavaScript ${javaScript ? "on" : "off"})`, { timeout: 180_000 }, async (ctx) => {
         const page = await newPage({ javaScript });
         const response = await page.goto(path);
-        if (response?.status() === 302 || page.url().includes("/login?redirectTo=")) return ctx.skip("not built yet (sign-in redirect of the catch-all)");
+        if (response?.status() === 302 || page.url().includes("/login?redirectTo="))
+          return ctx.skip("not built yet (sign-in redirect of the catch-all)");
         await expectNoA11yViolations(page);
       });
     }
@@ -81,18 +85,22 @@ describe("on a phone (emulated: mobile viewport rules, touch, device pixels)", (
     { path: "/customers/2000000000", role: "company admin" },
   ] as const;
   for (const { path, role } of pages) {
-    test(`${path} lays out at the phone's width, without sideways scroll or serious violations`, { timeout: 120_000 }, async () => {
-      const page = await newPage({ javaScript: true, phone: true });
-      if (role) await signIn(page, role);
-      await page.goto(path);
-      // Without <meta name="viewport"> a phone lays the page out at 980 px and shrinks it.
-      const width = await page.evaluate(() => document.documentElement.clientWidth);
-      expect(width, `${path} lays out at ${width}px on a ${PHONE_WIDTH}px phone`).toBe(PHONE_WIDTH);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} scrolls sideways by ${overflow}px on a phone`).toBeLessThanOrEqual(0);
-      await screenshot(page, `phone${path.replace(/\//g, "-")}`);
-      await expectNoA11yViolations(page);
-    });
+    test(
+      `${path} lays out at the phone's width, without sideways scroll or serious violations`,
+      { timeout: 120_000 },
+      async () => {
+        const page = await newPage({ javaScript: true, phone: true });
+        if (role) await signIn(page, role);
+        await page.goto(path);
+        // Without <meta name="viewport"> a phone lays the page out at 980 px and shrinks it.
+        const width = await page.evaluate(() => document.documentElement.clientWidth);
+        expect(width, `${path} lays out at ${width}px on a ${PHONE_WIDTH}px phone`).toBe(PHONE_WIDTH);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} scrolls sideways by ${overflow}px on a phone`).toBeLessThanOrEqual(0);
+        await screenshot(page, `phone${path.replace(/\//g, "-")}`);
+        await expectNoA11yViolations(page);
+      },
+    );
   }
 });
 
@@ -108,7 +116,10 @@ describe("shell menus open without JavaScript", () => {
       const page = await newPage({ javaScript: false, width });
       await signIn(page, "company admin");
       await page.goto("/dashboard");
-      const summary = button === "New" ? page.locator("summary", { hasText: "New" }) : page.locator(`summary[aria-label="${button}"]`);
+      const summary =
+        button === "New"
+          ? page.locator("summary", { hasText: "New" })
+          : page.locator(`summary[aria-label="${button}"]`);
       await summary.click();
       await screenshot(page, `shell-${name}-${width}`);
       await expectNoA11yViolations(page);

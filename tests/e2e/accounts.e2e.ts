@@ -1,6 +1,14 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { allowConsoleErrors, baseUrl, demoLogin, expectNoA11yViolations, forBoth, newPage, screenshot } from "./harness";
+import {
+  allowConsoleErrors,
+  baseUrl,
+  demoLogin,
+  expectNoA11yViolations,
+  forBoth,
+  newPage,
+  screenshot,
+} from "./harness";
 
 const mode = (javaScript: boolean) => (javaScript ? "js" : "nojs");
 /** With JavaScript the form posts by fetch: the 422 of a refused form is the answer under test, not a fault. */

@@ -15,7 +15,10 @@ forBoth(
 
     await banner.getByRole("button", { name: "Go back to your account." }).click();
     await page.waitForURL(/\/admin-panel$/);
-    await page.getByRole("status").filter({ hasText: "You are viewing" }).waitFor({ state: "detached", timeout: 10_000 });
+    await page
+      .getByRole("status")
+      .filter({ hasText: "You are viewing" })
+      .waitFor({ state: "detached", timeout: 10_000 });
     await page.getByRole("heading", { name: "Admin Panel" }).waitFor();
 
     await page.getByRole("link", { name: "Impersonation Log" }).click();

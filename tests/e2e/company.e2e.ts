@@ -53,7 +53,9 @@ forBoth(
     await page.getByRole("link", { name: `Delete ${name}` }).click();
     const confirm = page.getByRole("dialog", { name: "Delete Tax Rate" });
     await confirm.waitFor();
-    expect(await confirm.getByText(`The tax rate '${name}' will be completely deleted.`, { exact: false }).isVisible()).toBe(true);
+    expect(
+      await confirm.getByText(`The tax rate '${name}' will be completely deleted.`, { exact: false }).isVisible(),
+    ).toBe(true);
     await expectNoA11yViolations(page);
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.getByText("Tax rate was deleted").first().waitFor();
@@ -102,7 +104,9 @@ test("the price book's edit dialogs show the saved values without JavaScript", a
   const page = await newPage({ javaScript: false });
   await signIn(page, "company admin");
   await page.goto("/price-book");
-  const category = (await page.getByRole("navigation", { name: "Categories" }).getByRole("link").first().textContent())?.replace(/\(\d+\)/, "").trim();
+  const category = (await page.getByRole("navigation", { name: "Categories" }).getByRole("link").first().textContent())
+    ?.replace(/\(\d+\)/, "")
+    .trim();
   await page.getByRole("link", { name: "Edit Category" }).click();
   await page.getByRole("dialog", { name: "Edit Category" }).waitFor();
   expect(await page.getByLabel("Category Name").inputValue()).toBe(category);

@@ -4,7 +4,8 @@ import { test } from "vitest";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** A valid, unused US number per run (area 312, exchange 2xx-9xx). */
-const phone = () => `312${200 + Math.floor(Math.random() * 700)}${String(Math.floor(Math.random() * 10000)).padStart(4, "0")}`;
+const phone = () =>
+  `312${200 + Math.floor(Math.random() * 700)}${String(Math.floor(Math.random() * 10000)).padStart(4, "0")}`;
 
 forBoth(
   "adds a customer through the three steps",
@@ -57,7 +58,9 @@ forBoth(
   async ({ page, javaScript }) => {
     const id = unique();
     const email = `dup-${id}@example.com`;
-    const created = await page.request.post(`${baseUrl()}/api/customers/create`, { data: { firstName: "Dallas", lastName: `Captain${id}`, email } });
+    const created = await page.request.post(`${baseUrl()}/api/customers/create`, {
+      data: { firstName: "Dallas", lastName: `Captain${id}`, email },
+    });
     expect(created.status()).toBe(201);
     await page.goto("/customers/new");
     await page.getByLabel("First Name (required)").fill("A");
@@ -107,7 +110,9 @@ forBoth(
   "edits a customer; with scripts the save bar offers Reset and Save once a field changes",
   async ({ page, javaScript }) => {
     const id = unique();
-    const created = await page.request.post(`${baseUrl()}/api/customers/create`, { data: { firstName: "Parker", lastName: `Engineer${id}`, notes: "Old notes" } });
+    const created = await page.request.post(`${baseUrl()}/api/customers/create`, {
+      data: { firstName: "Parker", lastName: `Engineer${id}`, notes: "Old notes" },
+    });
     expect(created.status()).toBe(201);
     const customerId = (await created.json()).customerId as number;
     await page.goto(`/customers/${customerId}/edit`);
@@ -138,14 +143,27 @@ forBoth(
   "views an attachment in the 'View Attachment' modal; a video the browser cannot play falls back to its file",
   async ({ page, javaScript }) => {
     const id = unique();
-    const created = await page.request.post(`${baseUrl()}/api/customers/create`, { data: { firstName: "Lambert", lastName: `Navigator${id}` } });
+    const created = await page.request.post(`${baseUrl()}/api/customers/create`, {
+      data: { firstName: "Lambert", lastName: `Navigator${id}` },
+    });
     const customerId = (await created.json()).customerId as number;
     // An MP4 header and nothing playable behind it: it passes the content check, no browser can play it.
-    const broken = Buffer.concat([Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex"), Buffer.alloc(2048, 7)]);
-    const uploaded = await page.request.post(`${baseUrl()}/api/customers/attachment`, { multipart: { customerId: String(customerId), files: { name: "walkthrough.mp4", mimeType: "video/mp4", buffer: broken } } });
+    const broken = Buffer.concat([
+      Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex"),
+      Buffer.alloc(2048, 7),
+    ]);
+    const uploaded = await page.request.post(`${baseUrl()}/api/customers/attachment`, {
+      multipart: {
+        customerId: String(customerId),
+        files: { name: "walkthrough.mp4", mimeType: "video/mp4", buffer: broken },
+      },
+    });
     expect(uploaded.status()).toBe(200);
     await page.goto(`/customers/${customerId}`);
-    await page.getByRole("link", { name: /walkthrough\.mp4/ }).first().click();
+    await page
+      .getByRole("link", { name: /walkthrough\.mp4/ })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog", { name: "View Attachment" });
     await dialog.waitFor();
     if (javaScript) {

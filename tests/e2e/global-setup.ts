@@ -35,15 +35,22 @@ function freePort(): Promise<number> {
 /** Builds the app into its own folder (never ./build, which other people may be using); a broken tree fails loudly. */
 function buildApp(buildDir: string) {
   const started = Date.now();
-  const result = spawnSync("npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir }, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`e2e: the build failed (npm run build, exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  const result = spawnSync("npm", ["run", "build"], {
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
+    encoding: "utf8",
+  });
+  if (result.status !== 0)
+    throw new Error(
+      `e2e: the build failed (npm run build, exit ${result.status}):\n${result.stdout}\n${result.stderr}`,
+    );
   console.log(`e2e: built into ${path.relative(process.cwd(), buildDir)} in ${Date.now() - started} ms`);
 }
 
 async function waitForServer(baseUrl: string, server: ChildProcess, log: () => string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`e2e: the server exited with ${server.exitCode} before answering:\n${log()}`);
+    if (server.exitCode !== null)
+      throw new Error(`e2e: the server exited with ${server.exitCode} before answering:\n${log()}`);
     try {
       await fetch(`${baseUrl}/404`, { redirect: "manual" });
       return;
@@ -56,7 +63,8 @@ async function waitForServer(baseUrl: string, server: ChildProcess, log: () => s
 
 function stopServer(server: ChildProcess, log: () => string): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (server.exitCode !== null) return reject(new Error(`e2e: the server had already exited with ${server.exitCode}:\n${log()}`));
+    if (server.exitCode !== null)
+      return reject(new Error(`e2e: the server had already exited with ${server.exitCode}:\n${log()}`));
     const timer = setTimeout(() => {
       server.kill("SIGKILL");
       reject(new Error(`e2e: the server did not exit within 15 s of SIGTERM:\n${log()}`));
@@ -88,19 +96,42 @@ export default async function setup(project: TestProject) {
   }
 }
 
-async function start(project: TestProject, { ownBuild, buildDir, dataDir, removeFiles }: { ownBuild: boolean; buildDir: string; dataDir: string; removeFiles: () => void }) {
+async function start(
+  project: TestProject,
+  {
+    ownBuild,
+    buildDir,
+    dataDir,
+    removeFiles,
+  }: { ownBuild: boolean; buildDir: string; dataDir: string; removeFiles: () => void },
+) {
   if (ownBuild) buildApp(buildDir);
-  else if (!existsSync(path.join(buildDir, "server/index.js"))) throw new Error(`e2e: E2E_BUILD_DIR=${buildDir} holds no build (server/index.js)`);
+  else if (!existsSync(path.join(buildDir, "server/index.js")))
+    throw new Error(`e2e: E2E_BUILD_DIR=${buildDir} holds no build (server/index.js)`);
 
   const started = Date.now();
   const sessionsFile = path.join(dataDir, "sessions.json");
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATA_DIR: dataDir, SEED_DEMO: "true", DEMO_PASSWORD, SESSION_SECRET, APP_URL: baseUrl, PORT: String(port) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: buildDir,
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    DEMO_PASSWORD,
+    SESSION_SECRET,
+    APP_URL: baseUrl,
+    PORT: String(port),
+  };
   delete env.DATABASE_URL;
 
   // Seeds the demo company and creates the session rows while the embedded database is still free.
-  const prepare = spawnSync("node", ["tests/e2e/prepare-sessions.mjs", sessionsFile, String(SESSIONS_PER_LOGIN), JSON.stringify(DEMO_LOGINS)], { env, encoding: "utf8" });
+  const prepare = spawnSync(
+    "node",
+    ["tests/e2e/prepare-sessions.mjs", sessionsFile, String(SESSIONS_PER_LOGIN), JSON.stringify(DEMO_LOGINS)],
+    { env, encoding: "utf8" },
+  );
   if (prepare.status !== 0) throw new Error(`e2e: seeding the demo data failed:\n${prepare.stdout}\n${prepare.stderr}`);
   console.log(`e2e: demo data and sessions ready in ${Date.now() - started} ms`);
 
@@ -125,8 +156,11 @@ async function start(project: TestProject, { ownBuild, buildDir, dataDir, remove
     try {
       process.off("exit", killOnExit);
       await stopServer(server, log);
-      const errors = log().split("\n").filter((line) => /error/i.test(line));
-      if (errors.length) console.warn(`e2e: the server logged errors (full log was in ${logPath}):\n${errors.slice(0, 20).join("\n")}`);
+      const errors = log()
+        .split("\n")
+        .filter((line) => /error/i.test(line));
+      if (errors.length)
+        console.warn(`e2e: the server logged errors (full log was in ${logPath}):\n${errors.slice(0, 20).join("\n")}`);
     } finally {
       logFile.end();
       removeFiles();

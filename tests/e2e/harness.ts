@@ -1,7 +1,14 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, devices, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import {
+  chromium,
+  devices,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core";
 import { afterAll, afterEach, inject, test } from "vitest";
 import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 import { DEMO_PASSWORD } from "./global-setup";
@@ -32,7 +39,14 @@ function launch() {
   browser ??= chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   return browser;
 }
@@ -45,8 +59,18 @@ const screenOptions = ({ width = 1366, phone = false }: { width?: Width; phone?:
  * `phone: true` emulates a phone (PHONE) instead of a plain window of `width` pixels.
  * Console errors and uncaught page errors fail the test that opened it.
  */
-export async function newPage({ javaScript, width = 1366, phone = false }: { javaScript: boolean; width?: Width; phone?: boolean }): Promise<Page> {
-  const ctx = await (await launch()).newContext({
+export async function newPage({
+  javaScript,
+  width = 1366,
+  phone = false,
+}: {
+  javaScript: boolean;
+  width?: Width;
+  phone?: boolean;
+}): Promise<Page> {
+  const ctx = await (
+    await launch()
+  ).newContext({
     baseURL: baseUrl(),
     javaScriptEnabled: javaScript,
     ...screenOptions({ width, phone }),
@@ -61,7 +85,11 @@ export async function newPage({ javaScript, width = 1366, phone = false }: { jav
     if (message.type() !== "error") return;
     const text = message.text();
     // The browser logs the status of a page the test opened on purpose (403, 404); that is the answer under test, not a fault.
-    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text) && message.location().url === page.url()) return;
+    if (
+      /^Failed to load resource: the server responded with a status of 4\d\d/.test(text) &&
+      message.location().url === page.url()
+    )
+      return;
     if (allowed.get(page)?.some((pattern) => pattern.test(text))) return;
     seen.push(`console.error: ${text} (${message.location().url})`);
   });
@@ -74,7 +102,11 @@ export async function newPage({ javaScript, width = 1366, phone = false }: { jav
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       await page
-        .waitForFunction(() => document.documentElement.dataset.hydrated === "true" || !document.querySelector("script[type=module]"), null, { timeout: 30_000 })
+        .waitForFunction(
+          () => document.documentElement.dataset.hydrated === "true" || !document.querySelector("script[type=module]"),
+          null,
+          { timeout: 30_000 },
+        )
         .catch(() => undefined);
       return response;
     };
@@ -129,14 +161,20 @@ export async function liveSessionCookie(role: DemoRole): Promise<string> {
     const response = await fetch(`${baseUrl()}/`, { headers: { Cookie: cookie }, redirect: "manual" });
     if (!response.headers.get("location")?.startsWith("/login")) return cookie;
   }
-  throw new Error(`All ${cookies.length} prepared sessions for ${role} were ended: raise SESSIONS_PER_LOGIN in tests/e2e/global-setup.ts`);
+  throw new Error(
+    `All ${cookies.length} prepared sessions for ${role} were ended: raise SESSIONS_PER_LOGIN in tests/e2e/global-setup.ts`,
+  );
 }
 
 /** Signs the page's context in as a demo login by setting a session cookie made directly in the database. */
 export async function signIn(page: Page, role: DemoRole) {
   const [name, ...value] = (await liveSessionCookie(role)).split("=");
   const { hostname } = new URL(baseUrl());
-  await page.context().addCookies([{ name, value: value.join("="), domain: hostname, path: "/", httpOnly: true, sameSite: "Lax", secure: false }]);
+  await page
+    .context()
+    .addCookies([
+      { name, value: value.join("="), domain: hostname, path: "/", httpOnly: true, sameSite: "Lax", secure: false },
+    ]);
 }
 
 type BothOptions = { width?: Width; phone?: boolean; role?: DemoRole; timeout?: number };
@@ -165,7 +203,9 @@ async function axeTarget(page: Page): Promise<{ target: Page; close: () => Promi
   const copy = await (await launch()).newContext({ javaScriptEnabled: true, ...screen });
   const target = await copy.newPage();
   const url = page.url();
-  await target.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+  await target.route(url, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+  );
   await target.goto(url);
   return { target, close: () => copy.close() };
 }
@@ -178,7 +218,13 @@ export async function expectNoA11yViolations(page: Page, { exclude = [] as strin
   const { violations } = await builder.analyze().finally(close);
   const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   if (bad.length) {
-    const lines = bad.map((v) => `- [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join("; ")}`).join("\n")}`);
+    const lines = bad.map(
+      (v) =>
+        `- [${v.impact}] ${v.id}: ${v.help}\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join("; ")}`)
+          .join("\n")}`,
+    );
     throw new Error(`Accessibility violations on ${page.url()}:\n${lines.join("\n")}`);
   }
 }

@@ -25,7 +25,11 @@ forBoth(
     await page.getByLabel("Reason").fill("Running late");
     await page.getByLabel("Notify customer").check();
     await page.getByRole("button", { name: "On my way", exact: true }).click();
-    await page.getByRole("listitem").filter({ hasText: "(Scheduled → On my way)" }).filter({ hasText: "— Running late" }).waitFor();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: "(Scheduled → On my way)" })
+      .filter({ hasText: "— Running late" })
+      .waitFor();
     await page.getByRole("button", { name: "Undo On my way" }).waitFor();
     expect(await page.getByLabel("Reason").inputValue()).toBe("");
     expect(await page.getByLabel("Notify customer").isChecked()).toBe(false);

@@ -13,7 +13,8 @@ const sessions = {};
 const recordIds = {};
 for (const login of JSON.parse(loginsJson)) {
   sessions[login.role] = [];
-  for (let i = 0; i < Number(perLogin); i++) sessions[login.role].push(await app.sessionCookieFor({ email: login.email }));
+  for (let i = 0; i < Number(perLogin); i++)
+    sessions[login.role].push(await app.sessionCookieFor({ email: login.email }));
   const { user, company } = await app.accessOfUser(login.email);
   // A field tech sees only the jobs assigned to them (role 0).
   recordIds[login.role] = await app.sampleRecordIds(company.id, user.role === 0 ? { assignedTo: user.id } : {});

@@ -8,7 +8,13 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { matchPattern, routeTable, type RouteRule } from "~/access/route-table";
 
 type RouteFn = (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
-type BuiltRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: { loader?: RouteFn; action?: RouteFn; default?: unknown } };
+type BuiltRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: { loader?: RouteFn; action?: RouteFn; default?: unknown };
+};
 
 /** The document frame of every page, public or private: it reads the flash message only. */
 const WITHOUT_ENTRY = new Set(["root"]);
@@ -31,17 +37,32 @@ const fullPath = (id: string): string => {
 };
 
 /** The route's path with made-up parameters. */
-const concrete = (id: string) => `/${fullPath(id)}`.replace(/:\w+\??/g, "1").replace(/\*$/, "x/y").replace(/\/+$/, "") || "/";
+const concrete = (id: string) =>
+  `/${fullPath(id)}`
+    .replace(/:\w+\??/g, "1")
+    .replace(/\*$/, "x/y")
+    .replace(/\/+$/, "") || "/";
 
 async function entryNamed(run: RouteFn, pathname: string, method: string): Promise<RouteRule | undefined | Error> {
-  const init: RequestInit = method === "GET" ? {} : { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" };
-  const context = { cspNonce: "", clientAddress: "203.0.113.1", access: async (_request: Request, entry: RouteRule | undefined) => Promise.reject(new Named(entry)) };
+  const init: RequestInit =
+    method === "GET" ? {} : { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "" };
+  const context = {
+    cspNonce: "",
+    clientAddress: "203.0.113.1",
+    access: async (_request: Request, entry: RouteRule | undefined) => Promise.reject(new Named(entry)),
+  };
   try {
-    await run({ request: new Request(`http://localhost${pathname}`, init), params: { id: "1", jobId: "1", token: "t", actionType: "1", tagId: "1", sourceId: "1", placeId: "p", "*": "x/y" }, context });
+    await run({
+      request: new Request(`http://localhost${pathname}`, init),
+      params: { id: "1", jobId: "1", token: "t", actionType: "1", tagId: "1", sourceId: "1", placeId: "p", "*": "x/y" },
+      context,
+    });
     return new Error("answered without naming an entry");
   } catch (thrown) {
     if (thrown instanceof Named) return thrown.entry;
-    return new Error(`did something else first: ${thrown instanceof Response ? `answered ${thrown.status}` : String(thrown)}`);
+    return new Error(
+      `did something else first: ${thrown instanceof Response ? `answered ${thrown.status}` : String(thrown)}`,
+    );
   }
 }
 
@@ -70,7 +91,12 @@ describe("every loader and action names its route-table entry first", () => {
         }
         // A screen names its own entry (an API call names its screen's; a path with nothing to show answers as not found).
         const isApi = pathname.startsWith("/api/");
-        if (!isApi && entry !== routeTable.find((rule) => rule.name === "notFound") && !matchPattern(entry.pattern, pathname) && id !== "routes/$") {
+        if (
+          !isApi &&
+          entry !== routeTable.find((rule) => rule.name === "notFound") &&
+          !matchPattern(entry.pattern, pathname) &&
+          id !== "routes/$"
+        ) {
           wrong.push(`${id} ${kind}: names ${entry.name} (${entry.pattern}), which is not its path ${pathname}`);
         }
       }

@@ -27,8 +27,11 @@ beforeAll(async () => {
   folder = mkdtempSync(path.join(os.tmpdir(), "router-unpatched-"));
   const copy = path.join(folder, "router.cjs.js");
   copyFileSync(patchedFile, copy);
-  const reversed = spawnSync("patch", ["--reverse", "--batch", "--silent", copy, path.resolve("patches", patchFile!)], { encoding: "utf8" });
-  if (reversed.status !== 0) throw new Error(`The router patch does not reverse cleanly: ${reversed.stdout}${reversed.stderr}`);
+  const reversed = spawnSync("patch", ["--reverse", "--batch", "--silent", copy, path.resolve("patches", patchFile!)], {
+    encoding: "utf8",
+  });
+  if (reversed.status !== 0)
+    throw new Error(`The router patch does not reverse cleanly: ${reversed.stdout}${reversed.stderr}`);
   original = require(copy);
   patched = require(patchedFile);
   const build = await import(pathToFileURL(path.join(inject("e2e").buildDir, "server/index.js")).href);
@@ -41,7 +44,13 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 function tree(parentId?: string): RouteObject[] {
   return Object.values(routes)
     .filter((route) => route.parentId === parentId)
-    .map((route) => ({ id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: tree(route.id) }));
+    .map((route) => ({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+      children: tree(route.id),
+    }));
 }
 
 const fullPath = (id: string): string => {
@@ -50,7 +59,8 @@ const fullPath = (id: string): string => {
   return [parent, route.path ?? ""].filter(Boolean).join("/");
 };
 
-const summary = (matches: Match[] | null) => matches?.map((m) => ({ id: m.route.id, params: { ...m.params }, pathname: m.pathname })) ?? null;
+const summary = (matches: Match[] | null) =>
+  matches?.map((m) => ({ id: m.route.id, params: { ...m.params }, pathname: m.pathname })) ?? null;
 
 describe("the patched route matching", () => {
   it("is the patch the installed router carries (patch-package --error-on-fail)", () => {
@@ -63,12 +73,23 @@ describe("the patched route matching", () => {
     const paths = new Set<string>(["/", "/nope", "/api/nope/deeper"]);
     for (const id of Object.keys(routes)) {
       const concrete = `/${fullPath(id)}`.replace(/:\w+\??/g, "12").replace(/\*$/, "a/b");
-      for (const variant of [concrete, `${concrete}/`, concrete.toUpperCase(), `${concrete}/extra`, `${concrete}/12/extra`, concrete.replace(/12/g, "%20x")]) paths.add(variant.replace(/\/\/+/g, "/"));
+      for (const variant of [
+        concrete,
+        `${concrete}/`,
+        concrete.toUpperCase(),
+        `${concrete}/extra`,
+        `${concrete}/12/extra`,
+        concrete.replace(/12/g, "%20x"),
+      ])
+        paths.add(variant.replace(/\/\/+/g, "/"));
     }
     expect(paths.size).toBeGreaterThan(500);
     for (const pathname of paths) {
       // Twice: the patched code answers the second time from what it kept.
-      for (let i = 0; i < 2; i++) expect(summary(patched.matchRoutes(routeTree, pathname)), pathname).toEqual(summary(original.matchRoutes(routeTree, pathname)));
+      for (let i = 0; i < 2; i++)
+        expect(summary(patched.matchRoutes(routeTree, pathname)), pathname).toEqual(
+          summary(original.matchRoutes(routeTree, pathname)),
+        );
     }
   });
 });

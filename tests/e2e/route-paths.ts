@@ -39,4 +39,5 @@ export function concretePath(rule: RouteRule, ids: Record<string, number>): { pa
 }
 
 /** Whether a pattern takes a record id (the walk's cross-company checks). */
-export const takesRecord = (rule: RouteRule) => rule.pattern.split("/").some((part, i, parts) => part.startsWith(":") && !!RECORD_TABLES[parts[i - 1]]);
+export const takesRecord = (rule: RouteRule) =>
+  rule.pattern.split("/").some((part, i, parts) => part.startsWith(":") && !!RECORD_TABLES[parts[i - 1]]);

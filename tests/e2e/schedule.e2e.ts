@@ -18,7 +18,13 @@ const SERIES_MONDAY = (() => {
 })();
 const plusDays = (date: string, n: number) => day(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000);
 
-type Seeded = { customer: string; tuesdayJob: number; dragJob: number; seriesFirst: number; employees: Array<{ id: number; firstName: string }> };
+type Seeded = {
+  customer: string;
+  tuesdayJob: number;
+  dragJob: number;
+  seriesFirst: number;
+  employees: Array<{ id: number; firstName: string }>;
+};
 
 async function api<T>(page: Page, method: "get" | "post", path: string, data?: unknown): Promise<T> {
   const response = await page.request[method](path, data === undefined ? undefined : { data });
@@ -31,9 +37,23 @@ async function seed(page: Page): Promise<Seeded> {
   const employees = (await api<{ data: Array<{ id: number; firstName: string }> }>(page, "get", "/api/employees")).data;
   const by = (name: string) => employees.find((e) => e.firstName === name)!.id;
   const customer = `Rowan ${run}`;
-  const { customerId } = await api<{ customerId: number }>(page, "post", "/api/customers/create", { firstName: "Rowan", lastName: run, addresses: [] });
+  const { customerId } = await api<{ customerId: number }>(page, "post", "/api/customers/create", {
+    firstName: "Rowan",
+    lastName: run,
+    addresses: [],
+  });
   const job = async (start: string, end: string, employeeIds: number[], extra: Record<string, unknown> = {}) =>
-    (await api<{ data: { id: number } }>(page, "post", "/api/jobs", { customerId, startTime: at(start), endTime: at(end), timezone: TZ, employeeIds, lineItems: [{ name: "Furnace tune-up", unitPrice: "89" }], ...extra })).data.id;
+    (
+      await api<{ data: { id: number } }>(page, "post", "/api/jobs", {
+        customerId,
+        startTime: at(start),
+        endTime: at(end),
+        timezone: TZ,
+        employeeIds,
+        lineItems: [{ name: "Furnace tune-up", unitPrice: "89" }],
+        ...extra,
+      })
+    ).data.id;
   const tuesdayJob = await job("2031-03-11T09:00", "2031-03-11T10:30", [by("Marcus")]);
   const dragJob = await job("2031-03-11T13:00", "2031-03-11T14:00", [by("Olivia")], { name: `Drag me ${run}` });
   await job("2031-03-09T01:30", "2031-03-09T03:30", [by("Marcus")], { name: "Night call" });
@@ -41,7 +61,10 @@ async function seed(page: Page): Promise<Seeded> {
   await job("2031-03-12T09:00", "2031-03-12T10:00", [by("Olivia")], { name: "Estimate visit" });
   await job("2031-03-13T00:00", "2031-03-13T00:00", [by("Dana")], { isAllDay: true, name: "Training day" });
   await job("2031-03-14T15:00", "2031-03-14T17:30", [], { name: "Duct cleaning" });
-  const seriesFirst = await job(`${SERIES_MONDAY}T08:00`, `${SERIES_MONDAY}T09:00`, [by("Marcus")], { name: `Series ${run}`, recurrence: { frequency: 3, interval: 1, count: 3 } });
+  const seriesFirst = await job(`${SERIES_MONDAY}T08:00`, `${SERIES_MONDAY}T09:00`, [by("Marcus")], {
+    name: `Series ${run}`,
+    recurrence: { frequency: 3, interval: 1, count: 3 },
+  });
   await api(page, "post", "/api/jobs", { customerId, lineItems: [{ name: `Unscheduled ${run}`, unitPrice: "10" }] });
   return { customer, tuesdayJob, dragJob, seriesFirst, employees };
 }
@@ -65,10 +88,25 @@ test("JavaScript off: week view, navigation links, and rescheduling through the 
   await page.goto(`/schedule?view=week&date=${WEEK}`);
   expect(await page.getByRole("heading", { name: "Mar 9 – 15, 2031" }).isVisible()).toBe(true);
   const tuesday = page.getByRole("group", { name: "Tuesday, Mar 11", exact: true });
-  expect(await tuesday.getByRole("link", { name: new RegExp(data.customer) }).first().textContent()).toContain("09:00 am – 10:30 am");
+  expect(
+    await tuesday
+      .getByRole("link", { name: new RegExp(data.customer) })
+      .first()
+      .textContent(),
+  ).toContain("09:00 am – 10:30 am");
   // The spring-forward night visit keeps its wall-clock times.
-  expect(await page.getByRole("group", { name: "Sunday, Mar 9", exact: true }).getByRole("link", { name: /^Scheduled: .*01:30 am – 03:30 am/ }).count()).toBe(1);
-  expect(await page.getByRole("group", { name: "Thursday, Mar 13, all day" }).getByRole("link", { name: new RegExp(`^Scheduled: ${data.customer} All day`) }).count()).toBe(1);
+  expect(
+    await page
+      .getByRole("group", { name: "Sunday, Mar 9", exact: true })
+      .getByRole("link", { name: /^Scheduled: .*01:30 am – 03:30 am/ })
+      .count(),
+  ).toBe(1);
+  expect(
+    await page
+      .getByRole("group", { name: "Thursday, Mar 13, all day" })
+      .getByRole("link", { name: new RegExp(`^Scheduled: ${data.customer} All day`) })
+      .count(),
+  ).toBe(1);
   expect(await page.getByRole("link", { name: new RegExp(`Schedule Rowan ${run}`) }).count()).toBeGreaterThan(0);
 
   await page.getByRole("link", { name: "Next week" }).click();
@@ -79,14 +117,21 @@ test("JavaScript off: week view, navigation links, and rescheduling through the 
   await page.getByRole("link", { name: "Day", exact: true }).click();
   await page.waitForURL(/view=day/);
   expect(await page.getByRole("heading", { name: "Wednesday, Mar 12, 2031" }).isVisible()).toBe(true);
-  expect(await page.getByRole("group", { name: "Marcus Lee", exact: true }).getByRole("link", { name: /Install heat pump|08:00 am/ }).count()).toBeGreaterThan(0);
+  expect(
+    await page
+      .getByRole("group", { name: "Marcus Lee", exact: true })
+      .getByRole("link", { name: /Install heat pump|08:00 am/ })
+      .count(),
+  ).toBeGreaterThan(0);
   await page.getByRole("link", { name: "Month", exact: true }).click();
   await page.waitForURL(/view=month/);
   expect(await page.getByRole("heading", { name: "March 2031" }).isVisible()).toBe(true);
   await page.getByRole("link", { name: "Week", exact: true }).click();
   await page.waitForURL(/view=week/);
 
-  await visit(page, data.tuesdayJob).getByRole("link", { name: /^Reschedule/ }).click();
+  await visit(page, data.tuesdayJob)
+    .getByRole("link", { name: /^Reschedule/ })
+    .click();
   await page.waitForURL(new RegExp(`/jobs/${data.tuesdayJob}/schedule`));
   expect(await page.getByLabel("Start date").inputValue()).toBe("2031-03-11");
   expect(await page.getByRole("checkbox", { name: "Marcus Lee" }).isChecked()).toBe(true);
@@ -130,13 +175,19 @@ test("JavaScript on: drag a visit to another day, and a series visit with the sc
   await page.waitForLoadState("networkidle");
   await page.reload();
   expect(await visit(page, data.dragJob).getAttribute("data-start")).toBe("2031-03-13T13:00");
-  expect(await page.getByRole("group", { name: "Thursday, Mar 13", exact: true }).locator(`[data-visit-id="${data.dragJob}"]`).count()).toBe(1);
+  expect(
+    await page
+      .getByRole("group", { name: "Thursday, Mar 13", exact: true })
+      .locator(`[data-visit-id="${data.dragJob}"]`)
+      .count(),
+  ).toBe(1);
 
   const tuesday = plusDays(SERIES_MONDAY, 1);
   const friday = plusDays(SERIES_MONDAY, 4);
   await page.goto(`/schedule?view=week&date=${SERIES_MONDAY}`);
   await page.locator(".schedule-island[data-interactive]").waitFor();
-  const ours = (date: string) => page.locator(`[data-drop-column][data-date="${date}"] .visit`, { hasText: data.customer });
+  const ours = (date: string) =>
+    page.locator(`[data-drop-column][data-date="${date}"] .visit`, { hasText: data.customer });
   const id = Number(await ours(tuesday).first().getAttribute("data-visit-id"));
   await dragTo(page, id, friday);
   const dialog = page.getByRole("dialog", { name: "Reschedule recurring visit" });
@@ -177,7 +228,10 @@ test("screenshots of the day, week and month views at 375px and 1366px", async (
       copyFileSync(file, `${dir}/schedule-${view}-${width}.png`);
       if (view === "month") {
         // Seven days a row at every width: Sunday and Saturday headers share a line.
-        const [sunday, saturday] = await Promise.all([page.locator(".month-weekday").first().boundingBox(), page.locator(".month-weekday").last().boundingBox()]);
+        const [sunday, saturday] = await Promise.all([
+          page.locator(".month-weekday").first().boundingBox(),
+          page.locator(".month-weekday").last().boundingBox(),
+        ]);
         expect(saturday!.y).toBe(sunday!.y);
         expect(saturday!.x).toBeGreaterThan(sunday!.x);
       }

@@ -15,16 +15,35 @@ export const TEST_PASSWORD = "Password123!";
 export async function createTestCompany(overrides: { businessName?: string; country?: "US" | "CA" } = {}) {
   const email = `admin-${unique()}@example.com`;
   const ids = await db.transaction((tx) =>
-    createCompanyWithAdmin(tx, { businessName: overrides.businessName ?? `Company ${unique()}`, email, password: TEST_PASSWORD, firstName: "Ada", lastName: "Admin", country: overrides.country ?? "US" }),
+    createCompanyWithAdmin(tx, {
+      businessName: overrides.businessName ?? `Company ${unique()}`,
+      email,
+      password: TEST_PASSWORD,
+      firstName: "Ada",
+      lastName: "Admin",
+      country: overrides.country ?? "US",
+    }),
   );
   return { ...ids, email };
 }
 
-export async function createTestUser(companyId: number, role: RoleValue = Role.FieldTech, fields: Partial<typeof users.$inferInsert> = {}) {
+export async function createTestUser(
+  companyId: number,
+  role: RoleValue = Role.FieldTech,
+  fields: Partial<typeof users.$inferInsert> = {},
+) {
   const email = fields.email ?? `user-${unique()}@example.com`;
   const [row] = await db
     .insert(users)
-    .values({ companyId, email, passwordHash: await hashPassword(TEST_PASSWORD), firstName: "Test", lastName: `User${counter}`, role, ...fields })
+    .values({
+      companyId,
+      email,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      firstName: "Test",
+      lastName: `User${counter}`,
+      role,
+      ...fields,
+    })
     .returning({ id: users.id });
   return { userId: row.id, email };
 }
@@ -63,7 +82,11 @@ export function makeRequest(pathAndQuery: string, init: RequestInit & { cookie?:
 }
 
 /** Calls a loader or action and gives back its Response, whether it returned or threw one. */
-export async function runRoute(fn: (args: never) => Promise<unknown>, request: Request, params: Record<string, string> = {}): Promise<Response> {
+export async function runRoute(
+  fn: (args: never) => Promise<unknown>,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Response> {
   try {
     return (await fn({ request, params, context: {} } as never)) as Response;
   } catch (thrown) {

@@ -3,7 +3,8 @@ import path from "node:path";
 import { deflateSync } from "node:zlib";
 
 /** Real HEIC photos made with libheif's heif-enc; the small one holds its picture as a grid of HEVC tiles, as phones do. */
-export const heicFixture = (name: "teal-64x48.heic" | "teal-4032x3024.heic") => readFileSync(path.resolve("tests/fixtures", name));
+export const heicFixture = (name: "teal-64x48.heic" | "teal-4032x3024.heic") =>
+  readFileSync(path.resolve("tests/fixtures", name));
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -35,7 +36,12 @@ export function pngBomb(width = 20_000, height = 20_000): Buffer {
   header[8] = 1; // bit depth
   header[9] = 0; // greyscale
   const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(rows, { level: 9 })), pngChunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(rows, { level: 9 })),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 function box(type: string, ...parts: Buffer[]): Buffer {
@@ -44,7 +50,8 @@ function box(type: string, ...parts: Buffer[]): Buffer {
   size.writeUInt32BE(8 + body.length);
   return Buffer.concat([size, Buffer.from(type, "latin1"), body]);
 }
-const fullBox = (type: string, version: number, ...parts: Buffer[]) => box(type, Buffer.from([version, 0, 0, 0]), ...parts);
+const fullBox = (type: string, version: number, ...parts: Buffer[]) =>
+  box(type, Buffer.from([version, 0, 0, 0]), ...parts);
 const u16 = (n: number) => Buffer.from([n >> 8, n & 255]);
 const u32 = (n: number) => {
   const b = Buffer.alloc(4);
@@ -67,7 +74,11 @@ export function heicBomb(width = 100_000, height = 100_000): Buffer {
       fullBox("pitm", 0, u16(1)),
       fullBox("iloc", 0, Buffer.from([0x44, 0x00]), u16(1), u16(1), u16(0), u16(1), u32(mdatOffset), u32(coded.length)),
       fullBox("iinf", 0, u16(1), fullBox("infe", 2, u16(1), u16(0), Buffer.from("hvc1", "latin1"), Buffer.from([0]))),
-      box("iprp", box("ipco", fullBox("ispe", 0, u32(width), u32(height))), fullBox("ipma", 0, u32(1), u16(1), Buffer.from([1, 0x81]))),
+      box(
+        "iprp",
+        box("ipco", fullBox("ispe", 0, u32(width), u32(height))),
+        fullBox("ipma", 0, u32(1), u16(1), Buffer.from([1, 0x81])),
+      ),
     );
   const head = Buffer.concat([ftyp, meta(0)]);
   return Buffer.concat([ftyp, meta(head.length + 8), box("mdat", coded)]);

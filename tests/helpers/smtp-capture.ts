@@ -26,5 +26,9 @@ export async function startSmtpCapture(port = randomSmtpPort()): Promise<SmtpCap
     server.once("error", reject);
     server.listen(port, "127.0.0.1", resolve);
   });
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -34,12 +34,24 @@ describe("requireAccess", () => {
     const { userId: techId } = await createTestUser(companyId, Role.FieldTech);
     const admin = await sessionCookie(adminId);
     const tech = await sessionCookie(techId);
-    expect(await statusOf(requireAccess({ request: makeRequest("/customers", { cookie: admin }) }, screens.customers.list))).toBe(200);
-    expect(await statusOf(requireAccess({ request: makeRequest("/customers", { cookie: tech }) }, screens.customers.list))).toBe(403);
-    expect(await statusOf(requireAccess({ request: makeRequest("/schedule", { cookie: tech }) }, screens.schedule))).toBe(200);
-    expect(await statusOf(requireAccess({ request: makeRequest("/admin-panel", { cookie: admin }) }, screens.adminPanel.companies))).toBe(403);
+    expect(
+      await statusOf(requireAccess({ request: makeRequest("/customers", { cookie: admin }) }, screens.customers.list)),
+    ).toBe(200);
+    expect(
+      await statusOf(requireAccess({ request: makeRequest("/customers", { cookie: tech }) }, screens.customers.list)),
+    ).toBe(403);
+    expect(
+      await statusOf(requireAccess({ request: makeRequest("/schedule", { cookie: tech }) }, screens.schedule)),
+    ).toBe(200);
+    expect(
+      await statusOf(
+        requireAccess({ request: makeRequest("/admin-panel", { cookie: admin }) }, screens.adminPanel.companies),
+      ),
+    ).toBe(403);
     // two-way text is off until the super admin enables it
-    expect(await statusOf(requireAccess({ request: makeRequest("/inbox", { cookie: admin }) }, screens.inbox))).toBe(403);
+    expect(await statusOf(requireAccess({ request: makeRequest("/inbox", { cookie: admin }) }, screens.inbox))).toBe(
+      403,
+    );
   });
 });
 

@@ -5,9 +5,17 @@ import { customers, priceListCategories, priceListItems } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import { customerInputSchema } from "~/models/customers/customers.schema";
 import { createCustomer } from "~/models/customers/customers.server";
-import { customersTemplateCsv, exportCustomersCsv, importCustomersCsv } from "~/models/customers/customers-import.server";
+import {
+  customersTemplateCsv,
+  exportCustomersCsv,
+  importCustomersCsv,
+} from "~/models/customers/customers-import.server";
 import { exportUsersCsv } from "~/models/employees/employees.server";
-import { exportPriceBookCsv, importPriceBookCsv, priceBookTemplateCsv } from "~/models/price-book/price-book-csv.server";
+import {
+  exportPriceBookCsv,
+  importPriceBookCsv,
+  priceBookTemplateCsv,
+} from "~/models/price-book/price-book-csv.server";
 import { Role } from "~/access/roles";
 import { parseCsv } from "~/models/files/csv.server";
 import { createTestCompany, createTestUser } from "../helpers/factories";
@@ -16,7 +24,11 @@ import { useTestDatabase } from "../helpers/db";
 useTestDatabase();
 
 const DANGEROUS = /^[=+\-@\t\r]/;
-const contextOf = ({ companyId, userId }: { companyId: number; userId: number }): CallerContext => ({ companyId, userId, role: Role.CompanyAdmin });
+const contextOf = ({ companyId, userId }: { companyId: number; userId: number }): CallerContext => ({
+  companyId,
+  userId,
+  role: Role.CompanyAdmin,
+});
 
 /** Every cell of a CSV text as the file holds it (before any quote is taken away). */
 function rawCells(text: string): string[] {
@@ -31,8 +43,22 @@ describe("CSV exports neutralise formulas and import back unchanged", () => {
   it("customers: names, phones and notes that look like formulas", async () => {
     const from = contextOf(await createTestCompany());
     const originals = [
-      { firstName: '=HYPERLINK("http://evil")', lastName: "+1+cmd|' /C calc'!A0", mainPhoneNumber: "+1 415 555 2671", ownCompanyName: "@SUM(1+1)", notes: "-5.00 off next visit", email: "formula@example.com" },
-      { firstName: "Jane", lastName: "O'Brien", mainPhoneNumber: "(212) 555-0102", ownCompanyName: "'=already quoted", notes: "Plain", email: "jane@example.com" },
+      {
+        firstName: '=HYPERLINK("http://evil")',
+        lastName: "+1+cmd|' /C calc'!A0",
+        mainPhoneNumber: "+1 415 555 2671",
+        ownCompanyName: "@SUM(1+1)",
+        notes: "-5.00 off next visit",
+        email: "formula@example.com",
+      },
+      {
+        firstName: "Jane",
+        lastName: "O'Brien",
+        mainPhoneNumber: "(212) 555-0102",
+        ownCompanyName: "'=already quoted",
+        notes: "Plain",
+        email: "jane@example.com",
+      },
     ];
     for (const original of originals) await createCustomer(from, customerInputSchema("US").parse(original));
     const text = await new Response(exportCustomersCsv(from)).text();
@@ -46,22 +72,49 @@ describe("CSV exports neutralise formulas and import back unchanged", () => {
     expect(report).toMatchObject({ imported: 2, rejected: 0, skipped: 0 });
     const stored = async (ctx: CallerContext) =>
       db
-        .select({ firstName: customers.firstName, lastName: customers.lastName, mainPhoneNumber: customers.mainPhoneNumber, ownCompanyName: customers.ownCompanyName, notes: customers.notes, email: customers.email })
+        .select({
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          mainPhoneNumber: customers.mainPhoneNumber,
+          ownCompanyName: customers.ownCompanyName,
+          notes: customers.notes,
+          email: customers.email,
+        })
         .from(customers)
         .where(eq(customers.companyId, ctx.companyId))
         .orderBy(asc(customers.email));
     const before = await stored(from);
-    expect(before.map((c) => c.firstName)).toEqual(["=HYPERLINK(\"http://evil\")", "Jane"]);
+    expect(before.map((c) => c.firstName)).toEqual(['=HYPERLINK("http://evil")', "Jane"]);
     expect(before[0].mainPhoneNumber).toBe("+14155552671");
     expect(await stored(to)).toEqual(before);
   });
 
   it("price book: item names and descriptions starting with -, = or @", async () => {
     const from = contextOf(await createTestCompany());
-    const [category] = await db.insert(priceListCategories).values({ companyId: from.companyId, categoryName: "-Discounts", type: 1 }).returning({ id: priceListCategories.id });
+    const [category] = await db
+      .insert(priceListCategories)
+      .values({ companyId: from.companyId, categoryName: "-Discounts", type: 1 })
+      .returning({ id: priceListCategories.id });
     await db.insert(priceListItems).values([
-      { companyId: from.companyId, categoryId: category.id, name: "-5.00 loyalty", description: "=1+1", priceCents: 500, costCents: 0, itemType: 1 },
-      { companyId: from.companyId, categoryId: category.id, name: "@home visit", description: "+ travel", priceCents: 12_550, costCents: 4_000, itemType: 1, isTaxable: true },
+      {
+        companyId: from.companyId,
+        categoryId: category.id,
+        name: "-5.00 loyalty",
+        description: "=1+1",
+        priceCents: 500,
+        costCents: 0,
+        itemType: 1,
+      },
+      {
+        companyId: from.companyId,
+        categoryId: category.id,
+        name: "@home visit",
+        description: "+ travel",
+        priceCents: 12_550,
+        costCents: 4_000,
+        itemType: 1,
+        isTaxable: true,
+      },
     ]);
     const text = await exportPriceBookCsv(from);
     for (const cell of rawCells(text)) expect(cell).not.toMatch(DANGEROUS);
@@ -72,7 +125,14 @@ describe("CSV exports neutralise formulas and import back unchanged", () => {
     expect(report).toMatchObject({ created: 2, failed: 0 });
     const items = (ctx: CallerContext) =>
       db
-        .select({ category: priceListCategories.categoryName, name: priceListItems.name, description: priceListItems.description, price: priceListItems.priceCents, cost: priceListItems.costCents, taxable: priceListItems.isTaxable })
+        .select({
+          category: priceListCategories.categoryName,
+          name: priceListItems.name,
+          description: priceListItems.description,
+          price: priceListItems.priceCents,
+          cost: priceListItems.costCents,
+          taxable: priceListItems.isTaxable,
+        })
         .from(priceListItems)
         .innerJoin(priceListCategories, eq(priceListCategories.id, priceListItems.categoryId))
         .where(and(eq(priceListItems.companyId, ctx.companyId)))
@@ -83,11 +143,18 @@ describe("CSV exports neutralise formulas and import back unchanged", () => {
 
   it("users export and both templates go through the same rule", async () => {
     const company = await createTestCompany();
-    await createTestUser(company.companyId, Role.FieldTech, { firstName: "=cmd|' /C calc'!A0", lastName: "@Tech", email: `formula-${Date.now()}@example.com` });
+    await createTestUser(company.companyId, Role.FieldTech, {
+      firstName: "=cmd|' /C calc'!A0",
+      lastName: "@Tech",
+      email: `formula-${Date.now()}@example.com`,
+    });
     const users = await exportUsersCsv(contextOf(company));
     for (const cell of rawCells(users)) expect(cell).not.toMatch(DANGEROUS);
     expect(users).toContain("'=cmd|' /C calc'!A0,'@Tech");
-    expect(parseCsv<Record<string, string>>(users, { columns: true }).map((r) => r["First Name"])).toContain("=cmd|' /C calc'!A0");
-    for (const template of [customersTemplateCsv(), priceBookTemplateCsv()]) for (const cell of rawCells(template)) expect(cell).not.toMatch(DANGEROUS);
+    expect(parseCsv<Record<string, string>>(users, { columns: true }).map((r) => r["First Name"])).toContain(
+      "=cmd|' /C calc'!A0",
+    );
+    for (const template of [customersTemplateCsv(), priceBookTemplateCsv()])
+      for (const cell of rawCells(template)) expect(cell).not.toMatch(DANGEROUS);
   });
 });

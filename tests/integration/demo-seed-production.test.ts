@@ -12,7 +12,10 @@ describe("demo seed in production", () => {
   it("seeds no user (the 3 extra technicians included) who signs in with demo1234", async () => {
     const seeded = await seedDemoCompany(demoPasswords({ NODE_ENV: "production", DEMO_PASSWORD: undefined }));
     expect(seeded?.source).toBe("random");
-    const rows = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(like(users.email, "%fieldwise.demo"));
+    const rows = await db
+      .select({ email: users.email, passwordHash: users.passwordHash })
+      .from(users)
+      .where(like(users.email, "%fieldwise.demo"));
     expect(rows).toHaveLength(7);
     for (const row of rows) expect(await verifyPassword("demo1234", row.passwordHash)).toBe(false);
     for (const [i, login] of DEMO_LOGINS.entries()) {

@@ -22,7 +22,12 @@ describe("demo seed", () => {
     expect(homes).toEqual(["/admin-panel", "/dashboard", "/dashboard", "/schedule"]);
     const [admin] = await db.select().from(users).where(eq(users.email, DEMO_LOGINS[1].email));
     const count = async (table: typeof customers | typeof jobs | typeof priceListItems) =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.companyId, admin.companyId)))[0].n;
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+          .where(eq(table.companyId, admin.companyId))
+      )[0].n;
     expect(await count(customers)).toBe(60);
     expect(await count(jobs)).toBe(400);
     expect(await count(priceListItems)).toBeGreaterThan(10);
@@ -32,7 +37,11 @@ describe("demo seed", () => {
 
 describe("demo passwords", () => {
   it("are the published one in development, DEMO_PASSWORD when given, and random per login in production", () => {
-    expect(demoPasswords({ NODE_ENV: "development", DEMO_PASSWORD: undefined })).toEqual({ source: "published", logins: ["demo1234", "demo1234", "demo1234", "demo1234"], others: "demo1234" });
+    expect(demoPasswords({ NODE_ENV: "development", DEMO_PASSWORD: undefined })).toEqual({
+      source: "published",
+      logins: ["demo1234", "demo1234", "demo1234", "demo1234"],
+      others: "demo1234",
+    });
     expect(demoPasswords({ NODE_ENV: "production", DEMO_PASSWORD: "operator-chosen-1" })).toEqual({
       source: "environment",
       logins: ["operator-chosen-1", "operator-chosen-1", "operator-chosen-1", "operator-chosen-1"],

@@ -36,7 +36,9 @@ describe("background queue", () => {
     await import("~/models/schedule/planner-statistics.server");
     await stopQueue();
     await startQueue();
-    const rows = await executeSql<{ name: string; cron: string }>("select name, cron from pgboss.schedule order by name");
+    const rows = await executeSql<{ name: string; cron: string }>(
+      "select name, cron from pgboss.schedule order by name",
+    );
     expect(rows).toContainEqual({ name: "extend-series-horizons", cron: "15 3 * * *" });
     expect(rows).toContainEqual({ name: "refresh-planner-statistics", cron: "7 * * * *" });
   });
@@ -48,7 +50,9 @@ describe("planner statistics on the embedded database", () => {
     await executeSql("create table stats_probe (id int)");
     await executeSql("insert into stats_probe select generate_series(1, 5000)");
     await refreshPlannerStatistics();
-    const [row] = await executeSql<{ reltuples: number; relallvisible: number; relpages: number }>("select reltuples::int as reltuples, relallvisible, relpages from pg_class where relname = 'stats_probe'");
+    const [row] = await executeSql<{ reltuples: number; relallvisible: number; relpages: number }>(
+      "select reltuples::int as reltuples, relallvisible, relpages from pg_class where relname = 'stats_probe'",
+    );
     expect(row.reltuples).toBe(5000);
     expect(row.relpages).toBeGreaterThan(0);
     expect(row.relallvisible).toBe(row.relpages);

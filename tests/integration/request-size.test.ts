@@ -48,7 +48,10 @@ describe("request body limit", () => {
 
   it("refuses a declared length over the limit without reading a byte, whatever the route answered", async () => {
     const { body, seen } = source(2 * MB);
-    const response = await respond(readsAll)(post("/api/account/sign-in", body, { "Content-Length": String(2 * MB) }), {});
+    const response = await respond(readsAll)(
+      post("/api/account/sign-in", body, { "Content-Length": String(2 * MB) }),
+      {},
+    );
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: "The request is too large." });
     expect(response.headers.get("Connection")).toBe("close");
@@ -70,7 +73,10 @@ describe("request body limit", () => {
       return readsAll(request);
     };
     const big = source(2 * MB);
-    const allowed = await respond(uploadRoute)(post("/api/customers/attachment", big.body, { "Content-Length": String(2 * MB) }), {});
+    const allowed = await respond(uploadRoute)(
+      post("/api/customers/attachment", big.body, { "Content-Length": String(2 * MB) }),
+      {},
+    );
     expect(allowed.status).toBe(200);
     expect(await allowed.text()).toBe(String(2 * MB));
     const tooBig = source(4 * MB);

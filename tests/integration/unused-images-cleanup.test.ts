@@ -31,13 +31,23 @@ async function upload(companyId: number, folder: string, age: number): Promise<S
 
 async function jobWithLineImage(companyId: number, imageUrl: string) {
   const customerId = await createCustomerRow(companyId, "Grace", "Hopper");
-  const [job] = await db.insert(jobs).values({ companyId, customerId, timezone: "America/New_York", publicToken: `token-${Math.random()}` }).returning({ id: jobs.id });
-  await db.insert(jobLineItems).values({ companyId, jobId: job.id, name: "Faucet", unitPriceCents: 100, amountCents: 100, imageUrl });
+  const [job] = await db
+    .insert(jobs)
+    .values({ companyId, customerId, timezone: "America/New_York", publicToken: `token-${Math.random()}` })
+    .returning({ id: jobs.id });
+  await db
+    .insert(jobLineItems)
+    .values({ companyId, jobId: job.id, name: "Faucet", unitPriceCents: 100, amountCents: 100, imageUrl });
 }
 
 async function priceBookItemWithImage(companyId: number, imageUrl: string) {
-  const [category] = await db.insert(priceListCategories).values({ companyId, categoryName: `Parts ${Math.random()}`, type: 0 }).returning({ id: priceListCategories.id });
-  await db.insert(priceListItems).values({ companyId, categoryId: category.id, name: "Valve", priceCents: 500, itemType: 0, imageUrl });
+  const [category] = await db
+    .insert(priceListCategories)
+    .values({ companyId, categoryName: `Parts ${Math.random()}`, type: 0 })
+    .returning({ id: priceListCategories.id });
+  await db
+    .insert(priceListItems)
+    .values({ companyId, categoryId: category.id, name: "Valve", priceCents: 500, itemType: 0, imageUrl });
 }
 
 describe("removal of unused line-item and price book images", () => {
@@ -69,7 +79,14 @@ describe("removal of unused line-item and price book images", () => {
 
     const report = await removeUnusedImages({ pageSize: 2 });
     expect(report).toEqual({ checked: 5, removed: 2 });
-    expect([usedByLine, usedByItem, itemImageOnALine, fresh, logo, attachment].map(onDisk)).toEqual([true, true, true, true, true, true]);
+    expect([usedByLine, usedByItem, itemImageOnALine, fresh, logo, attachment].map(onDisk)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect([abandoned, abandonedItemImage].map(onDisk)).toEqual([false, false]);
     expect(existsSync(stray)).toBe(true);
 
@@ -87,7 +104,9 @@ describe("removal of unused line-item and price book images", () => {
   it("runs as a daily job on the app's queue", async () => {
     const abandoned = await upload(companyId, "line-items", 2 * DAY);
     await startQueue();
-    const rows = await executeSql<{ name: string; cron: string }>("select name, cron from pgboss.schedule order by name");
+    const rows = await executeSql<{ name: string; cron: string }>(
+      "select name, cron from pgboss.schedule order by name",
+    );
     expect(rows).toContainEqual({ name: "remove-unused-images", cron: "35 4 * * *" });
     await unusedImagesCleanupJob.send({});
     const deadline = Date.now() + 25_000;

@@ -8,18 +8,25 @@ import { describe, expect, it } from "vitest";
 process.env.UPLOADS_DIR ??= mkdtempSync(path.join(tmpdir(), "uploads-helper-"));
 
 const { uploadRules } = await import("~/models/files/upload-rules.server");
-const { FIELD_MAX_BYTES, incomingUploadsDir, uploadFormMessages, withUploadForm } = await import("~/models/files/uploads.server");
+const { FIELD_MAX_BYTES, incomingUploadsDir, uploadFormMessages, withUploadForm } =
+  await import("~/models/files/uploads.server");
 type UploadRule = import("~/models/files/uploads.server").UploadRule;
 
 const MB = 1024 * 1024;
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "hex",
+);
 const PDF = Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n");
 const MP4 = Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex");
 
 /** A file of `size` bytes starting with `head` (the rest zeros). */
 const sized = (head: Buffer, size: number) => Buffer.concat([head, Buffer.alloc(size - head.length)]);
 
-function multipart(request: { fields?: Record<string, string>; files?: Array<{ name: string; filename: string; data: Buffer }> }) {
+function multipart(request: {
+  fields?: Record<string, string>;
+  files?: Array<{ name: string; filename: string; data: Buffer }>;
+}) {
   const form = new FormData();
   for (const [key, value] of Object.entries(request.fields ?? {})) form.append(key, value);
   for (const file of request.files ?? []) form.append(file.name, new File([new Uint8Array(file.data)], file.filename));
@@ -34,10 +41,20 @@ function incomingFiles(): Array<{ path: string; size: number }> {
   } catch {
     return [];
   }
-  return folders.flatMap((folder) => readdirSync(path.join(incomingUploadsDir(), folder)).map((name) => path.join(incomingUploadsDir(), folder, name))).map((p) => ({ path: p, size: statSync(p).size }));
+  return folders
+    .flatMap((folder) =>
+      readdirSync(path.join(incomingUploadsDir(), folder)).map((name) => path.join(incomingUploadsDir(), folder, name)),
+    )
+    .map((p) => ({ path: p, size: statSync(p).size }));
 }
 
-type Outcome = { refused: string } | { fields: Record<string, string>; files: Array<{ name: string; size: number; isFile: boolean; onDisk: number[] }>; dropped: Array<{ name: string; message: string }> };
+type Outcome =
+  | { refused: string }
+  | {
+      fields: Record<string, string>;
+      files: Array<{ name: string; size: number; isFile: boolean; onDisk: number[] }>;
+      dropped: Array<{ name: string; message: string }>;
+    };
 
 /** Runs the helper and reports what the route's work saw (and what was on disk meanwhile), or the refusal. */
 async function upload(request: Request, rule: UploadRule): Promise<Outcome> {
@@ -50,7 +67,13 @@ async function upload(request: Request, rule: UploadRule): Promise<Outcome> {
       const files: Array<{ name: string; size: number; isFile: boolean; onDisk: number[] }> = [];
       for (const [key, value] of form.entries()) {
         if (typeof value === "string") fields[key] = value;
-        else files.push({ name: value.name, size: value.size, isFile: value instanceof File, onDisk: incomingFiles().map((f) => f.size) });
+        else
+          files.push({
+            name: value.name,
+            size: value.size,
+            isFile: value instanceof File,
+            onDisk: incomingFiles().map((f) => f.size),
+          });
       }
       return { fields, files, dropped };
     },
@@ -67,7 +90,11 @@ describe("upload helper", () => {
       (message) => message,
       async (form) => {
         const file = form.get("files") as File;
-        seen = { text: String(form.get("jobId")), bytes: Buffer.from(await file.arrayBuffer()), onDisk: incomingFiles().map((f) => f.size) };
+        seen = {
+          text: String(form.get("jobId")),
+          bytes: Buffer.from(await file.arrayBuffer()),
+          onDisk: incomingFiles().map((f) => f.size),
+        };
         return "done";
       },
     );
@@ -82,7 +109,9 @@ describe("upload helper", () => {
 
   it("writes the file to disk while it is still arriving, not once the whole body is in memory", async () => {
     const boundary = "----fieldwise-test";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="long.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="long.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const chunk = 256 * 1024;
     const total = 40 * MB;
@@ -103,7 +132,12 @@ describe("upload helper", () => {
         sent += chunk;
       },
     });
-    const request = new Request("http://localhost/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body, duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+    } as RequestInit);
     const result = await upload(request, uploadRules.jobAttachment);
     expect(result).toMatchObject({ files: [{ name: "long.mp4", size: total + MP4.length, isFile: true }] });
     expect(behindMost).toBeLessThan(4 * MB);
@@ -111,16 +145,38 @@ describe("upload helper", () => {
   });
 
   it("refuses a file over its limit with the spec's message of its kind, told from its first bytes, and keeps nothing", async () => {
-    const send = (filename: string, data: Buffer) => upload(multipart({ fields: { jobId: "1" }, files: [{ name: "files", filename, data }] }), uploadRules.jobAttachment);
-    expect(await send("photo.png", sized(PNG, 11 * MB))).toEqual({ refused: "The image file size cannot exceed 10 MB." });
+    const send = (filename: string, data: Buffer) =>
+      upload(
+        multipart({ fields: { jobId: "1" }, files: [{ name: "files", filename, data }] }),
+        uploadRules.jobAttachment,
+      );
+    expect(await send("photo.png", sized(PNG, 11 * MB))).toEqual({
+      refused: "The image file size cannot exceed 10 MB.",
+    });
     expect(await send("manual.pdf", sized(PDF, 11 * MB))).toEqual({ refused: "The file size cannot exceed 10 MB." });
     // A video may be larger: 11 MB passes, over 50 MB does not.
-    expect(await send("visit.mp4", sized(MP4, 11 * MB))).toMatchObject({ files: [{ name: "visit.mp4", size: 11 * MB }] });
-    expect(await send("visit.mp4", sized(MP4, 50 * MB + 1))).toEqual({ refused: "The video file size cannot exceed 50 MB." });
+    expect(await send("visit.mp4", sized(MP4, 11 * MB))).toMatchObject({
+      files: [{ name: "visit.mp4", size: 11 * MB }],
+    });
+    expect(await send("visit.mp4", sized(MP4, 50 * MB + 1))).toEqual({
+      refused: "The video file size cannot exceed 50 MB.",
+    });
     // The name does not make a PDF a video.
     expect(await send("renamed.mp4", sized(PDF, 11 * MB))).toEqual({ refused: "The file size cannot exceed 10 MB." });
-    expect(await upload(multipart({ files: [{ name: "logo", filename: "logo.png", data: sized(PNG, 5242881) }] }), uploadRules.logo)).toEqual({ refused: "The file size cannot exceed 5 MB." });
-    expect(await upload(multipart({ files: [{ name: "file", filename: "customers.csv", data: sized(Buffer.from("First Name\n"), 5 * MB + 1) }] }), uploadRules.customersCsv)).toEqual({ refused: "The file size cannot exceed 5 MB." });
+    expect(
+      await upload(
+        multipart({ files: [{ name: "logo", filename: "logo.png", data: sized(PNG, 5242881) }] }),
+        uploadRules.logo,
+      ),
+    ).toEqual({ refused: "The file size cannot exceed 5 MB." });
+    expect(
+      await upload(
+        multipart({
+          files: [{ name: "file", filename: "customers.csv", data: sized(Buffer.from("First Name\n"), 5 * MB + 1) }],
+        }),
+        uploadRules.customersCsv,
+      ),
+    ).toEqual({ refused: "The file size cannot exceed 5 MB." });
     expect(incomingFiles()).toEqual([]);
   });
 
@@ -136,12 +192,22 @@ describe("upload helper", () => {
       }),
       uploadRules.customerAttachments,
     );
-    expect(result).toMatchObject({ fields: { customerId: "3" }, files: [{ name: "a.png", size: PNG.length }, { name: "b.pdf", size: PDF.length }], dropped: [{ name: "big.png", message: "The image file size cannot exceed 10 MB." }] });
+    expect(result).toMatchObject({
+      fields: { customerId: "3" },
+      files: [
+        { name: "a.png", size: PNG.length },
+        { name: "b.pdf", size: PDF.length },
+      ],
+      dropped: [{ name: "big.png", message: "The image file size cannot exceed 10 MB." }],
+    });
     expect(incomingFiles()).toEqual([]);
   });
 
   it("refuses a declared length over the rule before reading the body, with the first file's message", async () => {
-    const form = await multipart({ fields: { jobId: "1" }, files: [{ name: "files", filename: "photo.png", data: PNG }] });
+    const form = await multipart({
+      fields: { jobId: "1" },
+      files: [{ name: "files", filename: "photo.png", data: PNG }],
+    });
     const bytes = Buffer.from(await form.arrayBuffer());
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>({
@@ -154,28 +220,66 @@ describe("upload helper", () => {
     });
     const headers = new Headers(form.headers);
     headers.set("Content-Length", String(60 * MB));
-    const request = new Request("http://localhost/upload", { method: "POST", headers, body, duplex: "half" } as RequestInit);
-    expect(await upload(request, uploadRules.jobAttachment)).toEqual({ refused: "The image file size cannot exceed 10 MB." });
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      headers,
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(await upload(request, uploadRules.jobAttachment)).toEqual({
+      refused: "The image file size cannot exceed 10 MB.",
+    });
     expect(pulled).toBeLessThan(200 * 1024);
   });
 
   it("limits form fields, the number of files and malformed bodies", async () => {
-    expect(await upload(multipart({ fields: { notes: "x".repeat(FIELD_MAX_BYTES + 1) } }), uploadRules.image)).toEqual({ refused: uploadFormMessages.fieldTooLong });
-    expect(await upload(multipart({ fields: { notes: "x".repeat(1000) } }), uploadRules.image)).toMatchObject({ fields: { notes: "x".repeat(1000) } });
-    const two = multipart({ files: [{ name: "files", filename: "a.png", data: PNG }, { name: "files", filename: "b.png", data: PNG }] });
+    expect(await upload(multipart({ fields: { notes: "x".repeat(FIELD_MAX_BYTES + 1) } }), uploadRules.image)).toEqual({
+      refused: uploadFormMessages.fieldTooLong,
+    });
+    expect(await upload(multipart({ fields: { notes: "x".repeat(1000) } }), uploadRules.image)).toMatchObject({
+      fields: { notes: "x".repeat(1000) },
+    });
+    const two = multipart({
+      files: [
+        { name: "files", filename: "a.png", data: PNG },
+        { name: "files", filename: "b.png", data: PNG },
+      ],
+    });
     expect(await upload(two, uploadRules.jobAttachment)).toEqual({ refused: "Upload one file per call." });
-    const broken = new Request("http://localhost/upload", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=abc" }, body: "--abc\r\nno headers here" });
+    const broken = new Request("http://localhost/upload", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=abc" },
+      body: "--abc\r\nno headers here",
+    });
     expect(await upload(broken, uploadRules.image)).toEqual({ refused: uploadFormMessages.unreadable });
     expect(incomingFiles()).toEqual([]);
   });
 
   it("reads a form that is not multipart as usual, and keeps an empty file input as the empty File browsers send", async () => {
-    const plain = new Request("http://localhost/upload", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=delete&name=a" });
-    expect(await upload(plain, uploadRules.image)).toMatchObject({ fields: { intent: "delete", name: "a" }, files: [] });
+    const plain = new Request("http://localhost/upload", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=delete&name=a",
+    });
+    expect(await upload(plain, uploadRules.image)).toMatchObject({
+      fields: { intent: "delete", name: "a" },
+      files: [],
+    });
     // What a browser posts for a file input left empty (undici's FormData would leave the filename out).
     const boundary = "----browser";
     const body = `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave\r\n--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--${boundary}--\r\n`;
-    const empty = await upload(new Request("http://localhost/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` }, body }), uploadRules.logo);
-    expect(empty).toEqual({ fields: { intent: "save" }, files: [{ name: "", size: 0, isFile: true, onDisk: [] }], dropped: [] });
+    const empty = await upload(
+      new Request("http://localhost/upload", {
+        method: "POST",
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+        body,
+      }),
+      uploadRules.logo,
+    );
+    expect(empty).toEqual({
+      fields: { intent: "save" },
+      files: [{ name: "", size: 0, isFile: true, onDisk: [] }],
+      dropped: [],
+    });
   });
 });

@@ -35,7 +35,10 @@ export type OwnServer = {
  * of a production one. `probe` preloads tests/security/probe.mjs so the test can ask the process
  * what plain objects inherit. Resolves once it answers, rejects (with its log) if it exits first.
  */
-export async function startServer({ env = {}, probe = false }: { env?: Record<string, string | undefined>; probe?: boolean } = {}): Promise<OwnServer> {
+export async function startServer({
+  env = {},
+  probe = false,
+}: { env?: Record<string, string | undefined>; probe?: boolean } = {}): Promise<OwnServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "fieldwise-security-"));
   const fullEnv: NodeJS.ProcessEnv = {
@@ -82,7 +85,10 @@ export async function startServer({ env = {}, probe = false }: { env?: Record<st
       await new Promise((r) => setTimeout(r, 100));
       const text = log();
       cleanup();
-      throw Object.assign(new Error(`the server exited with ${child.exitCode}:\n${text}`), { exitCode: child.exitCode, log: text });
+      throw Object.assign(new Error(`the server exited with ${child.exitCode}:\n${text}`), {
+        exitCode: child.exitCode,
+        log: text,
+      });
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -98,7 +104,10 @@ export async function startServer({ env = {}, probe = false }: { env?: Record<st
   const prototypeReport = () =>
     new Promise<{ objectKeys: string[]; plain: Record<string, unknown> }>((resolve, reject) => {
       if (!probe) return reject(new Error("startServer({ probe: true }) is needed for prototypeReport"));
-      const onMessage = (message: { type?: string; report?: { objectKeys: string[]; plain: Record<string, unknown> } }) => {
+      const onMessage = (message: {
+        type?: string;
+        report?: { objectKeys: string[]; plain: Record<string, unknown> };
+      }) => {
         if (message?.type !== "prototype-report" || !message.report) return;
         child.off("message", onMessage);
         resolve(message.report);
@@ -110,7 +119,9 @@ export async function startServer({ env = {}, probe = false }: { env?: Record<st
 }
 
 /** Runs a server only long enough to see whether it starts: its exit code and log, or "started". */
-export async function startOutcome(env: Record<string, string | undefined>): Promise<{ started: boolean; exitCode: number | null; log: string }> {
+export async function startOutcome(
+  env: Record<string, string | undefined>,
+): Promise<{ started: boolean; exitCode: number | null; log: string }> {
   try {
     const server = await startServer({ env });
     const log = server.log();

@@ -7,18 +7,32 @@ import { baseUrl, liveSessionCookie } from "./harness";
 
 type Current = { id: number; firstName: string; lastName: string; isShadowLogIn: boolean; company: { id: number } };
 
-const send = (path: string, { cookie, method = "GET", json }: { cookie?: string; method?: string; json?: unknown } = {}) =>
+const send = (
+  path: string,
+  { cookie, method = "GET", json }: { cookie?: string; method?: string; json?: unknown } = {},
+) =>
   fetch(`${baseUrl()}${path}`, {
     method,
     redirect: "manual",
-    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(json === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: {
+      ...(cookie ? { Cookie: cookie } : {}),
+      ...(json === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     body: json === undefined ? undefined : JSON.stringify(json),
   });
 const cookieOf = (response: Response) => (response.headers.get("Set-Cookie") ?? "").split(";")[0];
 const current = async (cookie: string) => (await (await send("/api/users/current", { cookie })).json()) as Current;
 const logPage = (cookie: string | undefined, query = "") => send(`/admin-panel/impersonation-log${query}`, { cookie });
 /** The table's body rows as text, tags stripped, newest first. */
-const rowsOf = (html: string) => [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((m) => m[1].replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ").trim());
+const rowsOf = (html: string) =>
+  [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((m) =>
+    m[1]
+      .replace(/<!--.*?-->/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
 
 /**
  * The log rows of the demo company in which the company admin was acted as, newest first (other
@@ -76,13 +90,27 @@ describe("impersonation", () => {
     expect(await shadow.json()).toMatchObject({ id: admin.id, isShadowLogIn: true });
     const shadowCookie = cookieOf(shadow);
 
-    const created = await send("/api/tags", { cookie: shadowCookie, method: "POST", json: { name: `Audit ${unique}`, type: 0 } });
+    const created = await send("/api/tags", {
+      cookie: shadowCookie,
+      method: "POST",
+      json: { name: `Audit ${unique}`, type: 0 },
+    });
     expect(created.status).toBe(201);
     const tag = (await created.json()) as { data: { id: number } };
-    const renamed = await send("/api/tags", { cookie: shadowCookie, method: "PUT", json: { id: tag.data.id, name: `Renamed ${unique}` } });
+    const renamed = await send("/api/tags", {
+      cookie: shadowCookie,
+      method: "PUT",
+      json: { id: tag.data.id, name: `Renamed ${unique}` },
+    });
     expect(renamed.status).toBe(200);
-    const customers = (await (await send("/api/customers/page?pageNumber=1&pageSize=1", { cookie: shadowCookie })).json()) as { items: { id: number }[] };
-    const job = await send("/api/jobs", { cookie: shadowCookie, method: "POST", json: { customerId: customers.items[0].id, name: `Audit job ${unique}` } });
+    const customers = (await (
+      await send("/api/customers/page?pageNumber=1&pageSize=1", { cookie: shadowCookie })
+    ).json()) as { items: { id: number }[] };
+    const job = await send("/api/jobs", {
+      cookie: shadowCookie,
+      method: "POST",
+      json: { customerId: customers.items[0].id, name: `Audit job ${unique}` },
+    });
     expect(job.status).toBe(201);
     const jobId = ((await job.json()) as { data: { id: number } }).data.id;
 
@@ -99,7 +127,9 @@ describe("impersonation", () => {
       if (rows[0]?.includes("Logged out")) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(rows.slice(0, 5).map((r) => [r.includes(superName), r.includes(adminName)])).toEqual(Array(5).fill([true, true]));
+    expect(rows.slice(0, 5).map((r) => [r.includes(superName), r.includes(adminName)])).toEqual(
+      Array(5).fill([true, true]),
+    );
     expect(rows[0]).toMatch(/Logged out POST \/api\/users\/shadow-log-out/);
     expect(rows[1]).toMatch(/Change POST \/api\/jobs \(fields: customerId, name\) Done \(201\)/);
     expect(rows[2]).toMatch(/Change PUT \/api\/tags \(fields: id, name\) Done \(200\)/);
@@ -114,7 +144,9 @@ describe("impersonation", () => {
 
   test("a company admin can neither read the log nor shadow anyone; a visitor is sent to sign in", async () => {
     expect((await logPage(adminCookie)).status).toBe(403);
-    expect((await send(`/api/users/${admin.id}/shadow-log-in`, { cookie: adminCookie, method: "POST" })).status).toBe(403);
+    expect((await send(`/api/users/${admin.id}/shadow-log-in`, { cookie: adminCookie, method: "POST" })).status).toBe(
+      403,
+    );
     const screen = await fetch(`${baseUrl()}/admin-panel/company-details/${admin.company.id}`, {
       method: "POST",
       redirect: "manual",

@@ -4,7 +4,13 @@ process.on("message", (message) => {
   if (message !== "prototype-report") return;
   const report = {
     objectKeys: Object.getOwnPropertyNames(Object.prototype),
-    plain: { role: ({}).role, planFeatures: ({}).planFeatures, companyId: ({}).companyId, isAdmin: ({}).isAdmin, polluted: ({}).polluted },
+    plain: {
+      role: {}.role,
+      planFeatures: {}.planFeatures,
+      companyId: {}.companyId,
+      isAdmin: {}.isAdmin,
+      polluted: {}.polluted,
+    },
   };
   process.send?.({ type: "prototype-report", report });
 });

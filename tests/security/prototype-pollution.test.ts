@@ -8,11 +8,21 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 import { buildDir, startServer, type OwnServer } from "./harness";
 
-type BuiltRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: { loader?: unknown; action?: unknown; default?: unknown } };
+type BuiltRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: { loader?: unknown; action?: unknown; default?: unknown };
+};
 
 /** Every route of the build with its full path pattern and whether it has a loader or action. */
-async function builtRoutes(): Promise<Array<{ id: string; pattern: string; loader: boolean; action: boolean; screen: boolean }>> {
-  const build = (await import(pathToFileURL(path.join(buildDir(), "server/index.js")).href)) as { routes: Record<string, BuiltRoute> };
+async function builtRoutes(): Promise<
+  Array<{ id: string; pattern: string; loader: boolean; action: boolean; screen: boolean }>
+> {
+  const build = (await import(pathToFileURL(path.join(buildDir(), "server/index.js")).href)) as {
+    routes: Record<string, BuiltRoute>;
+  };
   const fullPath = (route: BuiltRoute): string => {
     const parent = route.parentId ? build.routes[route.parentId] : undefined;
     const own = route.path ?? "";
@@ -80,7 +90,11 @@ function request(url: string, init: RequestInit & { cookie?: string } = {}) {
 }
 
 async function signIn(email: string, password: string): Promise<string> {
-  const response = await request("/api/account/sign-in", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const response = await request("/api/account/sign-in", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
   expect(response.status, `sign-in of ${email}`).toBe(200);
   return response.headers.get("set-cookie")!.split(";")[0];
 }
@@ -103,7 +117,11 @@ async function signUp(): Promise<{ status: number; cookie: string | null; body: 
       country: "US",
     }),
   });
-  return { status: response.status, cookie: response.headers.get("set-cookie")?.split(";")[0] ?? null, body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    cookie: response.headers.get("set-cookie")?.split(";")[0] ?? null,
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 async function currentRoles(cookie: string): Promise<unknown> {
@@ -157,14 +175,19 @@ const endsSession = (pattern: string) => /logout|log-out|stop-impersonating|shad
 
 describe("prototype keys in every request form reach no prototype", () => {
   beforeAll(async () => {
-    server = await startServer({ probe: true, env: { NODE_ENV: "development", SEED_DEMO: "true", TRUST_PROXY: "1", APP_URL: undefined } });
+    server = await startServer({
+      probe: true,
+      env: { NODE_ENV: "development", SEED_DEMO: "true", TRUST_PROXY: "1", APP_URL: undefined },
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
   });
 
   test("the two requests of the report: the hostile query, then a sign-up that must own its company as a company admin", async () => {
-    const probe = await request(`/api/company/check-service-area?__proto__.role=3&constructor.prototype.role=3&__proto__.planFeatures=1&companyId=1&latitude=35.2&longitude=-80.8`);
+    const probe = await request(
+      `/api/company/check-service-area?__proto__.role=3&constructor.prototype.role=3&__proto__.planFeatures=1&companyId=1&latitude=35.2&longitude=-80.8`,
+    );
     expect(probe.status).toBeLessThan(500);
     await expectNoPrototypeWrites();
     const owner = await signUp();
@@ -175,60 +198,85 @@ describe("prototype keys in every request form reach no prototype", () => {
     expect(dashboard.status).toBe(200);
   });
 
-  test(
-    "every API route and every form action, signed out and signed in, in dotted, bracketed, JSON and multipart form",
-    async () => {
-      const routes = await builtRoutes();
-      const adminLogin = DEMO_LOGINS.find((l) => l.role === "company admin")!;
-      const superLogin = DEMO_LOGINS.find((l) => l.role === "super admin")!;
-      const admin = await signIn(adminLogin.email, adminLogin.password);
-      const superAdmin = await signIn(superLogin.email, superLogin.password);
-      const ids = await demoIds(admin);
-      const callers: Caller[] = [{ name: "visitor" }, { name: "company admin", cookie: admin }, { name: "super admin", cookie: superAdmin }];
+  test("every API route and every form action, signed out and signed in, in dotted, bracketed, JSON and multipart form", async () => {
+    const routes = await builtRoutes();
+    const adminLogin = DEMO_LOGINS.find((l) => l.role === "company admin")!;
+    const superLogin = DEMO_LOGINS.find((l) => l.role === "super admin")!;
+    const admin = await signIn(adminLogin.email, adminLogin.password);
+    const superAdmin = await signIn(superLogin.email, superLogin.password);
+    const ids = await demoIds(admin);
+    const callers: Caller[] = [
+      { name: "visitor" },
+      { name: "company admin", cookie: admin },
+      { name: "super admin", cookie: superAdmin },
+    ];
 
-      const targets = routes
-        .filter((r) => r.pattern.startsWith("/api/") ? r.loader || r.action : r.action)
-        .sort((a, b) => Number(endsSession(a.pattern)) - Number(endsSession(b.pattern)));
-      // The route table's screens with forms and the whole API: a guard that the walk is not empty.
-      expect(targets.filter((t) => t.pattern.startsWith("/api/")).length).toBeGreaterThan(80);
-      expect(targets.filter((t) => !t.pattern.startsWith("/api/") && t.screen).length).toBeGreaterThan(20);
+    const targets = routes
+      .filter((r) => (r.pattern.startsWith("/api/") ? r.loader || r.action : r.action))
+      .sort((a, b) => Number(endsSession(a.pattern)) - Number(endsSession(b.pattern)));
+    // The route table's screens with forms and the whole API: a guard that the walk is not empty.
+    expect(targets.filter((t) => t.pattern.startsWith("/api/")).length).toBeGreaterThan(80);
+    expect(targets.filter((t) => !t.pattern.startsWith("/api/") && t.screen).length).toBeGreaterThan(20);
 
-      const statuses = new Map<string, number>();
-      for (const target of targets) {
-        const url = concrete(target.pattern, ids);
-        for (const caller of callers) {
-          const sends: Array<{ method: string; body?: BodyInit; type?: string }> = [];
-          if (target.loader) sends.push({ method: "GET" });
-          if (target.action) {
-            for (const method of ["POST", "PUT", "PATCH"]) {
-              sends.push({ method, body: new URLSearchParams(HOSTILE_FIELDS).toString(), type: "application/x-www-form-urlencoded" });
-              sends.push({ method, body: HOSTILE_JSON_TEXT, type: "application/json" });
-              sends.push({ method, body: hostileMultipart() });
-            }
-          }
-          for (const send of sends) {
-            const headers: Record<string, string> = send.type ? { "Content-Type": send.type } : {};
-            const response = await request(`${url}?${hostileQuery()}`, { method: send.method, body: send.body, headers, cookie: caller.cookie });
-            await response.arrayBuffer();
-            statuses.set(`${send.method} ${url} (${caller.name})`, response.status);
+    const statuses = new Map<string, number>();
+    for (const target of targets) {
+      const url = concrete(target.pattern, ids);
+      for (const caller of callers) {
+        const sends: Array<{ method: string; body?: BodyInit; type?: string }> = [];
+        if (target.loader) sends.push({ method: "GET" });
+        if (target.action) {
+          for (const method of ["POST", "PUT", "PATCH"]) {
+            sends.push({
+              method,
+              body: new URLSearchParams(HOSTILE_FIELDS).toString(),
+              type: "application/x-www-form-urlencoded",
+            });
+            sends.push({ method, body: HOSTILE_JSON_TEXT, type: "application/json" });
+            sends.push({ method, body: hostileMultipart() });
           }
         }
+        for (const send of sends) {
+          const headers: Record<string, string> = send.type ? { "Content-Type": send.type } : {};
+          const response = await request(`${url}?${hostileQuery()}`, {
+            method: send.method,
+            body: send.body,
+            headers,
+            cookie: caller.cookie,
+          });
+          await response.arrayBuffer();
+          statuses.set(`${send.method} ${url} (${caller.name})`, response.status);
+        }
       }
-      await expectNoPrototypeWrites();
-      // A prototype write would show as server errors across the board (the report's planFeatures key
-      // made every signed-in page answer 500).
-      const errors = [...statuses].filter(([, status]) => status >= 500);
-      expect(errors, `server errors:\n${server.log().split("\n").filter((line) => /error|at /i.test(line)).slice(0, 60).join("\n")}`).toEqual([]);
-      expect(statuses.size).toBeGreaterThan(1000);
-    },
-    600_000,
-  );
+    }
+    await expectNoPrototypeWrites();
+    // A prototype write would show as server errors across the board (the report's planFeatures key
+    // made every signed-in page answer 500).
+    const errors = [...statuses].filter(([, status]) => status >= 500);
+    expect(
+      errors,
+      `server errors:\n${server
+        .log()
+        .split("\n")
+        .filter((line) => /error|at /i.test(line))
+        .slice(0, 60)
+        .join("\n")}`,
+    ).toEqual([]);
+    expect(statuses.size).toBeGreaterThan(1000);
+  }, 600_000);
 
   test("after the walk a new sign-up still owns its company as a company admin, and pages answer", async () => {
     const owner = await signUp();
     expect(owner.status).toBe(201);
     expect(await currentRoles(owner.cookie!)).toEqual([2]);
-    for (const page of ["/dashboard", "/customers", "/jobs", "/schedule", "/settings", "/api/users/current", "/api/customers/page"]) {
+    for (const page of [
+      "/dashboard",
+      "/customers",
+      "/jobs",
+      "/schedule",
+      "/settings",
+      "/api/users/current",
+      "/api/customers/page",
+    ]) {
       const response = await request(page, { cookie: owner.cookie! });
       expect(response.status, page).toBe(200);
     }

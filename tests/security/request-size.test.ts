@@ -9,10 +9,20 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { baseUrl, demoLogin, liveSessionCookie, startServer, type OwnServer } from "./harness";
 
 const MB = 1024 * 1024;
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "hex",
+);
 const MP4 = Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex");
 
-type RawAnswer = { status: number; head: string; body: string; bodySent: number; finishedSending: boolean; closedByServer: boolean };
+type RawAnswer = {
+  status: number;
+  head: string;
+  body: string;
+  bodySent: number;
+  finishedSending: boolean;
+  closedByServer: boolean;
+};
 
 /**
  * Sends a request over a plain socket: `head` (request line and headers), then the body pieces from
@@ -20,11 +30,20 @@ type RawAnswer = { status: number; head: string; body: string; bodySent: number;
  * client) or only when the server closes the connection (`ignoreAnswer`: a hostile one). Resolves
  * with the answer once the server has closed the connection (or after `waitForClose` ms without it).
  */
-function rawRequest(server: string, head: string, body: () => Iterable<Buffer> = () => [], { waitForClose = 10_000, ignoreAnswer = false } = {}): Promise<RawAnswer> {
+function rawRequest(
+  server: string,
+  head: string,
+  body: () => Iterable<Buffer> = () => [],
+  { waitForClose = 10_000, ignoreAnswer = false } = {},
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(server);
   return new Promise((resolve, reject) => {
     // Half-open allowed: the server's end of sending (after its answer) does not end ours.
-    const socket: Socket = connect({ host: hostname === "localhost" ? "127.0.0.1" : hostname, port: Number(port), allowHalfOpen: true });
+    const socket: Socket = connect({
+      host: hostname === "localhost" ? "127.0.0.1" : hostname,
+      port: Number(port),
+      allowHalfOpen: true,
+    });
     let received = Buffer.alloc(0);
     let answered = false;
     let closed = false;
@@ -39,7 +58,14 @@ function rawRequest(server: string, head: string, body: () => Iterable<Buffer> =
       const split = text.indexOf("\r\n\r\n");
       if (split < 0) return reject(new Error(`no answer (${why} after sending ${bodySent} bytes)`));
       const head = text.slice(0, split);
-      resolve({ status: Number(text.slice(9, 12)), head, body: /transfer-encoding: chunked/i.test(head) ? unchunk(text.slice(split + 4)) : text.slice(split + 4), bodySent, finishedSending, closedByServer });
+      resolve({
+        status: Number(text.slice(9, 12)),
+        head,
+        body: /transfer-encoding: chunked/i.test(head) ? unchunk(text.slice(split + 4)) : text.slice(split + 4),
+        bodySent,
+        finishedSending,
+        closedByServer,
+      });
       socket.destroy();
     };
     socket.on("data", (chunk: Buffer) => {
@@ -70,7 +96,7 @@ function rawRequest(server: string, head: string, body: () => Iterable<Buffer> =
 /** The body of a chunked answer. */
 function unchunk(text: string): string {
   let out = "";
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     const lineEnd = text.indexOf("\r\n", at);
     const size = parseInt(text.slice(at, lineEnd), 16);
     if (!size) break;
@@ -92,18 +118,27 @@ function* pieces(total: number, fill = 0x61): Iterable<Buffer> {
 
 /** Chunked transfer encoding of the pieces, without the closing chunk unless `end`. */
 function* chunked(source: Iterable<Buffer>, end = false): Iterable<Buffer> {
-  for (const piece of source) yield Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
+  for (const piece of source)
+    yield Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]);
   if (end) yield Buffer.from("0\r\n\r\n");
 }
 
 /** A JSON sign-in body of about `size` bytes. */
-const bigSignIn = (size: number) => Buffer.from(JSON.stringify({ email: "admin@fieldwise.demo", password: "x".repeat(size) }));
+const bigSignIn = (size: number) =>
+  Buffer.from(JSON.stringify({ email: "admin@fieldwise.demo", password: "x".repeat(size) }));
 
 describe("request size (shared server)", () => {
   test("a 2 MB JSON body to a public API is refused with 413 before it is sent, and the connection closed", async () => {
     const body = bigSignIn(2 * MB);
     // Only the headers go out: the server must answer from the declared length alone.
-    const answer = await rawRequest(baseUrl(), requestHead("POST", "/api/account/sign-in", baseUrl(), { "Content-Type": "application/json", "Content-Length": body.length }), () => []);
+    const answer = await rawRequest(
+      baseUrl(),
+      requestHead("POST", "/api/account/sign-in", baseUrl(), {
+        "Content-Type": "application/json",
+        "Content-Length": body.length,
+      }),
+      () => [],
+    );
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ message: "The request is too large." });
     expect(answer.head.toLowerCase()).toContain("connection: close");
@@ -112,9 +147,13 @@ describe("request size (shared server)", () => {
 
   test("the same body sent chunked (no length) is cut off with 413 while it streams, and the connection closed", async () => {
     const json = bigSignIn(2 * MB);
-    const head = requestHead("POST", "/api/account/sign-in", baseUrl(), { "Content-Type": "application/json", "Transfer-Encoding": "chunked" });
+    const head = requestHead("POST", "/api/account/sign-in", baseUrl(), {
+      "Content-Type": "application/json",
+      "Transfer-Encoding": "chunked",
+    });
     // A JSON start, then far more than any limit, never ending: only a server that stops reading can answer.
-    const endless = (total: number) => () => chunked([json.subarray(0, json.length - 2), ...pieces(total - json.length)]);
+    const endless = (total: number) => () =>
+      chunked([json.subarray(0, json.length - 2), ...pieces(total - json.length)]);
     const polite = await rawRequest(baseUrl(), head, endless(64 * MB));
     expect(polite.status).toBe(413);
     expect(JSON.parse(polite.body)).toEqual({ message: "The request is too large." });
@@ -131,17 +170,40 @@ describe("request size (shared server)", () => {
 
   test("a 2 MB form post to a screen action answers 413, signed out and signed in", async () => {
     const form = Buffer.from(`email=admin%40fieldwise.demo&password=${"x".repeat(2 * MB)}`);
-    const login = await rawRequest(baseUrl(), requestHead("POST", "/login", baseUrl(), { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": form.length }), () => [form]);
+    const login = await rawRequest(
+      baseUrl(),
+      requestHead("POST", "/login", baseUrl(), {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": form.length,
+      }),
+      () => [form],
+    );
     expect(login.status).toBe(413);
     const cookie = await liveSessionCookie("company admin");
     const chunkedForm = () => chunked([Buffer.from("intent=save&firstName=Big&notes="), ...pieces(2 * MB)], true);
-    const signedIn = await rawRequest(baseUrl(), requestHead("POST", "/customers/new", baseUrl(), { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" }), chunkedForm);
+    const signedIn = await rawRequest(
+      baseUrl(),
+      requestHead("POST", "/customers/new", baseUrl(), {
+        Cookie: cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Transfer-Encoding": "chunked",
+      }),
+      chunkedForm,
+    );
     expect(signedIn.status).toBe(413);
   });
 
   test("a small body still reaches its route", async () => {
     const body = Buffer.from(JSON.stringify({ email: "nobody@example.com", password: "wrong-password" }));
-    const answer = await rawRequest(baseUrl(), requestHead("POST", "/api/account/sign-in", baseUrl(), { "Content-Type": "application/json", "Content-Length": body.length, Connection: "close" }), () => [body]);
+    const answer = await rawRequest(
+      baseUrl(),
+      requestHead("POST", "/api/account/sign-in", baseUrl(), {
+        "Content-Type": "application/json",
+        "Content-Length": body.length,
+        Connection: "close",
+      }),
+      () => [body],
+    );
     expect([400, 429]).toContain(answer.status);
   });
 });
@@ -152,7 +214,10 @@ describe("uploads (own server: its memory is measured and its data changed)", ()
   let customerId: number;
 
   const api = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${server.baseUrl}${path}`, { ...init, headers: { Cookie: cookie, ...(init.headers as Record<string, string>) } });
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      ...init,
+      headers: { Cookie: cookie, ...(init.headers as Record<string, string>) },
+    });
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   };
   /** The server process's resident memory and its peak so far, in bytes (Linux). */
@@ -162,25 +227,48 @@ describe("uploads (own server: its memory is measured and its data changed)", ()
     return { rss: kb("VmRSS"), peak: kb("VmHWM") };
   };
   /** A multipart upload sent as it is made, chunked, so the client holds no more than a piece of it either. */
-  const streamedUpload = (path: string, fields: Record<string, string>, file: { name: string; filename: string; head: Buffer; size: number }) => {
+  const streamedUpload = (
+    path: string,
+    fields: Record<string, string>,
+    file: { name: string; filename: string; head: Buffer; size: number },
+  ) => {
     const boundary = "----security-suite";
     const before = Buffer.from(
       Object.entries(fields)
         .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-        .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        .join("") +
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     );
     const after = Buffer.from(`\r\n--${boundary}--\r\n`);
     const body = () => chunked([before, file.head, ...pieces(file.size - file.head.length, 0), after], true);
-    return rawRequest(server.baseUrl, requestHead("POST", path, server.baseUrl, { Cookie: cookie, "Content-Type": `multipart/form-data; boundary=${boundary}`, "Transfer-Encoding": "chunked", Connection: "close" }), body, { waitForClose: 2_000 });
+    return rawRequest(
+      server.baseUrl,
+      requestHead("POST", path, server.baseUrl, {
+        Cookie: cookie,
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        "Transfer-Encoding": "chunked",
+        Connection: "close",
+      }),
+      body,
+      { waitForClose: 2_000 },
+    );
   };
 
   beforeAll(async () => {
     const login = demoLogin("company admin");
     server = await startServer({ env: { SEED_DEMO: "true", DEMO_PASSWORD: login.password } });
-    const signIn = await fetch(`${server.baseUrl}/api/account/sign-in`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(login) });
+    const signIn = await fetch(`${server.baseUrl}/api/account/sign-in`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(login),
+    });
     expect(signIn.status).toBe(200);
     cookie = signIn.headers.get("set-cookie")!.split(";")[0];
-    const created = await api("/api/customers/create", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ firstName: "Uploads" }) });
+    const created = await api("/api/customers/create", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ firstName: "Uploads" }),
+    });
     expect(created.status).toBe(201);
     customerId = created.body.customerId;
   });
@@ -193,12 +281,26 @@ describe("uploads (own server: its memory is measured and its data changed)", ()
     form.set("customerId", String(customerId));
     form.append("files", new File([new Uint8Array(Buffer.concat([PNG, Buffer.alloc(11 * MB)]))], "huge.png"));
     const refused = await api("/api/customers/attachment", { method: "POST", body: form });
-    expect(refused).toEqual({ status: 400, body: { message: "The image file size cannot exceed 10 MB.", errors: { files: "The image file size cannot exceed 10 MB." } } });
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        message: "The image file size cannot exceed 10 MB.",
+        errors: { files: "The image file size cannot exceed 10 MB." },
+      },
+    });
     // Refused by its declared length alone: the first bytes tell an image.
     const declared = await rawRequest(
       server.baseUrl,
-      requestHead("POST", "/api/customers/attachment", server.baseUrl, { Cookie: cookie, "Content-Type": "multipart/form-data; boundary=x", "Content-Length": 2000 * MB }),
-      () => [Buffer.from(`--x\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n`), PNG, ...pieces(8 * MB, 0)],
+      requestHead("POST", "/api/customers/attachment", server.baseUrl, {
+        Cookie: cookie,
+        "Content-Type": "multipart/form-data; boundary=x",
+        "Content-Length": 2000 * MB,
+      }),
+      () => [
+        Buffer.from(`--x\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n`),
+        PNG,
+        ...pieces(8 * MB, 0),
+      ],
     );
     expect(declared.status).toBe(400);
     expect(JSON.parse(declared.body)).toMatchObject({ message: "The image file size cannot exceed 10 MB." });
@@ -215,24 +317,48 @@ describe("uploads (own server: its memory is measured and its data changed)", ()
   });
 
   test("a 45 MB video streams to disk: the server's memory does not grow by its size", async () => {
-    const job = await api("/api/jobs", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ customerId }) });
+    const job = await api("/api/jobs", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ customerId }),
+    });
     expect(job.status).toBe(201);
     const jobId = String(job.body.data.id);
     // Warm-up: the code paths of an upload are loaded and compiled before measuring.
-    expect((await streamedUpload("/api/jobs/attachment", { jobId }, { name: "files", filename: "warm.mp4", head: MP4, size: 2 * MB })).status).toBe(201);
+    expect(
+      (
+        await streamedUpload(
+          "/api/jobs/attachment",
+          { jobId },
+          { name: "files", filename: "warm.mp4", head: MP4, size: 2 * MB },
+        )
+      ).status,
+    ).toBe(201);
     // The peak is reset (Linux clear_refs 5): what follows shows in it, not the start-up's peak.
     writeFileSync(`/proc/${server.process.pid}/clear_refs`, "5");
     const before = memory();
-    const answer = await streamedUpload("/api/jobs/attachment", { jobId }, { name: "files", filename: "visit.mp4", head: MP4, size: 45 * MB });
+    const answer = await streamedUpload(
+      "/api/jobs/attachment",
+      { jobId },
+      { name: "files", filename: "visit.mp4", head: MP4, size: 45 * MB },
+    );
     const after = memory();
     expect(answer.status).toBe(201);
-    expect(JSON.parse(answer.body).data).toMatchObject({ fileName: "visit.mp4", contentType: "video/mp4", sizeBytes: 45 * MB });
+    expect(JSON.parse(answer.body).data).toMatchObject({
+      fileName: "visit.mp4",
+      contentType: "video/mp4",
+      sizeBytes: 45 * MB,
+    });
     // Reading the body into memory would raise the peak by at least the 45 MB (formData holds it twice).
     expect(after.peak - before.rss).toBeLessThan(24 * MB);
   });
 
   test("a job takes no more attachments than a customer: past 20 the spec's message", async () => {
-    const job = await api("/api/jobs", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ customerId }) });
+    const job = await api("/api/jobs", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ customerId }),
+    });
     const jobId = String(job.body.data.id);
     const send = (name: string) => {
       const form = new FormData();
@@ -241,7 +367,10 @@ describe("uploads (own server: its memory is measured and its data changed)", ()
       return api("/api/jobs/attachment", { method: "POST", body: form });
     };
     for (let i = 1; i <= 20; i++) expect((await send(`photo-${i}.png`)).status).toBe(201);
-    expect(await send("photo-21.png")).toEqual({ status: 400, body: { message: "Attachment upload limit exceeded.", errors: { files: "Attachment upload limit exceeded." } } });
+    expect(await send("photo-21.png")).toEqual({
+      status: 400,
+      body: { message: "Attachment upload limit exceeded.", errors: { files: "Attachment upload limit exceeded." } },
+    });
     const details = await api(`/api/jobs/${jobId}`);
     expect(details.body.data.attachments).toHaveLength(20);
   });

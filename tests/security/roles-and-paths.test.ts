@@ -15,17 +15,27 @@ beforeAll(async () => {
 });
 
 /** A request sent exactly as written: fetch would resolve `%2e%2e` and dot segments before sending. */
-function raw(path: string, { cookie, method = "GET", json }: { cookie?: string; method?: string; json?: unknown } = {}): Promise<{ status: number; location: string | null; body: string }> {
+function raw(
+  path: string,
+  { cookie, method = "GET", json }: { cookie?: string; method?: string; json?: unknown } = {},
+): Promise<{ status: number; location: string | null; body: string }> {
   const { hostname, port } = new URL(baseUrl());
   const body = json === undefined ? undefined : JSON.stringify(json);
   const headers: Record<string, string> = {};
   if (cookie) headers.Cookie = cookie;
-  if (body !== undefined) Object.assign(headers, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) });
+  if (body !== undefined)
+    Object.assign(headers, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)) });
   return new Promise((resolve, reject) => {
     const req = http.request({ hostname, port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, location: (res.headers.location as string | undefined) ?? null, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: (res.headers.location as string | undefined) ?? null,
+          body: Buffer.concat(chunks).toString("utf8"),
+        }),
+      );
     });
     req.on("error", reject);
     req.end(body);
@@ -33,20 +43,35 @@ function raw(path: string, { cookie, method = "GET", json }: { cookie?: string; 
 }
 
 /** Yes: past the access check (a refused write body is a 400, another company's record a 404); no: 403. Anything else is reported as is. */
-const verdict = (status: number) => (status === 403 ? "no" : [200, 201, 400, 404].includes(status) ? "yes" : `status ${status}`);
+const verdict = (status: number) =>
+  status === 403 ? "no" : [200, 201, 400, 404].includes(status) ? "yes" : `status ${status}`;
 
 describe("one rule per thing: a screen and the API call behind the same data", () => {
   const TOO_LONG = "x".repeat(2001);
-  const areas: Array<{ area: string; screen: string; calls: Array<{ path: () => string; method?: string; json?: unknown }> }> = [
+  const areas: Array<{
+    area: string;
+    screen: string;
+    calls: Array<{ path: () => string; method?: string; json?: unknown }>;
+  }> = [
     {
       area: "expense codes",
       screen: "/settings/expense-codes",
-      calls: [{ path: () => "/api/company/expense-codes" }, { path: () => "/api/company/expense-code", method: "POST", json: {} }, { path: () => "/api/company/expense-codes", method: "PUT", json: {} }],
+      calls: [
+        { path: () => "/api/company/expense-codes" },
+        { path: () => "/api/company/expense-code", method: "POST", json: {} },
+        { path: () => "/api/company/expense-codes", method: "PUT", json: {} },
+      ],
     },
     {
       area: "messages on invoices and estimates",
       screen: "/settings/messages",
-      calls: [{ path: () => "/api/company-settings/messages-on-invoice-and-estimate", method: "PATCH", json: { messageOnInvoice: TOO_LONG } }],
+      calls: [
+        {
+          path: () => "/api/company-settings/messages-on-invoice-and-estimate",
+          method: "PATCH",
+          json: { messageOnInvoice: TOO_LONG },
+        },
+      ],
     },
     {
       area: "the company record",
@@ -72,7 +97,10 @@ describe("one rule per thing: a screen and the API call behind the same data", (
         expect(["yes", "no"], `${role} on ${screen}`).toContain(page);
         for (const call of calls) {
           const answer = await raw(call.path(), { cookie: cookies[role], method: call.method, json: call.json });
-          expect(verdict(answer.status), `${role}: ${call.method ?? "GET"} ${call.path()} answered ${answer.status} ${answer.body.slice(0, 200)}, ${screen} says ${page}`).toBe(page);
+          expect(
+            verdict(answer.status),
+            `${role}: ${call.method ?? "GET"} ${call.path()} answered ${answer.status} ${answer.body.slice(0, 200)}, ${screen} says ${page}`,
+          ).toBe(page);
         }
       }
     });
@@ -80,16 +108,33 @@ describe("one rule per thing: a screen and the API call behind the same data", (
 
   test("the roles are the spec's: office staff reach expense codes and messages, not the company profile or price book; a field tech none of them", async () => {
     expect((await raw("/api/company/expense-codes", { cookie: cookies["office staff"] })).status).toBe(200);
-    expect((await raw("/api/company-settings/messages-on-invoice-and-estimate", { cookie: cookies["office staff"], method: "PATCH", json: { messageOnInvoice: TOO_LONG } })).status).toBe(400);
+    expect(
+      (
+        await raw("/api/company-settings/messages-on-invoice-and-estimate", {
+          cookie: cookies["office staff"],
+          method: "PATCH",
+          json: { messageOnInvoice: TOO_LONG },
+        })
+      ).status,
+    ).toBe(400);
     expect((await raw("/api/company", { cookie: cookies["office staff"] })).status).toBe(403);
-    expect((await raw(`/api/price-lists/items/${demoRecordIds("company admin").price_list_items}`, { cookie: cookies["office staff"] })).status).toBe(403);
-    for (const path of ["/api/company/expense-codes", "/api/company", "/api/company-settings"]) expect((await raw(path, { cookie: cookies["field tech"] })).status, path).toBe(403);
+    expect(
+      (
+        await raw(`/api/price-lists/items/${demoRecordIds("company admin").price_list_items}`, {
+          cookie: cookies["office staff"],
+        })
+      ).status,
+    ).toBe(403);
+    for (const path of ["/api/company/expense-codes", "/api/company", "/api/company-settings"])
+      expect((await raw(path, { cookie: cookies["field tech"] })).status, path).toBe(403);
   });
 });
 
 describe("a field tech's customer picker", () => {
   test("answers id, names, company and address: no email or phone keys, and none of the customers' emails or phones", async () => {
-    const admin = JSON.parse((await raw("/api/customers/search?searchQuery=a", { cookie: cookies["company admin"] })).body) as Array<{ id: number; email: string | null; mainPhoneNumber: string | null }>;
+    const admin = JSON.parse(
+      (await raw("/api/customers/search?searchQuery=a", { cookie: cookies["company admin"] })).body,
+    ) as Array<{ id: number; email: string | null; mainPhoneNumber: string | null }>;
     expect(admin.length).toBeGreaterThan(0);
     const contacts = admin.flatMap((c) => [c.email, c.mainPhoneNumber]).filter((v): v is string => !!v);
     expect(contacts.length).toBeGreaterThan(0);
@@ -103,7 +148,13 @@ describe("a field tech's customer picker", () => {
     }
     const reduced = await raw(`/api/customers/${admin[0].id}/reduced`, { cookie: cookies["field tech"] });
     expect(reduced.status).toBe(200);
-    expect(Object.keys(JSON.parse(reduced.body)).sort()).toEqual(["billingAddress", "firstName", "id", "lastName", "ownCompanyName"]);
+    expect(Object.keys(JSON.parse(reduced.body)).sort()).toEqual([
+      "billingAddress",
+      "firstName",
+      "id",
+      "lastName",
+      "ownCompanyName",
+    ]);
     // The job form's picker on the screen (no JavaScript): names and links only.
     const screen = await raw("/jobs/new?q=a", { cookie: cookies["field tech"] });
     expect(screen.status).toBe(200);
@@ -113,7 +164,15 @@ describe("a field tech's customer picker", () => {
     }
     // Searching by a phone number finds nobody for a field tech (it would confirm whose phone it is).
     const phone = admin.find((c) => c.mainPhoneNumber)!.mainPhoneNumber!;
-    expect(JSON.parse((await raw(`/api/customers/search?searchQuery=${encodeURIComponent(phone.slice(2))}`, { cookie: cookies["field tech"] })).body)).toEqual([]);
+    expect(
+      JSON.parse(
+        (
+          await raw(`/api/customers/search?searchQuery=${encodeURIComponent(phone.slice(2))}`, {
+            cookie: cookies["field tech"],
+          })
+        ).body,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -121,18 +180,42 @@ describe("a field tech never reads costs", () => {
   test("no answer about a job whose lines have costs, nor the price book picker, carries a cost", async () => {
     const jobId = demoRecordIds("field tech").jobs;
     type Line = { costCents: number; unitPriceCents: number; amountCents: number };
-    const adminJob = JSON.parse((await raw(`/api/jobs/${jobId}`, { cookie: cookies["company admin"] })).body) as { data: { customerId: number; subtotalCents: number; taxCents: number; totalCents: number; discountCents: number; lineItems: Line[] } };
+    const adminJob = JSON.parse((await raw(`/api/jobs/${jobId}`, { cookie: cookies["company admin"] })).body) as {
+      data: {
+        customerId: number;
+        subtotalCents: number;
+        taxCents: number;
+        totalCents: number;
+        discountCents: number;
+        lineItems: Line[];
+      };
+    };
     const job = adminJob.data;
     const lineCosts = job.lineItems.map((l) => l.costCents).filter((c) => c > 0);
     expect(lineCosts.length, "the demo job of the field tech has lines with costs").toBeGreaterThan(0);
     // The job's costs in dollars, where no other amount of the job is written the same way.
     const dollars = (cents: number) => (cents / 100).toFixed(2);
-    const otherAmounts = new Set([job.subtotalCents, job.taxCents, job.totalCents, job.discountCents, ...job.lineItems.flatMap((l) => [l.unitPriceCents, l.amountCents])].map(dollars));
+    const otherAmounts = new Set(
+      [
+        job.subtotalCents,
+        job.taxCents,
+        job.totalCents,
+        job.discountCents,
+        ...job.lineItems.flatMap((l) => [l.unitPriceCents, l.amountCents]),
+      ].map(dollars),
+    );
     const costValues = lineCosts.map(dollars).filter((d) => !otherAmounts.has(d));
     // A cost as a key, or as the job form's field.
     const costPattern = /"cost(Cents)?"\s*:|lineItems\[\d+\]\.cost|Cost \(\$\)/;
 
-    const jobAnswers = [`/api/jobs/${jobId}`, "/api/jobs/page?pageSize=100", `/jobs/${jobId}`, `/jobs/${jobId}/edit`, `/jobs/${jobId}/schedule`, `/jobs/new?customerId=${job.customerId}`];
+    const jobAnswers = [
+      `/api/jobs/${jobId}`,
+      "/api/jobs/page?pageSize=100",
+      `/jobs/${jobId}`,
+      `/jobs/${jobId}/edit`,
+      `/jobs/${jobId}/schedule`,
+      `/jobs/new?customerId=${job.customerId}`,
+    ];
     const pickerAnswers = [
       "/api/price-lists/items/page?pageSize=100",
       `/api/price-lists/items?itemIds[0]=${demoRecordIds("company admin").price_list_items}`,
@@ -143,7 +226,8 @@ describe("a field tech never reads costs", () => {
       const answer = await raw(path, { cookie: cookies["field tech"] });
       expect(answer.status, path).toBe(200);
       expect(answer.body, path).not.toMatch(costPattern);
-      if (jobAnswers.includes(path)) for (const value of costValues) expect(answer.body, `${path} shows the cost ${value}`).not.toContain(value);
+      if (jobAnswers.includes(path))
+        for (const value of costValues) expect(answer.body, `${path} shows the cost ${value}`).not.toContain(value);
     }
     // The admin's answers do carry them: the checks would see a leak.
     expect((await raw(`/api/jobs/${jobId}`, { cookie: cookies["company admin"] })).body).toMatch(costPattern);
@@ -203,8 +287,13 @@ describe("odd paths answer like unknown paths, never 500", () => {
     test(`${path}`, async () => {
       for (const who of WHO) {
         const answer = await raw(path, { cookie: who === "visitor" ? undefined : cookies[who] });
-        const ok = answer.status === 404 || (who === "visitor" && answer.status === 302 && !!answer.location?.startsWith("/login"));
-        expect(ok, `${who}: ${path} answered ${answer.status} ${answer.location ?? ""} ${answer.body.slice(0, 120)}`).toBe(true);
+        const ok =
+          answer.status === 404 ||
+          (who === "visitor" && answer.status === 302 && !!answer.location?.startsWith("/login"));
+        expect(
+          ok,
+          `${who}: ${path} answered ${answer.status} ${answer.location ?? ""} ${answer.body.slice(0, 120)}`,
+        ).toBe(true);
       }
     });
   }

@@ -29,7 +29,11 @@ async function mailTo(email: string): Promise<ParsedMail> {
 }
 
 async function signIn(baseUrl: string, email: string, password: string) {
-  const response = await fetch(`${baseUrl}/api/account/sign-in`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${baseUrl}/api/account/sign-in`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
   const body = (await response.json()) as { message?: string; roles?: number[] };
   return { status: response.status, body, cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] };
 }
@@ -45,7 +49,18 @@ function postWithForgedHost(baseUrl: string, path: string, body: unknown): Promi
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { hostname: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { Host: "evil.example", "X-Forwarded-Host": "evil.example", "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) } },
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: {
+          Host: "evil.example",
+          "X-Forwarded-Host": "evil.example",
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(payload),
+        },
+      },
       (response) => {
         response.resume();
         response.on("end", () => resolve(response.statusCode ?? 0));
@@ -64,11 +79,17 @@ describe("production refuses to start without its secrets", () => {
       startOutcome({ SEED_DEMO: "true", DEMO_PASSWORD: "demo1234" }),
     ]);
     expect(noSecret).toMatchObject({ started: false, exitCode: 1 });
-    expect(noSecret.log.trim()).toBe("Invalid configuration:\n- SESSION_SECRET: SESSION_SECRET is required in production");
+    expect(noSecret.log.trim()).toBe(
+      "Invalid configuration:\n- SESSION_SECRET: SESSION_SECRET is required in production",
+    );
     expect(noAppUrl).toMatchObject({ started: false, exitCode: 1 });
-    expect(noAppUrl.log.trim()).toBe("Invalid configuration:\n- APP_URL: APP_URL is required in production (the public address links in emails use, such as https://app.example.com)");
+    expect(noAppUrl.log.trim()).toBe(
+      "Invalid configuration:\n- APP_URL: APP_URL is required in production (the public address links in emails use, such as https://app.example.com)",
+    );
     expect(publishedPassword).toMatchObject({ started: false, exitCode: 1 });
-    expect(publishedPassword.log.trim()).toBe("Invalid configuration:\n- DEMO_PASSWORD: DEMO_PASSWORD must not be the published demo password in production");
+    expect(publishedPassword.log.trim()).toBe(
+      "Invalid configuration:\n- DEMO_PASSWORD: DEMO_PASSWORD must not be the published demo password in production",
+    );
   });
 });
 
@@ -97,7 +118,17 @@ describe("production with only the required settings (and SMTP)", () => {
     const signUp = await fetch(`${server.baseUrl}/api/account/sign-up`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email, firstName: "Maria", lastName: "Lopez", phoneNumber: "(415) 555-0134", password: "correct horse", businessName: "Lopez Plumbing", industry: 18, companySize: 1, country: "US" }),
+      body: JSON.stringify({
+        email,
+        firstName: "Maria",
+        lastName: "Lopez",
+        phoneNumber: "(415) 555-0134",
+        password: "correct horse",
+        businessName: "Lopez Plumbing",
+        industry: 18,
+        companySize: 1,
+        country: "US",
+      }),
     });
     expect(signUp.status).toBe(201);
     expect(await postWithForgedHost(server.baseUrl, "/api/account/forgotPassword", { email })).toBe(200);
@@ -147,7 +178,12 @@ describe("production asked for the demo data with DEMO_PASSWORD (the shared e2e 
     const { email, password } = demoLogin("office staff");
     expect(password).not.toBe("demo1234");
     const post = (pw: string) =>
-      fetch(`${baseUrl()}/login`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email, password: pw, intent: "signIn" }) });
+      fetch(`${baseUrl()}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email, password: pw, intent: "signIn" }),
+      });
     const refused = await post("demo1234");
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain("Invalid email or password");
@@ -181,7 +217,9 @@ describe("the development outbox", () => {
       expect(superAdmin.status).toBe(200);
       expect((await status(server.baseUrl, "/dev/outbox", superAdmin.cookie)).status).toBe(404);
       // Development without APP_URL: a forged Host still does not choose where the reset link points.
-      expect(await postWithForgedHost(server.baseUrl, "/api/account/forgotPassword", { email: "office@fieldwise.demo" })).toBe(200);
+      expect(
+        await postWithForgedHost(server.baseUrl, "/api/account/forgotPassword", { email: "office@fieldwise.demo" }),
+      ).toBe(200);
       const mail = await mailTo("office@fieldwise.demo");
       expect(mail.text).toContain(`\n${server.baseUrl}/reset?token=`);
       expect(`${mail.text} ${mail.html}`).not.toContain("evil.example");

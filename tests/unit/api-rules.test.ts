@@ -11,7 +11,9 @@ import { routeTable, screens, type RouteRule } from "~/access/route-table";
 class Named {
   constructor(readonly entry: RouteRule | undefined) {}
 }
-const naming = () => ({ access: async (_request: Request, entry: RouteRule | undefined) => Promise.reject(new Named(entry)) });
+const naming = () => ({
+  access: async (_request: Request, entry: RouteRule | undefined) => Promise.reject(new Named(entry)),
+});
 
 type Expected = string; // an entry's name in screens
 
@@ -19,7 +21,16 @@ type Expected = string; // an entry's name in screens
 function screenOf(file: string, kind: "loader" | "action"): Expected | undefined {
   const f = file.replace(/^\/?app\/routes\/api\+\//, "");
   // Public calls name their page: sign-in and friends, the online booking's service-area check, the API's own documents.
-  const account: Record<string, string> = { "sign-in.ts": "auth.login", "verify-code.ts": "auth.login", "sign-up.ts": "auth.signup", "signUpFirstStepPassed.ts": "auth.signup", "email-exists.ts": "auth.signup", "forgotPassword.ts": "auth.forgot", "resetPassword.ts": "auth.reset", "logout.ts": "logout" };
+  const account: Record<string, string> = {
+    "sign-in.ts": "auth.login",
+    "verify-code.ts": "auth.login",
+    "sign-up.ts": "auth.signup",
+    "signUpFirstStepPassed.ts": "auth.signup",
+    "email-exists.ts": "auth.signup",
+    "forgotPassword.ts": "auth.forgot",
+    "resetPassword.ts": "auth.reset",
+    "logout.ts": "logout",
+  };
   if (f.startsWith("account+/")) return account[f.slice("account+/".length)];
   if (f === "company+/check-service-area.ts") return "onlineBooking";
   if (f === "openapi[.]json.ts") return "apiDocumentation";
@@ -47,7 +58,13 @@ function screenOf(file: string, kind: "loader" | "action"): Expected | undefined
   if (f === "company-settings+/onboarding.$actionType.ts" && kind === "loader") return "notFound";
   if (f.startsWith("company-settings+/onboarding")) return "onboardingDismiss";
   // The price book's reads that the job form's item picker makes follow the job form (a field tech gets no cost).
-  const pickerReads = ["price-lists+/_layout.ts", "price-lists+/$id.ts", "price-lists+/items.ts", "price-lists+/items.page.ts", "price-lists+/$id.items.page.ts"];
+  const pickerReads = [
+    "price-lists+/_layout.ts",
+    "price-lists+/$id.ts",
+    "price-lists+/items.ts",
+    "price-lists+/items.page.ts",
+    "price-lists+/$id.items.page.ts",
+  ];
   if (pickerReads.includes(f) && kind === "loader") return "jobs.new";
   if (f.startsWith("price-lists+/")) return "priceBook.list";
   return undefined;
@@ -56,8 +73,15 @@ function screenOf(file: string, kind: "loader" | "action"): Expected | undefined
 const params = { id: "1", tagId: "1", sourceId: "1", actionType: "1", placeId: "p1", "*": "x" };
 
 /** The entry a route function named first; null when it answered without naming one. */
-async function entryNamed(run: (args: { request: Request; params: typeof params; context: object }) => unknown, method: string): Promise<RouteRule | undefined | null> {
-  const request = new Request("http://localhost/api/x", { method, headers: { "Content-Type": "application/json" }, body: method === "GET" ? undefined : "{}" });
+async function entryNamed(
+  run: (args: { request: Request; params: typeof params; context: object }) => unknown,
+  method: string,
+): Promise<RouteRule | undefined | null> {
+  const request = new Request("http://localhost/api/x", {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: method === "GET" ? undefined : "{}",
+  });
   try {
     await run({ request, params, context: naming() });
   } catch (thrown) {
@@ -102,10 +126,22 @@ describe("the areas where screen and API used to differ", () => {
 
   it("a tag picker follows the form that picks that type of tag (GET tags/by-type?type=)", async () => {
     const { loader } = await import("~/routes/api+/tags+/by-type");
-    const forms = { 0: "customers.new", 1: "jobs.new", 2: "estimates.new", 3: "employees.new", 4: "invoices.list" } as Record<number, string>;
+    const forms = {
+      0: "customers.new",
+      1: "jobs.new",
+      2: "estimates.new",
+      3: "employees.new",
+      4: "invoices.list",
+    } as Record<number, string>;
     for (const [type, screen] of Object.entries(forms)) {
       let seen: unknown;
-      await Promise.resolve(loader({ request: new Request(`http://localhost/api/tags/by-type?type=${type}`), params: {}, context: naming() })).catch((e) => (seen = e));
+      await Promise.resolve(
+        loader({
+          request: new Request(`http://localhost/api/tags/by-type?type=${type}`),
+          params: {},
+          context: naming(),
+        }),
+      ).catch((e) => (seen = e));
       expect(seen).toBeInstanceOf(Named);
       expect((seen as Named).entry?.name, `type ${type}`).toBe(screen);
     }
@@ -113,7 +149,11 @@ describe("the areas where screen and API used to differ", () => {
 
   it.each([
     ["expense codes", "company+/expense-codes.ts", "settings.expenseCodes"],
-    ["messages on invoices and estimates", "company-settings+/messages-on-invoice-and-estimate.ts", "settings.messages"],
+    [
+      "messages on invoices and estimates",
+      "company-settings+/messages-on-invoice-and-estimate.ts",
+      "settings.messages",
+    ],
     ["the company record", "company+/_layout.ts", "companyProfile"],
     ["the price book", "price-lists+/items.$id.ts", "priceBook.list"],
   ])("%s: the API's roles are the screen's", (_area, file, screen) => {

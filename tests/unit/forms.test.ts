@@ -3,7 +3,9 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { returnThrownFormErrors, validateForm } from "~/http/forms.server";
 
-const validator = withZod(z.object({ name: z.string().min(2, "Name is too short - should be 2 chars minimum"), password: z.string() }));
+const validator = withZod(
+  z.object({ name: z.string().min(2, "Name is too short - should be 2 chars minimum"), password: z.string() }),
+);
 
 describe("form validation answers", () => {
   it("answers 422 with the field's message and the values, never the password", async () => {

@@ -7,7 +7,12 @@ import { imageAttachmentError } from "~/models/files/detect.server";
 import { editorImageRules, imageMessages, logoRules } from "~/models/files/file-rules";
 import * as heicWorker from "~/services/heic-worker.server";
 import { convertHeicInWorker, HeicConversionError } from "~/services/heic-worker.server";
-import { heifDimensions, MAX_IMAGE_PIXELS, pixelLimitMessage, readImageDimensions } from "~/services/image-dimensions.server";
+import {
+  heifDimensions,
+  MAX_IMAGE_PIXELS,
+  pixelLimitMessage,
+  readImageDimensions,
+} from "~/services/image-dimensions.server";
 import { processImageUpload } from "~/services/images.server";
 import { heicBomb, heicFixture, heicGridBomb, pngBomb } from "../helpers/image-bombs";
 
@@ -35,7 +40,9 @@ describe("image headers", () => {
 
   it("reads JPEG, WebP and GIF sizes through sharp's header reader", async () => {
     for (const format of ["jpeg", "webp", "gif"] as const) {
-      const data = await sharp({ create: { width: 321, height: 123, channels: 3, background: "#3AC09D" } })[format]().toBuffer();
+      const data = await sharp({ create: { width: 321, height: 123, channels: 3, background: "#3AC09D" } })
+        [format]()
+        .toBuffer();
       expect(await readImageDimensions(data)).toEqual({ width: 321, height: 123 });
     }
   });
@@ -47,7 +54,7 @@ describe("image headers", () => {
     const started = Date.now();
     for (let run = 0; run < 3000; run++) {
       const data = Buffer.from(original);
-      for (let i = 0; i < 1 + run % 8; i++) data[Math.floor(random() * data.length)] = Math.floor(random() * 256);
+      for (let i = 0; i < 1 + (run % 8); i++) data[Math.floor(random() * data.length)] = Math.floor(random() * 256);
       const size = heifDimensions(data);
       if (size) expect(Number.isInteger(size.width * size.height)).toBe(true);
     }
@@ -79,12 +86,16 @@ describe("the pixel limit on uploads", () => {
   it("takes an image right at the limit's edge and refuses one pixel row more", async () => {
     const side = Math.floor(Math.sqrt(MAX_IMAGE_PIXELS));
     await expect(processImageUpload(pngBomb(side, side), editorImageRules)).resolves.toBeInstanceOf(Buffer);
-    await expect(processImageUpload(pngBomb(side, Math.ceil(MAX_IMAGE_PIXELS / side) + 1), editorImageRules)).rejects.toThrow(TOO_MANY_PIXELS);
+    await expect(
+      processImageUpload(pngBomb(side, Math.ceil(MAX_IMAGE_PIXELS / side) + 1), editorImageRules),
+    ).rejects.toThrow(TOO_MANY_PIXELS);
   });
 
   it("holds image attachments, stored as they are, to the same limit", async () => {
     expect(await imageAttachmentError("bomb.png", pngBomb())).toBe(TOO_MANY_PIXELS);
-    const gif = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3AC09D" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3AC09D" } })
+      .gif()
+      .toBuffer();
     expect(await imageAttachmentError("photo.gif", gif)).toBeNull();
     expect(await imageAttachmentError("broken.png", pngBomb().subarray(0, 20))).toMatch(/^broken\.png: only images/);
   });
@@ -110,7 +121,9 @@ describe("the HEIC worker", () => {
 
   it("ends a conversion that overruns its time limit", async () => {
     const started = Date.now();
-    await expect(convertHeicInWorker(heicFixture("teal-4032x3024.heic"), { timeoutMs: 50 })).rejects.toBeInstanceOf(HeicConversionError);
+    await expect(convertHeicInWorker(heicFixture("teal-4032x3024.heic"), { timeoutMs: 50 })).rejects.toBeInstanceOf(
+      HeicConversionError,
+    );
     expect(Date.now() - started).toBeLessThan(1_000);
     // The next conversion is not held up by the one that was ended.
     const png = await convertHeicInWorker(heicFixture("teal-64x48.heic"));

@@ -9,7 +9,9 @@ import { processImageUpload, storeImageUpload } from "~/services/images.server";
 import { deleteFile, keyFromUrl, parseKey, readStoredFile } from "~/services/storage.server";
 
 const image = (width: number, height: number, format: "png" | "jpeg" = "png") =>
-  sharp({ create: { width, height, channels: 3, background: "#3AC09D" } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#3AC09D" } })
+    [format]()
+    .toBuffer();
 
 const asFile = (data: Buffer, name: string, type: string) => new File([new Uint8Array(data)], name, { type });
 
@@ -21,7 +23,10 @@ beforeAll(() => {
 
 describe("processImageUpload", () => {
   it("turns a JPEG into a 400x400 PNG for the image modal", async () => {
-    const png = await processImageUpload(asFile(await image(1200, 800, "jpeg"), "photo.jpg", "image/jpeg"), editorImageRules);
+    const png = await processImageUpload(
+      asFile(await image(1200, 800, "jpeg"), "photo.jpg", "image/jpeg"),
+      editorImageRules,
+    );
     const meta = await sharp(png).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 400, 400]);
   });
@@ -35,11 +40,15 @@ describe("processImageUpload", () => {
   it("refuses oversize files with the spec's messages", async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 1);
     await expect(processImageUpload(big, editorImageRules)).rejects.toThrow("The image file size cannot exceed 10 MB.");
-    await expect(processImageUpload(Buffer.alloc(5242881), logoRules)).rejects.toThrow("The file size cannot exceed 5 MB.");
+    await expect(processImageUpload(Buffer.alloc(5242881), logoRules)).rejects.toThrow(
+      "The file size cannot exceed 5 MB.",
+    );
   });
 
   it("refuses a logo smaller than 256x256 and keeps a wide logo's shape", async () => {
-    await expect(processImageUpload(await image(255, 400), logoRules)).rejects.toThrow("At least 256x256px PNG or JPG file");
+    await expect(processImageUpload(await image(255, 400), logoRules)).rejects.toThrow(
+      "At least 256x256px PNG or JPG file",
+    );
     const wide = await sharp(await processImageUpload(await image(1024, 256), logoRules)).metadata();
     expect([wide.width, wide.height]).toEqual([512, 128]);
   });
@@ -47,7 +56,12 @@ describe("processImageUpload", () => {
 
 describe("storage", () => {
   it("stores a PNG under the company's folder and reads it back by URL", async () => {
-    const stored = await storeImageUpload({ companyId: 7, folder: "price-book", file: await image(500, 500), rules: editorImageRules });
+    const stored = await storeImageUpload({
+      companyId: 7,
+      folder: "price-book",
+      file: await image(500, 500),
+      rules: editorImageRules,
+    });
     expect(stored.url).toMatch(/^\/files\/7\/price-book\/[\w-]+\.png$/);
     const key = keyFromUrl(stored.url)!;
     expect(parseKey(key)).toEqual({ companyId: 7, folder: "price-book", extension: "png" });
@@ -58,7 +72,9 @@ describe("storage", () => {
   });
 
   it("stores nothing when the upload is refused", async () => {
-    await expect(storeImageUpload({ companyId: 8, folder: "logos", file: await image(100, 100), rules: logoRules })).rejects.toThrow();
+    await expect(
+      storeImageUpload({ companyId: 8, folder: "logos", file: await image(100, 100), rules: logoRules }),
+    ).rejects.toThrow();
     expect(await readdir(uploads)).not.toContain("8");
   });
 });

@@ -24,5 +24,16 @@ describe("odd spellings of a path (refused before the URL parser and the router 
     "/customers/%7E",
   ])("%s is odd", (path) => expect(isOddPath(path)).toBe(true));
 
-  it.each(["/", "/customers", "/customers/12/edit", "/favicon.ico", "/build/root-ABC123.js", "/online-booking/my%20form", "/files/1/logos/a%2Bb.png", "/service-visit-details/aB3_-x9", "/caf%C3%A9", "/.well-known/x"])("%s is not", (path) => expect(isOddPath(path)).toBe(false));
+  it.each([
+    "/",
+    "/customers",
+    "/customers/12/edit",
+    "/favicon.ico",
+    "/build/root-ABC123.js",
+    "/online-booking/my%20form",
+    "/files/1/logos/a%2Bb.png",
+    "/service-visit-details/aB3_-x9",
+    "/caf%C3%A9",
+    "/.well-known/x",
+  ])("%s is not", (path) => expect(isOddPath(path)).toBe(false));
 });

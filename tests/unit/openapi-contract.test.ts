@@ -18,7 +18,13 @@ const ROOT = path.resolve(__dirname, "../..");
 const API_DIR = path.join(ROOT, "app/routes/api+");
 
 function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? routeFiles(path.join(dir, entry.name)) : entry.name.endsWith(".ts") ? [path.join(dir, entry.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? routeFiles(path.join(dir, entry.name))
+      : entry.name.endsWith(".ts")
+        ? [path.join(dir, entry.name)]
+        : [],
+  );
 }
 
 /** The /api path of a flat-routes file: folders end in +, $id (or $id_) is {id}, _layout and _index add nothing, [.] is a dot. */
@@ -27,7 +33,12 @@ function apiPathOf(file: string): string | null {
   if (relative === "$" || relative === "openapi[.]json") return null;
   const segments = relative
     .split("/")
-    .flatMap((part) => part.replace(/\+$/, "").replace(/\[\.\]/g, "\u0000").split("."))
+    .flatMap((part) =>
+      part
+        .replace(/\+$/, "")
+        .replace(/\[\.\]/g, "\u0000")
+        .split("."),
+    )
     .map((s) => s.replace(/\u0000/g, "."))
     .filter((s) => s !== "_layout" && s !== "_index")
     .map((s) => (s.startsWith("$") ? `{${s.slice(1).replace(/_$/, "")}}` : s.replace(/_$/, "")));
@@ -41,15 +52,23 @@ async function parsedSchemas(file: string): Promise<Found[]> {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
   const imports = new Map<string, { from: string; name: string }>();
   for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement) || !statement.importClause?.namedBindings || !ts.isNamedImports(statement.importClause.namedBindings)) continue;
+    if (
+      !ts.isImportDeclaration(statement) ||
+      !statement.importClause?.namedBindings ||
+      !ts.isNamedImports(statement.importClause.namedBindings)
+    )
+      continue;
     const from = (statement.moduleSpecifier as ts.StringLiteral).text;
-    for (const element of statement.importClause.namedBindings.elements) imports.set(element.name.text, { from, name: (element.propertyName ?? element.name).text });
+    for (const element of statement.importClause.namedBindings.elements)
+      imports.set(element.name.text, { from, name: (element.propertyName ?? element.name).text });
   }
   const routeModule = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
   const load = async (name: string): Promise<unknown> => {
     const imported = imports.get(name);
     if (!imported) return name in routeModule ? routeModule[name] : `${name} (declared in the route, not shared)`;
-    const from = imported.from.startsWith(".") ? path.resolve(path.dirname(file), imported.from) : imported.from.replace(/^~\//, `${ROOT}/app/`);
+    const from = imported.from.startsWith(".")
+      ? path.resolve(path.dirname(file), imported.from)
+      : imported.from.replace(/^~\//, `${ROOT}/app/`);
     const module = (await import(/* @vite-ignore */ from)) as Record<string, unknown>;
     return module[imported.name];
   };
@@ -57,7 +76,12 @@ async function parsedSchemas(file: string): Promise<Found[]> {
   const found: Found[] = [];
   const calls: ts.CallExpression[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && (node.expression.text === "parseOr400" || node.expression.text === "readPaging")) calls.push(node);
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      (node.expression.text === "parseOr400" || node.expression.text === "readPaging")
+    )
+      calls.push(node);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -73,7 +97,10 @@ async function parsedSchemas(file: string): Promise<Found[]> {
     // A schema built per country (phone numbers): the US one is the documented one.
     else if (ts.isCallExpression(argument) && ts.isIdentifier(argument.expression)) {
       const factory = await load(argument.expression.text);
-      found.push({ description, schema: typeof factory === "function" ? (factory as (country: string) => unknown)("US") : factory });
+      found.push({
+        description,
+        schema: typeof factory === "function" ? (factory as (country: string) => unknown)("US") : factory,
+      });
     } else found.push({ description, schema: `${description} (built in the route)` });
   }
   return found;
@@ -82,7 +109,9 @@ async function parsedSchemas(file: string): Promise<Found[]> {
 const registeredSchemas = (callPath: string) =>
   registeredCalls
     .filter((call) => `/api${call.path}` === `/api${callPath}`)
-    .flatMap((call) => [call.body, call.multipart, call.query, call.params, call.paging ? pagingSchema : undefined].flat())
+    .flatMap((call) =>
+      [call.body, call.multipart, call.query, call.params, call.paging ? pagingSchema : undefined].flat(),
+    )
     .filter((schema): schema is NonNullable<typeof schema> => schema !== undefined) as unknown[];
 
 describe("one API contract", () => {
@@ -91,7 +120,9 @@ describe("one API contract", () => {
   it("finds the API routes and their paths", () => {
     expect(files.length).toBeGreaterThan(50);
     expect(apiPathOf(path.join(API_DIR, "customers+/$id_.jobs.page.ts"))).toBe("/customers/{id}/jobs/page");
-    expect(apiPathOf(path.join(API_DIR, "company-settings+/onboarding.$actionType.should-show.ts"))).toBe("/company-settings/onboarding/{actionType}/should-show");
+    expect(apiPathOf(path.join(API_DIR, "company-settings+/onboarding.$actionType.should-show.ts"))).toBe(
+      "/company-settings/onboarding/{actionType}/should-show",
+    );
     expect(apiPathOf(path.join(API_DIR, "jobs+/_layout.ts"))).toBe("/jobs");
   });
 
@@ -111,7 +142,9 @@ describe("one API contract", () => {
     const unparsed = registeredCalls.flatMap((call) =>
       (["body", "query", "params"] as const)
         .flatMap((part) => [call[part]].flat().map((schema) => [part, schema] as const))
-        .filter(([, schema]) => schema !== undefined && !(parsedByPath.get(call.path) ?? []).includes(schema as unknown))
+        .filter(
+          ([, schema]) => schema !== undefined && !(parsedByPath.get(call.path) ?? []).includes(schema as unknown),
+        )
         .map(([part]) => part)
         .map((part) => `${call.method.toUpperCase()} ${call.path} ${part}`),
     );

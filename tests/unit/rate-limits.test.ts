@@ -1,6 +1,12 @@
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { describe, expect, it } from "vitest";
-import { clientAddress, RateLimited, rateLimitMessage, SIGN_IN_FAILURES, signInProtection } from "~/services/rate-limits.server";
+import {
+  clientAddress,
+  RateLimited,
+  rateLimitMessage,
+  SIGN_IN_FAILURES,
+  signInProtection,
+} from "~/services/rate-limits.server";
 
 describe("rate limit helpers", () => {
   it("reads the client address only from the load context", () => {
@@ -17,7 +23,10 @@ describe("rate limit helpers", () => {
 
 describe("failed sign-ins (login endpoint protection)", () => {
   const fresh = () =>
-    signInProtection({ byEmailAndAddress: new RateLimiterMemory(SIGN_IN_FAILURES.byEmailAndAddress), byAddress: new RateLimiterMemory(SIGN_IN_FAILURES.byAddress) });
+    signInProtection({
+      byEmailAndAddress: new RateLimiterMemory(SIGN_IN_FAILURES.byEmailAndAddress),
+      byAddress: new RateLimiterMemory(SIGN_IN_FAILURES.byAddress),
+    });
   const owner = (address: string) => ({ email: "Owner@Example.com", address });
   const wait = async (run: Promise<void>) => {
     try {
@@ -62,7 +71,8 @@ describe("failed sign-ins (login endpoint protection)", () => {
 
   it("blocks an address for a day after 100 failures, whichever emails", async () => {
     const limits = fresh();
-    for (let i = 0; i < 100; i++) expect(await wait(limits.failed({ email: `guess-${i}@example.com`, address: "198.51.100.2" }))).toBe(0);
+    for (let i = 0; i < 100; i++)
+      expect(await wait(limits.failed({ email: `guess-${i}@example.com`, address: "198.51.100.2" }))).toBe(0);
     const blocked = await wait(limits.failed({ email: "guess-100@example.com", address: "198.51.100.2" }));
     expect(blocked).toBeGreaterThan(86_000);
     expect(await wait(limits.check(owner("198.51.100.2")))).toBeGreaterThan(86_000);

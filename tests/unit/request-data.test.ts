@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { formFields, isPrototypeKey, MAX_FIELDS, parseJson, parseNested, refuseScreenPostsThatAreNotForms } from "~/http/request-data.server";
+import {
+  formFields,
+  isPrototypeKey,
+  MAX_FIELDS,
+  parseJson,
+  parseNested,
+  refuseScreenPostsThatAreNotForms,
+} from "~/http/request-data.server";
 
 const HOSTILE_KEYS = [
   "__proto__.role",
@@ -15,11 +22,18 @@ const HOSTILE_KEYS = [
   " __proto__ .role",
 ];
 
-const inherited = () => ({ role: ({} as Record<string, unknown>).role, planFeatures: ({} as Record<string, unknown>).planFeatures });
+const inherited = () => ({
+  role: ({} as Record<string, unknown>).role,
+  planFeatures: ({} as Record<string, unknown>).planFeatures,
+});
 
 describe("parseNested", () => {
   test("nests dotted and bracketed keys, repeated keys and empty brackets into arrays", () => {
-    const parsed = parseNested(new URLSearchParams("sortSettings[0].fieldName=name&sortSettings[0].descending=true&tags=1&tags=2&ids[]=7&a.b.c=x&lineItems[1][name]=second&lineItems[0][name]=first"));
+    const parsed = parseNested(
+      new URLSearchParams(
+        "sortSettings[0].fieldName=name&sortSettings[0].descending=true&tags=1&tags=2&ids[]=7&a.b.c=x&lineItems[1][name]=second&lineItems[0][name]=first",
+      ),
+    );
     expect(JSON.parse(JSON.stringify(parsed))).toEqual({
       sortSettings: [{ fieldName: "name", descending: "true" }],
       tags: ["1", "2"],
@@ -40,7 +54,12 @@ describe("parseNested", () => {
   });
 
   test.each(HOSTILE_KEYS)("drops %s and writes nothing onto Object.prototype", (key) => {
-    const parsed = parseNested(new URLSearchParams([[key, "3"], ["name", "Ann"]]));
+    const parsed = parseNested(
+      new URLSearchParams([
+        [key, "3"],
+        ["name", "Ann"],
+      ]),
+    );
     expect(inherited()).toEqual({ role: undefined, planFeatures: undefined });
     expect(JSON.parse(JSON.stringify(parsed))).toEqual({ name: "Ann" });
     expect(JSON.stringify(parsed)).not.toContain("role");
@@ -68,7 +87,9 @@ describe("parseNested", () => {
 
 describe("parseJson", () => {
   test("drops __proto__, constructor and prototype keys at every depth", () => {
-    const parsed = parseJson('{"name":"Ann","__proto__":{"role":3},"constructor":{"prototype":{"role":3}},"lines":[{"__proto__":{"planFeatures":1},"qty":2}],"nested":{"prototype":{"x":1},"ok":true}}');
+    const parsed = parseJson(
+      '{"name":"Ann","__proto__":{"role":3},"constructor":{"prototype":{"role":3}},"lines":[{"__proto__":{"planFeatures":1},"qty":2}],"nested":{"prototype":{"x":1},"ok":true}}',
+    );
     expect(JSON.parse(JSON.stringify(parsed))).toEqual({ name: "Ann", lines: [{ qty: 2 }], nested: { ok: true } });
     expect(inherited()).toEqual({ role: undefined, planFeatures: undefined });
     const spread = { ...(parsed as object) } as Record<string, unknown>;
@@ -100,12 +121,18 @@ describe("formFields", () => {
 
 test("isPrototypeKey names every path into the prototype chain and nothing else", () => {
   for (const key of HOSTILE_KEYS) expect(isPrototypeKey(key), key).toBe(true);
-  for (const key of ["role", "proto", "constructorName", "lineItems[0].prototypeId", "__proto", "a.b"]) expect(isPrototypeKey(key), key).toBe(false);
+  for (const key of ["role", "proto", "constructorName", "lineItems[0].prototypeId", "__proto", "a.b"])
+    expect(isPrototypeKey(key), key).toBe(false);
 });
 
 describe("refuseScreenPostsThatAreNotForms", () => {
   const passed = refuseScreenPostsThatAreNotForms(async () => new Response("route ran"));
-  const post = (path: string, type?: string) => new Request(`http://localhost${path}`, { method: "POST", body: "{}", headers: type ? { "Content-Type": type } : {} });
+  const post = (path: string, type?: string) =>
+    new Request(`http://localhost${path}`, {
+      method: "POST",
+      body: "{}",
+      headers: type ? { "Content-Type": type } : {},
+    });
 
   test("a screen post in JSON, text or without a type answers 415 before the route", async () => {
     for (const type of ["application/json", "text/plain", undefined]) {

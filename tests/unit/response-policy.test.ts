@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { applyResponsePolicy } from "~/http/response-policy.server";
 
-const html = (headers: HeadersInit = {}) => new Response("<!DOCTYPE html><p>page</p>", { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });
-const jsonAnswer = (headers: HeadersInit = {}) => new Response("{}", { headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
+const html = (headers: HeadersInit = {}) =>
+  new Response("<!DOCTYPE html><p>page</p>", { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });
+const jsonAnswer = (headers: HeadersInit = {}) =>
+  new Response("{}", { headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
 const withCookies = (...cookies: string[]) => {
   const response = new Response(null, { status: 302, headers: { Location: "/dashboard" } });
   for (const cookie of cookies) response.headers.append("Set-Cookie", cookie);
@@ -12,40 +14,97 @@ const session = { Cookie: "__session=abc.def" };
 
 describe("cookies over HTTPS", () => {
   it("makes every cookie Secure when the request came over HTTPS", () => {
-    const answer = applyResponsePolicy(new Request("https://app.example.com/login", { method: "POST" }), withCookies("__session=s1; Path=/; HttpOnly; SameSite=Lax", "__toast=t1; Path=/; HttpOnly; Secure"));
-    expect(answer.headers.getSetCookie()).toEqual(["__session=s1; Path=/; HttpOnly; SameSite=Lax; Secure", "__toast=t1; Path=/; HttpOnly; Secure"]);
+    const answer = applyResponsePolicy(
+      new Request("https://app.example.com/login", { method: "POST" }),
+      withCookies("__session=s1; Path=/; HttpOnly; SameSite=Lax", "__toast=t1; Path=/; HttpOnly; Secure"),
+    );
+    expect(answer.headers.getSetCookie()).toEqual([
+      "__session=s1; Path=/; HttpOnly; SameSite=Lax; Secure",
+      "__toast=t1; Path=/; HttpOnly; Secure",
+    ]);
     expect(answer.headers.get("Location")).toBe("/dashboard");
     expect(answer.status).toBe(302);
   });
 
   it("leaves them as they are over plain HTTP", () => {
-    const answer = applyResponsePolicy(new Request("http://app.example.com/login", { method: "POST" }), withCookies("__session=s1; Path=/; HttpOnly; SameSite=Lax"));
+    const answer = applyResponsePolicy(
+      new Request("http://app.example.com/login", { method: "POST" }),
+      withCookies("__session=s1; Path=/; HttpOnly; SameSite=Lax"),
+    );
     expect(answer.headers.getSetCookie()).toEqual(["__session=s1; Path=/; HttpOnly; SameSite=Lax"]);
   });
 });
 
 describe("Cache-Control for signed-in answers", () => {
   it("is no-store on a signed-in page, its data and API answers, session or API key", async () => {
-    expect(applyResponsePolicy(new Request("http://x/customers", { headers: session }), html()).headers.get("Cache-Control")).toBe("no-store");
-    expect(applyResponsePolicy(new Request("http://x/customers?_data=routes%2F_app%2B%2Fcustomers%2B%2F_index", { headers: session }), jsonAnswer()).headers.get("Cache-Control")).toBe("no-store");
-    expect(applyResponsePolicy(new Request("http://x/api/customers/page", { headers: { "X-API-Key": "k" } }), jsonAnswer()).headers.get("Cache-Control")).toBe("no-store");
-    expect(applyResponsePolicy(new Request("http://x/api/users/current", { headers: { Authorization: "Bearer k" } }), jsonAnswer()).headers.get("Cache-Control")).toBe("no-store");
+    expect(
+      applyResponsePolicy(new Request("http://x/customers", { headers: session }), html()).headers.get("Cache-Control"),
+    ).toBe("no-store");
+    expect(
+      applyResponsePolicy(
+        new Request("http://x/customers?_data=routes%2F_app%2B%2Fcustomers%2B%2F_index", { headers: session }),
+        jsonAnswer(),
+      ).headers.get("Cache-Control"),
+    ).toBe("no-store");
+    expect(
+      applyResponsePolicy(
+        new Request("http://x/api/customers/page", { headers: { "X-API-Key": "k" } }),
+        jsonAnswer(),
+      ).headers.get("Cache-Control"),
+    ).toBe("no-store");
+    expect(
+      applyResponsePolicy(
+        new Request("http://x/api/users/current", { headers: { Authorization: "Bearer k" } }),
+        jsonAnswer(),
+      ).headers.get("Cache-Control"),
+    ).toBe("no-store");
     // A public answer given to a signed-in caller is not kept either.
-    expect(applyResponsePolicy(new Request("http://x/api/openapi.json", { headers: session }), jsonAnswer({ "Cache-Control": "public, max-age=300" })).headers.get("Cache-Control")).toBe("no-store");
+    expect(
+      applyResponsePolicy(
+        new Request("http://x/api/openapi.json", { headers: session }),
+        jsonAnswer({ "Cache-Control": "public, max-age=300" }),
+      ).headers.get("Cache-Control"),
+    ).toBe("no-store");
     const body = applyResponsePolicy(new Request("http://x/customers", { headers: session }), html());
     expect(await body.text()).toBe("<!DOCTYPE html><p>page</p>");
   });
 
   it("is no-store on any answer that sets a cookie", () => {
-    expect(applyResponsePolicy(new Request("http://x/api/account/sign-in", { method: "POST" }), withCookies("__session=s1; Path=/")).headers.get("Cache-Control")).toBe("no-store");
+    expect(
+      applyResponsePolicy(
+        new Request("http://x/api/account/sign-in", { method: "POST" }),
+        withCookies("__session=s1; Path=/"),
+      ).headers.get("Cache-Control"),
+    ).toBe("no-store");
   });
 
   it("leaves a visitor's page, and a stored file's own rule, alone", () => {
     expect(applyResponsePolicy(new Request("http://x/login"), html()).headers.get("Cache-Control")).toBeNull();
-    expect(applyResponsePolicy(new Request("http://x/api/openapi.json"), jsonAnswer({ "Cache-Control": "public, max-age=300" })).headers.get("Cache-Control")).toBe("public, max-age=300");
-    const file = new Response("png", { headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=3600" } });
-    expect(applyResponsePolicy(new Request("http://x/files/1/customers/a.png", { headers: session }), file).headers.get("Cache-Control")).toBe("private, max-age=3600");
-    expect(applyResponsePolicy(new Request("http://x/files/1/customers/a.pdf", { headers: session }), new Response("pdf")).headers.get("Cache-Control")).toBe("no-store");
-    expect(applyResponsePolicy(new Request("http://x/service-visit-details/t", { headers: session }), html({ "Cache-Control": "private, no-store" })).headers.get("Cache-Control")).toBe("private, no-store");
+    expect(
+      applyResponsePolicy(
+        new Request("http://x/api/openapi.json"),
+        jsonAnswer({ "Cache-Control": "public, max-age=300" }),
+      ).headers.get("Cache-Control"),
+    ).toBe("public, max-age=300");
+    const file = new Response("png", {
+      headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=3600" },
+    });
+    expect(
+      applyResponsePolicy(new Request("http://x/files/1/customers/a.png", { headers: session }), file).headers.get(
+        "Cache-Control",
+      ),
+    ).toBe("private, max-age=3600");
+    expect(
+      applyResponsePolicy(
+        new Request("http://x/files/1/customers/a.pdf", { headers: session }),
+        new Response("pdf"),
+      ).headers.get("Cache-Control"),
+    ).toBe("no-store");
+    expect(
+      applyResponsePolicy(
+        new Request("http://x/service-visit-details/t", { headers: session }),
+        html({ "Cache-Control": "private, no-store" }),
+      ).headers.get("Cache-Control"),
+    ).toBe("private, no-store");
   });
 });

@@ -61,7 +61,8 @@ describe("safeRedirect", () => {
   it("answers a path that stays on the site when resolved against any origin", () => {
     for (const [, payload] of [...refused, ...kept]) {
       const result = safeRedirect(payload, "/");
-      for (const origin of ["https://app.example.com", "http://localhost:3000"]) expect(new URL(result, origin).origin).toBe(origin);
+      for (const origin of ["https://app.example.com", "http://localhost:3000"])
+        expect(new URL(result, origin).origin).toBe(origin);
       // The browser's own reading of a Location header: no host of its own.
       expect(result.startsWith("/") && !result.startsWith("//") && !result.includes("\\")).toBe(true);
     }

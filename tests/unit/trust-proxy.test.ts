@@ -22,13 +22,32 @@ describe("TRUST_PROXY", () => {
     expect(parseTrustProxy(raw)).toEqual({ value: expected });
   });
 
-  it.each(["true", "TRUE", "yes", "11", "-1", "1.5", "10.0.0.0/0", "::/0", "10.0.0.0/33", "10.0.0.1/x", "example.com", "10.0.0.1,", "localhost", "10.0.0.0/8/8"])("refuses %j", (raw) => {
+  it.each([
+    "true",
+    "TRUE",
+    "yes",
+    "11",
+    "-1",
+    "1.5",
+    "10.0.0.0/0",
+    "::/0",
+    "10.0.0.0/33",
+    "10.0.0.1/x",
+    "example.com",
+    "10.0.0.1,",
+    "localhost",
+    "10.0.0.0/8/8",
+  ])("refuses %j", (raw) => {
     expect(parseTrustProxy(raw)).toHaveProperty("error");
   });
 
   it("stops the start-up with one clear line for a wrong value", () => {
-    expect(() => parseEnv({ ...base, TRUST_PROXY: "true" })).toThrow(/^Invalid configuration:\n- TRUST_PROXY: TRUST_PROXY=true would believe any X-Forwarded-For/);
-    expect(() => parseEnv({ ...base, TRUST_PROXY: "10.0.0.1,proxy.local" })).toThrow(/- TRUST_PROXY: .*not "proxy\.local"/);
+    expect(() => parseEnv({ ...base, TRUST_PROXY: "true" })).toThrow(
+      /^Invalid configuration:\n- TRUST_PROXY: TRUST_PROXY=true would believe any X-Forwarded-For/,
+    );
+    expect(() => parseEnv({ ...base, TRUST_PROXY: "10.0.0.1,proxy.local" })).toThrow(
+      /- TRUST_PROXY: .*not "proxy\.local"/,
+    );
     expect(parseEnv({ ...base, TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv(base).TRUST_PROXY).toBe(false);
   });
@@ -45,7 +64,9 @@ describe("TRUST_PROXY", () => {
       servers.push(server);
       await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
       const { port } = server.address() as { port: number };
-      const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { "X-Forwarded-For": forwardedFor, "X-Forwarded-Proto": forwardedProto } });
+      const res = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { "X-Forwarded-For": forwardedFor, "X-Forwarded-Proto": forwardedProto },
+      });
       return (await res.json()) as { ip: string; protocol: string };
     }
 
@@ -54,11 +75,16 @@ describe("TRUST_PROXY", () => {
     });
 
     it("is the rightmost hop with TRUST_PROXY=1: a forged leftmost entry is passed over", async () => {
-      expect(await addressSeen(parseValue("1"), "6.6.6.6, 203.0.113.7")).toEqual({ ip: "203.0.113.7", protocol: "https" });
+      expect(await addressSeen(parseValue("1"), "6.6.6.6, 203.0.113.7")).toEqual({
+        ip: "203.0.113.7",
+        protocol: "https",
+      });
     });
 
     it("is the first address not in the trusted list", async () => {
-      expect((await addressSeen(parseValue("loopback,10.0.0.0/8"), "6.6.6.6, 203.0.113.7, 10.1.2.3")).ip).toBe("203.0.113.7");
+      expect((await addressSeen(parseValue("loopback,10.0.0.0/8"), "6.6.6.6, 203.0.113.7, 10.1.2.3")).ip).toBe(
+        "203.0.113.7",
+      );
     });
   });
 });
@@ -70,7 +96,9 @@ describe("SESSION_IDLE_DAYS", () => {
   });
 
   it.each(["0", "0.01", "31", "week"])("refuses %j", (raw) => {
-    expect(() => parseEnv({ ...base, SESSION_IDLE_DAYS: raw })).toThrow(/- SESSION_IDLE_DAYS: SESSION_IDLE_DAYS must be/);
+    expect(() => parseEnv({ ...base, SESSION_IDLE_DAYS: raw })).toThrow(
+      /- SESSION_IDLE_DAYS: SESSION_IDLE_DAYS must be/,
+    );
   });
 });
 

@@ -15,8 +15,18 @@ describe("table state in the URL", () => {
   });
 
   it("reads page, page size from 10/25/50/100 and known sort fields only", () => {
-    expect(readListParams("/x?page=3&pageSize=25&sort=name&order=desc", ["name"])).toEqual({ page: 3, pageSize: 25, sort: { fieldName: "name", descending: true }, search: "" });
-    expect(readListParams("/x?page=-1&pageSize=7&sort=password", ["name"])).toEqual({ page: 1, pageSize: 10, sort: null, search: "" });
+    expect(readListParams("/x?page=3&pageSize=25&sort=name&order=desc", ["name"])).toEqual({
+      page: 3,
+      pageSize: 25,
+      sort: { fieldName: "name", descending: true },
+      search: "",
+    });
+    expect(readListParams("/x?page=-1&pageSize=7&sort=password", ["name"])).toEqual({
+      page: 1,
+      pageSize: 10,
+      sort: null,
+      search: "",
+    });
     expect(pageCount(53, 10)).toBe(6);
     expect(pageCount(0, 10)).toBe(1);
   });
@@ -66,9 +76,15 @@ describe("configuration", () => {
   });
 
   it("runs several worker processes only on PostgreSQL", () => {
-    expect(() => parseEnv({ NODE_ENV: "development", WEB_CONCURRENCY: "2" })).toThrow("WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database serves one process)");
-    expect(() => parseEnv({ NODE_ENV: "development", WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://x" })).toThrow("WEB_CONCURRENCY must be between 1 and 64");
-    expect(parseEnv({ NODE_ENV: "development", WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://x" }).WEB_CONCURRENCY).toBe(4);
+    expect(() => parseEnv({ NODE_ENV: "development", WEB_CONCURRENCY: "2" })).toThrow(
+      "WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database serves one process)",
+    );
+    expect(() => parseEnv({ NODE_ENV: "development", WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://x" })).toThrow(
+      "WEB_CONCURRENCY must be between 1 and 64",
+    );
+    expect(
+      parseEnv({ NODE_ENV: "development", WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://x" }).WEB_CONCURRENCY,
+    ).toBe(4);
     expect(parseEnv({} as NodeJS.ProcessEnv).WEB_CONCURRENCY).toBe(1);
   });
 });
@@ -76,10 +92,29 @@ describe("configuration", () => {
 describe("subscription state", () => {
   const now = new Date("2026-11-22T12:00:00Z");
   it("is active during the trial and after paying, inactive after", () => {
-    expect(subscriptionState({ status: 0, trialExpiration: new Date("2026-12-01"), expirationDate: null, hasPaymentMethod: false }, now).isActive).toBe(true);
-    expect(subscriptionState({ status: 0, trialExpiration: new Date("2026-11-01"), expirationDate: null, hasPaymentMethod: false }, now).isActive).toBe(false);
-    expect(subscriptionState({ status: 0, trialExpiration: null, expirationDate: null, hasPaymentMethod: false }, now).isActive).toBe(false);
-    expect(subscriptionState({ status: 2, trialExpiration: null, expirationDate: null, hasPaymentMethod: true }, now).isActive).toBe(true);
-    expect(subscriptionState({ status: 3, trialExpiration: null, expirationDate: null, hasPaymentMethod: true }, now).isActive).toBe(false);
+    expect(
+      subscriptionState(
+        { status: 0, trialExpiration: new Date("2026-12-01"), expirationDate: null, hasPaymentMethod: false },
+        now,
+      ).isActive,
+    ).toBe(true);
+    expect(
+      subscriptionState(
+        { status: 0, trialExpiration: new Date("2026-11-01"), expirationDate: null, hasPaymentMethod: false },
+        now,
+      ).isActive,
+    ).toBe(false);
+    expect(
+      subscriptionState({ status: 0, trialExpiration: null, expirationDate: null, hasPaymentMethod: false }, now)
+        .isActive,
+    ).toBe(false);
+    expect(
+      subscriptionState({ status: 2, trialExpiration: null, expirationDate: null, hasPaymentMethod: true }, now)
+        .isActive,
+    ).toBe(true);
+    expect(
+      subscriptionState({ status: 3, trialExpiration: null, expirationDate: null, hasPaymentMethod: true }, now)
+        .isActive,
+    ).toBe(false);
   });
 });

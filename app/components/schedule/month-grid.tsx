@@ -32,8 +32,18 @@ export function MonthGrid({
         const date = dateParts(d);
         const outside = d.slice(0, 7) !== month.slice(0, 7);
         return (
-          <div key={d} className={`month-cell${outside ? " is-outside" : ""}${d === today ? " is-today" : ""}`} role="group" aria-label={date.label} data-drop-day={d}>
-            <Link className="month-date" to={dayHref(d)} aria-label={`${date.label}: ${total} ${total === 1 ? "visit" : "visits"}, open the day`}>
+          <div
+            key={d}
+            className={`month-cell${outside ? " is-outside" : ""}${d === today ? " is-today" : ""}`}
+            role="group"
+            aria-label={date.label}
+            data-drop-day={d}
+          >
+            <Link
+              className="month-date"
+              to={dayHref(d)}
+              aria-label={`${date.label}: ${total} ${total === 1 ? "visit" : "visits"}, open the day`}
+            >
               {date.day}
             </Link>
             {visits.map((v) => (

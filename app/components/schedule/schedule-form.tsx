@@ -15,12 +15,32 @@ type EmployeeChoice = { id: number; name: string; color: string | null };
  * One checkbox or radio of a group. Checked from the values the server sent back after a failed
  * post (kept without JavaScript), else from the page's defaults.
  */
-function Choice({ name, value, label, type = "checkbox", disabled, defaults }: { name: string; value: string | number; label: React.ReactNode; type?: "checkbox" | "radio"; disabled?: boolean; defaults: Record<string, unknown> }) {
+function Choice({
+  name,
+  value,
+  label,
+  type = "checkbox",
+  disabled,
+  defaults,
+}: {
+  name: string;
+  value: string | number;
+  label: React.ReactNode;
+  type?: "checkbox" | "radio";
+  disabled?: boolean;
+  defaults: Record<string, unknown>;
+}) {
   const { getInputProps } = useField(name, { formId: SCHEDULE_FORM_ID });
   const posted = useActionData<{ repopulateFields?: Record<string, unknown> }>()?.repopulateFields;
   const current = posted ? posted[name] : defaults[name];
-  const chosen = (Array.isArray(current) ? current : current === undefined || current === null ? [] : [current]).map(String);
-  const { defaultChecked: _ignored, ...props } = getInputProps<React.InputHTMLAttributes<HTMLInputElement>>({ type, value: String(value), disabled });
+  const chosen = (Array.isArray(current) ? current : current === undefined || current === null ? [] : [current]).map(
+    String,
+  );
+  const { defaultChecked: _ignored, ...props } = getInputProps<React.InputHTMLAttributes<HTMLInputElement>>({
+    type,
+    value: String(value),
+    disabled,
+  });
   return (
     <label className="checkbox">
       <input {...props} defaultChecked={chosen.includes(String(value))} />
@@ -59,7 +79,14 @@ export function ScheduleForm({
 }) {
   const f = SCHEDULE_FORM_ID;
   return (
-    <ValidatedForm id={f} validator={validator} method="post" defaultValues={defaults} className="form schedule-form" noValidate>
+    <ValidatedForm
+      id={f}
+      validator={validator}
+      method="post"
+      defaultValues={defaults}
+      className="form schedule-form"
+      noValidate
+    >
       <FormError formId={f} />
       {/* Where to go after saving survives a failed post (the form may post without the page's query). */}
       <input type="hidden" name="returnTo" value={cancelTo} />
@@ -67,10 +94,35 @@ export function ScheduleForm({
         <legend>When</legend>
         <CheckboxField formId={f} name="isAllDay" label="All day" className="span-2" />
         <TextField formId={f} name="startDate" label="Start date" type="date" required />
-        <TextField formId={f} name="startTime" label="Start time" placeholder="09:00 am" hint="hh:mm am or pm" autoComplete="off" className="timed-only" />
+        <TextField
+          formId={f}
+          name="startTime"
+          label="Start time"
+          placeholder="09:00 am"
+          hint="hh:mm am or pm"
+          autoComplete="off"
+          className="timed-only"
+        />
         <TextField formId={f} name="endDate" label="End date" type="date" />
-        <TextField formId={f} name="endTime" label="End time" placeholder="10:00 am" hint="Leave empty for one hour" autoComplete="off" className="timed-only" />
-        <TextField formId={f} name="arrivalWindowOffset" label="Arrival window (minutes)" type="number" min={0} max={1440} step={15} hint="How long after the start the technician may arrive" />
+        <TextField
+          formId={f}
+          name="endTime"
+          label="End time"
+          placeholder="10:00 am"
+          hint="Leave empty for one hour"
+          autoComplete="off"
+          className="timed-only"
+        />
+        <TextField
+          formId={f}
+          name="arrivalWindowOffset"
+          label="Arrival window (minutes)"
+          type="number"
+          min={0}
+          max={1440}
+          step={15}
+          hint="How long after the start the technician may arrive"
+        />
         <CheckboxField formId={f} name="setArrivalWindowOffsetAsDefault" label="Set as default" />
       </fieldset>
 
@@ -92,7 +144,9 @@ export function ScheduleForm({
             />
           ))}
         </div>
-        {lockedEmployees ? defaults.employeeIds.map((id) => <input key={id} type="hidden" name="employeeIds" value={id} />) : null}
+        {lockedEmployees
+          ? defaults.employeeIds.map((id) => <input key={id} type="hidden" name="employeeIds" value={id} />)
+          : null}
         {lockedEmployees ? <p className="field-hint">Only the office can change who is assigned.</p> : null}
         <GroupError name="employeeIds" />
       </fieldset>
@@ -100,7 +154,15 @@ export function ScheduleForm({
       <fieldset className="card form-grid recurrence">
         <legend>Repeat</legend>
         <SelectField formId={f} name="recurrenceOption" label="Repeats" options={RECURRENCE_OPTIONS} />
-        <TextField formId={f} name="interval" label="Every (days, weeks, months or years)" type="number" min={1} max={99} className="repeat-any" />
+        <TextField
+          formId={f}
+          name="interval"
+          label="Every (days, weeks, months or years)"
+          type="number"
+          min={1}
+          max={99}
+          className="repeat-any"
+        />
         <fieldset className="field span-2 repeat-weekly">
           <legend className="label">On (weekly)</legend>
           <div className="row">
@@ -114,16 +176,43 @@ export function ScheduleForm({
           <legend className="label">On (monthly and yearly)</legend>
           <div className="row">
             <Choice defaults={defaults} type="radio" name="on" value="day" label="Day of the month" />
-            <TextField formId={f} name="day" label="Day" type="number" min={1} max={31} hint="Empty: the start date's day" />
+            <TextField
+              formId={f}
+              name="day"
+              label="Day"
+              type="number"
+              min={1}
+              max={31}
+              hint="Empty: the start date's day"
+            />
           </div>
           <div className="row">
             <Choice defaults={defaults} type="radio" name="on" value="weekday" label="The" />
-            <SelectField formId={f} name="order" label="Week" options={[1, 2, 3, 4].map((n) => ({ value: n, label: setPositionLabels[n] }))} placeholder="Choose" />
-            <SelectField formId={f} name="weekDay" label="Week day" options={weekdayLabels.map((d, i) => ({ value: i, label: d }))} placeholder="Choose" />
+            <SelectField
+              formId={f}
+              name="order"
+              label="Week"
+              options={[1, 2, 3, 4].map((n) => ({ value: n, label: setPositionLabels[n] }))}
+              placeholder="Choose"
+            />
+            <SelectField
+              formId={f}
+              name="weekDay"
+              label="Week day"
+              options={weekdayLabels.map((d, i) => ({ value: i, label: d }))}
+              placeholder="Choose"
+            />
           </div>
           <GroupError name="order" />
         </fieldset>
-        <SelectField formId={f} name="month" label="Month (yearly)" options={MONTH_NAMES.map((m, i) => ({ value: i + 1, label: m }))} placeholder="The start date's month" className="repeat-yearly" />
+        <SelectField
+          formId={f}
+          name="month"
+          label="Month (yearly)"
+          options={MONTH_NAMES.map((m, i) => ({ value: i + 1, label: m }))}
+          placeholder="The start date's month"
+          className="repeat-yearly"
+        />
         <fieldset className="field span-2 repeat-any">
           <legend className="label">Ends</legend>
           <div className="row">
@@ -150,7 +239,14 @@ export function ScheduleForm({
           <legend>This visit repeats. Apply the changes to</legend>
           <div className="row">
             {([EditScope.OnlyThis, EditScope.ThisAndFollowing, EditScope.All] as const).map((scope) => (
-              <Choice defaults={defaults} key={scope} type="radio" name="recurrentEventEditOption" value={scope} label={editScopeLabels[scope]} />
+              <Choice
+                defaults={defaults}
+                key={scope}
+                type="radio"
+                name="recurrentEventEditOption"
+                value={scope}
+                label={editScopeLabels[scope]}
+              />
             ))}
           </div>
           <GroupError name="recurrentEventEditOption" />

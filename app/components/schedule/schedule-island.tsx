@@ -58,7 +58,11 @@ function dropTarget(x: number, y: number): Element | null {
 }
 
 /** Where the drag would put the visit now, and the ghost's place on screen. */
-function computeMove(d: DragState, x: number, y: number): { move: PendingMove; rect: { left: number; top: number; width: number; height: number } } | null {
+function computeMove(
+  d: DragState,
+  x: number,
+  y: number,
+): { move: PendingMove; rect: { left: number; top: number; width: number; height: number } } | null {
   const target = dropTarget(x, y);
   if (!target) return null;
   const s = splitWall(d.start)!;
@@ -76,7 +80,12 @@ function computeMove(d: DragState, x: number, y: number): { move: PendingMove; r
       const end = Math.min(1440, Math.max(s.minutes + SNAP_MINUTES, snap(minutesAt(target, y))));
       return {
         move: { ...base, intent: "resize", start: d.start, end: joinWall(s.date, end) },
-        rect: { left: d.block.getBoundingClientRect().left, width: d.block.getBoundingClientRect().width, top: toY(s.minutes), height: toY(end) - toY(s.minutes) },
+        rect: {
+          left: d.block.getBoundingClientRect().left,
+          width: d.block.getBoundingClientRect().width,
+          top: toY(s.minutes),
+          height: toY(end) - toY(s.minutes),
+        },
       };
     }
     if (d.isAllDay) return null;
@@ -84,8 +93,19 @@ function computeMove(d: DragState, x: number, y: number): { move: PendingMove; r
     const lane = numberAttr(target, "data-lane");
     const laneChange = lane !== undefined && lane !== d.lane ? { employeeId: lane, fromEmployeeId: d.lane } : {};
     return {
-      move: { ...base, intent: "move", start: joinWall(date, start), end: joinWall(date, start + duration), ...laneChange },
-      rect: { left: rect.left, width: rect.width, top: toY(start), height: Math.max(18, toY(Math.min(gridEnd, start + duration)) - toY(start)) },
+      move: {
+        ...base,
+        intent: "move",
+        start: joinWall(date, start),
+        end: joinWall(date, start + duration),
+        ...laneChange,
+      },
+      rect: {
+        left: rect.left,
+        width: rect.width,
+        top: toY(start),
+        height: Math.max(18, toY(Math.min(gridEnd, start + duration)) - toY(start)),
+      },
     };
   }
   if (d.mode === "resize") return null;
@@ -93,7 +113,13 @@ function computeMove(d: DragState, x: number, y: number): { move: PendingMove; r
   const lane = numberAttr(target, "data-lane");
   const laneChange = lane !== undefined && lane !== d.lane ? { employeeId: lane, fromEmployeeId: d.lane } : {};
   return {
-    move: { ...base, intent: "move", start: joinWall(date, s.minutes), end: joinWall(date, s.minutes + duration), ...laneChange },
+    move: {
+      ...base,
+      intent: "move",
+      start: joinWall(date, s.minutes),
+      end: joinWall(date, s.minutes + duration),
+      ...laneChange,
+    },
     rect: { left: rect.left + 2, width: rect.width - 4, top: rect.top + 2, height: Math.min(rect.height - 4, 28) },
   };
 }
@@ -109,7 +135,15 @@ function ghostText(move: PendingMove) {
  * (data attributes of visits and drop targets). A drop posts intent=move or resize to the
  * schedule route's action, after the scope question for a visit of a series.
  */
-export function ScheduleIsland({ enabled, returnTo, children }: { enabled: boolean; returnTo: string; children: ReactNode }) {
+export function ScheduleIsland({
+  enabled,
+  returnTo,
+  children,
+}: {
+  enabled: boolean;
+  returnTo: string;
+  children: ReactNode;
+}) {
   const hydrated = useHydrated();
   const container = useRef<HTMLDivElement>(null);
   const drag = useRef<DragState | null>(null);
@@ -215,7 +249,12 @@ export function ScheduleIsland({ enabled, returnTo, children }: { enabled: boole
       if (!d.ghost) return;
       d.ghost.hidden = !next;
       if (!next) return;
-      Object.assign(d.ghost.style, { left: `${next.rect.left}px`, top: `${next.rect.top}px`, width: `${next.rect.width}px`, height: `${next.rect.height}px` });
+      Object.assign(d.ghost.style, {
+        left: `${next.rect.left}px`,
+        top: `${next.rect.top}px`,
+        width: `${next.rect.width}px`,
+        height: `${next.rect.height}px`,
+      });
       const time = d.ghost.querySelector(".visit-time");
       if (time) time.textContent = ghostText(next.move);
     };
@@ -243,7 +282,12 @@ export function ScheduleIsland({ enabled, returnTo, children }: { enabled: boole
 
   const error = fetcher.state === "idle" ? fetcher.data?.message : undefined;
   return (
-    <div ref={container} className="schedule-island" data-interactive={active || undefined} aria-busy={fetcher.state !== "idle" || undefined}>
+    <div
+      ref={container}
+      className="schedule-island"
+      data-interactive={active || undefined}
+      aria-busy={fetcher.state !== "idle" || undefined}
+    >
       {error ? (
         <p className="alert alert-warning" role="alert">
           {error}
@@ -285,7 +329,13 @@ function ScopeDialog({ onChoose, onCancel }: { onChoose: (scope: EditScopeValue)
         <p>This visit is part of a series. Which visits should change?</p>
         <div className="stack">
           {([EditScope.OnlyThis, EditScope.ThisAndFollowing, EditScope.All] as const).map((scope, i) => (
-            <button key={scope} ref={i === 0 ? first : undefined} type="button" className="button" onClick={() => onChoose(scope)}>
+            <button
+              key={scope}
+              ref={i === 0 ? first : undefined}
+              type="button"
+              className="button"
+              onClick={() => onChoose(scope)}
+            >
               {editScopeLabels[scope]}
             </button>
           ))}

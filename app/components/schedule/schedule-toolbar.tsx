@@ -1,22 +1,48 @@
 import { Form, Link } from "@remix-run/react";
-import { SCHEDULE_VIEWS, rangeTitle, scheduleHref, shiftDate, viewLabels, type ScheduleEmployee, type ScheduleQuery } from "~/models/schedule/schedule";
+import {
+  SCHEDULE_VIEWS,
+  rangeTitle,
+  scheduleHref,
+  shiftDate,
+  viewLabels,
+  type ScheduleEmployee,
+  type ScheduleQuery,
+} from "~/models/schedule/schedule";
 
 const unitOf = { day: "day", week: "week", month: "month" } as const;
 
 /** Previous / Today / Next, the range title, the view switch and the employee filter: links and a GET form. */
-export function ScheduleToolbar({ query, today, employees, showFilter }: { query: ScheduleQuery; today: string; employees: ScheduleEmployee[]; showFilter: boolean }) {
+export function ScheduleToolbar({
+  query,
+  today,
+  employees,
+  showFilter,
+}: {
+  query: ScheduleQuery;
+  today: string;
+  employees: ScheduleEmployee[];
+  showFilter: boolean;
+}) {
   const unit = unitOf[query.view];
   const selected = new Set(query.employeeIds);
   return (
     <div className="schedule-toolbar">
       <nav className="schedule-nav" aria-label="Schedule dates">
-        <Link className="button" to={scheduleHref({ ...query, date: shiftDate(query.view, query.date, -1) })} aria-label={`Previous ${unit}`}>
+        <Link
+          className="button"
+          to={scheduleHref({ ...query, date: shiftDate(query.view, query.date, -1) })}
+          aria-label={`Previous ${unit}`}
+        >
           ‹
         </Link>
         <Link className="button" to={scheduleHref({ ...query, date: today })}>
           Today
         </Link>
-        <Link className="button" to={scheduleHref({ ...query, date: shiftDate(query.view, query.date, 1) })} aria-label={`Next ${unit}`}>
+        <Link
+          className="button"
+          to={scheduleHref({ ...query, date: shiftDate(query.view, query.date, 1) })}
+          aria-label={`Next ${unit}`}
+        >
           ›
         </Link>
         <h2 className="schedule-title" aria-live="polite">
@@ -25,7 +51,11 @@ export function ScheduleToolbar({ query, today, employees, showFilter }: { query
       </nav>
       <nav className="schedule-views" aria-label="Calendar view">
         {SCHEDULE_VIEWS.map((view) => (
-          <Link key={view} to={scheduleHref({ ...query, view })} aria-current={view === query.view ? "page" : undefined}>
+          <Link
+            key={view}
+            to={scheduleHref({ ...query, view })}
+            aria-current={view === query.view ? "page" : undefined}
+          >
             {viewLabels[view]}
           </Link>
         ))}

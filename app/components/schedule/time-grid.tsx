@@ -34,7 +34,12 @@ export function TimeGrid({
   const columns = layout.columns.map((column) => ({ column, ...labelOf(column) }));
   return (
     <div className="time-grid-scroll">
-      <div className="time-grid" aria-label={label} role="region" style={{ "--columns": columns.length, "--hours": marks.length } as CSSProperties}>
+      <div
+        className="time-grid"
+        aria-label={label}
+        role="region"
+        style={{ "--columns": columns.length, "--hours": marks.length } as CSSProperties}
+      >
         <div className="tg-row tg-head">
           <div className="tg-corner">
             <span className="visually-hidden">Time</span>
@@ -48,9 +53,23 @@ export function TimeGrid({
         <div className="tg-row tg-allday">
           <div className="tg-label">All day</div>
           {columns.map(({ column, groupLabel }) => (
-            <div key={column.key} className="tg-allday-cell" role="group" aria-label={`${groupLabel}, all day`} data-drop-day={column.date} data-lane={column.lane}>
+            <div
+              key={column.key}
+              className="tg-allday-cell"
+              role="group"
+              aria-label={`${groupLabel}, all day`}
+              data-drop-day={column.date}
+              data-lane={column.lane}
+            >
               {column.allDay.map((v) => (
-                <VisitBlock key={v.id} visit={v} color={colorOf(v, column.lane)} lane={column.lane} compact returnTo={returnTo} />
+                <VisitBlock
+                  key={v.id}
+                  visit={v}
+                  color={colorOf(v, column.lane)}
+                  lane={column.lane}
+                  compact
+                  returnTo={returnTo}
+                />
               ))}
             </div>
           ))}
@@ -82,11 +101,22 @@ export function TimeGrid({
                   color={colorOf(p.visit, column.lane)}
                   lane={column.lane}
                   returnTo={returnTo}
-                  style={{ top: pct(p.start), height: `${Math.round(((p.end - p.start) / span) * 1e5) / 1e3}%`, left: `${(p.column / p.columns) * 100}%`, width: `${100 / p.columns}%` }}
+                  style={{
+                    top: pct(p.start),
+                    height: `${Math.round(((p.end - p.start) / span) * 1e5) / 1e3}%`,
+                    left: `${(p.column / p.columns) * 100}%`,
+                    width: `${100 / p.columns}%`,
+                  }}
                 />
               ))}
               {column.more.map((m) => (
-                <Link key={m.start} className="tg-more" to={moreHref(column.date)} style={{ top: pct(m.start) }} aria-label={`${m.count} more visits at ${timeLabel(m.start)}, open the day`}>
+                <Link
+                  key={m.start}
+                  className="tg-more"
+                  to={moreHref(column.date)}
+                  style={{ top: pct(m.start) }}
+                  aria-label={`${m.count} more visits at ${timeLabel(m.start)}, open the day`}
+                >
                   +{m.count} more
                 </Link>
               ))}

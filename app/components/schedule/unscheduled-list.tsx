@@ -16,7 +16,11 @@ export function UnscheduledList({ jobs, returnTo }: { jobs: UnscheduledJob[]; re
                 <Link to={`/jobs/${job.id}`}>{job.customerName}</Link>
                 {job.title && job.title !== job.customerName ? <span className="muted">{job.title}</span> : null}
               </span>
-              <Link className="button button-sm" to={`/jobs/${job.id}/schedule?returnTo=${encodeURIComponent(returnTo)}`} aria-label={`Schedule ${job.customerName}`}>
+              <Link
+                className="button button-sm"
+                to={`/jobs/${job.id}/schedule?returnTo=${encodeURIComponent(returnTo)}`}
+                aria-label={`Schedule ${job.customerName}`}
+              >
                 Schedule
               </Link>
             </li>

@@ -42,7 +42,13 @@ export function VisitBlock({
   return (
     <div
       className={`visit${compact ? " visit-compact" : ""}${visit.isRecurring ? " visit-recurring" : ""}`}
-      style={{ ...style, "--employee": color ?? DEFAULT_EMPLOYEE_COLOR, "--status": statusColors[visit.status] ?? statusColors[1] } as CSSProperties}
+      style={
+        {
+          ...style,
+          "--employee": color ?? DEFAULT_EMPLOYEE_COLOR,
+          "--status": statusColors[visit.status] ?? statusColors[1],
+        } as CSSProperties
+      }
       data-visit-id={visit.id}
       data-start={visit.start}
       data-end={visit.end}
@@ -58,7 +64,12 @@ export function VisitBlock({
         {title && !compact ? <span className="visit-title">{title}</span> : null}
         {visit.isRecurring ? <span className="visually-hidden"> (repeats)</span> : null}
       </Link>
-      <Link className="visit-reschedule" to={`/jobs/${visit.id}/schedule?returnTo=${encodeURIComponent(returnTo)}`} draggable={false} aria-label={`Reschedule ${visit.customerName} ${time}`}>
+      <Link
+        className="visit-reschedule"
+        to={`/jobs/${visit.id}/schedule?returnTo=${encodeURIComponent(returnTo)}`}
+        draggable={false}
+        aria-label={`Reschedule ${visit.customerName} ${time}`}
+      >
         ↻
       </Link>
     </div>

@@ -9,7 +9,9 @@ export const taxRates = pgTable(
   "tax_rates",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     rateBasisPoints: integer("rate_basis_points").notNull(),
     createdAt: createdAt(),
@@ -22,7 +24,9 @@ export const discounts = pgTable(
   "discounts",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     type: integer("type").notNull(),
     value: integer("value").notNull(),
@@ -36,7 +40,9 @@ export const expenseCodes = pgTable(
   "expense_codes",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description"),
     createdAt: createdAt(),
@@ -48,7 +54,9 @@ export const expenseCodes = pgTable(
 export const companySettings = pgTable(
   "company_settings",
   {
-    companyId: integer("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
     messageOnInvoice: text("message_on_invoice"),
     messageOnEstimate: text("message_on_estimate"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -29,7 +29,9 @@ export const plans = pgTable("plans", {
 export const planFeatures = pgTable(
   "plan_features",
   {
-    planId: integer("plan_id").notNull().references(() => plans.id, { onDelete: "cascade" }),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
     featureId: integer("feature_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.featureId] })],
@@ -55,7 +57,12 @@ export const companies = pgTable(
     licenseNumber: text("license_number"),
     logoUrl: text("logo_url"),
     followUpOption: integer("follow_up_option"),
-    workingSchedule: jsonb("working_schedule").$type<Array<{ day: number; isWorking: boolean; start: string; end: string }> | null>(),
+    workingSchedule: jsonb("working_schedule").$type<Array<{
+      day: number;
+      isWorking: boolean;
+      start: string;
+      end: string;
+    }> | null>(),
     isDemoRequested: boolean("is_demo_requested").notNull().default(false),
     /** Application feature flags: bits 1..2^25, set by the super admin. */
     featureFlags: integer("feature_flags").notNull().default(0),
@@ -69,7 +76,9 @@ export const companies = pgTable(
 export const subscriptions = pgTable(
   "subscriptions",
   {
-    companyId: integer("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
     planId: integer("plan_id").references(() => plans.id),
     /** 0 free trial, 1 no plan, 2 active, 3 canceled */
     status: integer("status").notNull(),
@@ -84,7 +93,9 @@ export const users = pgTable(
   "users",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull(),
@@ -110,7 +121,9 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** Set while a super admin acts as userId (shadow log-in). */
     impersonatorUserId: integer("impersonator_user_id").references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -143,7 +156,10 @@ export const impersonationLog = pgTable(
     status: integer("status"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("impersonation_log_at_idx").on(t.at, t.id), index("impersonation_log_company_at_idx").on(t.companyId, t.at)],
+  (t) => [
+    index("impersonation_log_at_idx").on(t.at, t.id),
+    index("impersonation_log_company_at_idx").on(t.companyId, t.at),
+  ],
 );
 
 /** Single-use secrets sent by email: two-factor codes and password reset links. Stored hashed. */
@@ -151,7 +167,9 @@ export const verifications = pgTable(
   "verifications",
   {
     id: serial("id").primaryKey(),
-    userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["two_factor", "password_reset"] }).notNull(),
     secretHash: text("secret_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -159,7 +177,10 @@ export const verifications = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("verifications_user_kind_idx").on(t.userId, t.kind), uniqueIndex("verifications_secret_unique").on(t.secretHash)],
+  (t) => [
+    index("verifications_user_kind_idx").on(t.userId, t.kind),
+    uniqueIndex("verifications_secret_unique").on(t.secretHash),
+  ],
 );
 
 /** Email and text messages: the local delivery channel and the record of every send. */
@@ -175,7 +196,9 @@ export const outboxMessages = pgTable(
     html: text("html"),
     /** Idempotency key: a retried send with the same key is not sent again. */
     dedupeKey: text("dedupe_key"),
-    status: text("status", { enum: ["stored", "sent", "failed"] }).notNull().default("stored"),
+    status: text("status", { enum: ["stored", "sent", "failed"] })
+      .notNull()
+      .default("stored"),
     error: text("error"),
     createdAt: createdAt(),
   },
@@ -186,7 +209,9 @@ export const outboxMessages = pgTable(
 export const onboardingDismissals = pgTable(
   "onboarding_dismissals",
   {
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     actionType: integer("action_type").notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.actionType] })],
@@ -197,7 +222,9 @@ export const tags = pgTable(
   "tags",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     type: integer("type").notNull(),
   },
@@ -208,7 +235,9 @@ export const leadSources = pgTable(
   "lead_sources",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
   },
   (t) => [uniqueIndex("lead_sources_company_name_unique").on(t.companyId, sql`lower(${t.name})`)],

@@ -1,5 +1,16 @@
 import { sql, type SQL } from "drizzle-orm";
-import { type AnyPgColumn, boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { companies, users } from "./core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -13,13 +24,21 @@ export const customers = pgTable(
   "customers",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name"),
     email: text("email"),
-    additionalEmails: text("additional_emails").array().notNull().default(sql`'{}'::text[]`),
+    additionalEmails: text("additional_emails")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     mainPhoneNumber: text("main_phone_number"),
-    secondaryPhoneNumbers: text("secondary_phone_numbers").array().notNull().default(sql`'{}'::text[]`),
+    secondaryPhoneNumbers: text("secondary_phone_numbers")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     jobTitle: text("job_title"),
     ownCompanyName: text("own_company_name"),
     areTextMessagesAllowed: boolean("are_text_messages_allowed").notNull().default(true),
@@ -29,13 +48,21 @@ export const customers = pgTable(
      * Ids of deleted tags may linger; they are harmless since ids are never reused and names
      * are always read from the tags table.
      */
-    tagIds: integer("tag_ids").array().notNull().default(sql`'{}'::integer[]`),
-    leadSourceIds: integer("lead_source_ids").array().notNull().default(sql`'{}'::integer[]`),
+    tagIds: integer("tag_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    leadSourceIds: integer("lead_source_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Copy of the billing address's location, kept in the same transaction: the list shows and sorts by it without a join. */
     billingLocation: text("billing_location"),
     /** Lower-cased words of names, company, emails, phones and addresses, written by the model on every save. */
     searchText: text("search_text").notNull().default(""),
-    searchVector: tsvector("search_vector").generatedAlwaysAs((): SQL => sql`to_tsvector('simple'::regconfig, ${customers.searchText})`),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('simple'::regconfig, ${customers.searchText})`,
+    ),
     /**
      * List sort keys: lower-cased and cut to 100 characters, so an index of them stays far below
      * the btree row limit and a deep page is read from the index alone (no heap visit per skipped row).
@@ -54,7 +81,9 @@ export const customers = pgTable(
     index("customers_company_company_name_idx").on(t.companyId, t.sortCompanyName, t.id).where(live(t)),
     index("customers_company_billing_idx").on(t.companyId, t.sortBillingLocation, t.id).where(live(t)),
     index("customers_company_created_idx").on(t.companyId, t.createdAt, t.id).where(live(t)),
-    index("customers_company_email_idx").on(t.companyId, sql`lower(${t.email})`).where(live(t)),
+    index("customers_company_email_idx")
+      .on(t.companyId, sql`lower(${t.email})`)
+      .where(live(t)),
     index("customers_company_phone_idx").on(t.companyId, t.mainPhoneNumber).where(live(t)),
     index("customers_search_idx").using("gin", t.searchVector),
     index("customers_tags_idx").using("gin", t.tagIds),
@@ -66,8 +95,12 @@ export const customerAddresses = pgTable(
   "customer_addresses",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     location: text("location").notNull(),
     unitNumber: text("unit_number"),
     notes: text("notes"),
@@ -83,8 +116,12 @@ export const customerAttachments = pgTable(
   "customer_attachments",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     storageKey: text("storage_key").notNull().unique(),
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),
@@ -97,6 +134,8 @@ export const customerAttachments = pgTable(
 
 /** Live customers per company, kept in the same transaction as every create and delete: the list's total without counting. */
 export const customerCounts = pgTable("customer_counts", {
-  companyId: integer("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
   count: integer("count").notNull().default(0),
 });

@@ -110,7 +110,9 @@ export const jobs = pgTable(
     servicePlanVisitDescription: text("service_plan_visit_description"),
     /** Lower-cased title, description, customer and address: the list's search haystack. */
     searchText: text("search_text").notNull().default(""),
-    searchVector: tsvector("search_vector").generatedAlwaysAs((): SQL => sql`to_tsvector('simple'::regconfig, ${jobs.searchText})`),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('simple'::regconfig, ${jobs.searchText})`,
+    ),
     createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: tz("created_at").notNull().defaultNow(),
     updatedAt: tz("updated_at").notNull().defaultNow(),
@@ -133,7 +135,9 @@ export const jobs = pgTable(
  * delete counts, seeds and cascades included: the jobs list's total without counting 200,000 rows.
  */
 export const jobCounts = pgTable("job_counts", {
-  companyId: integer("company_id").primaryKey().references(() => companies.id, { onDelete: "cascade" }),
+  companyId: integer("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
   count: integer("count").notNull().default(0),
   /** The longest visit the company ever had (never shrinks): how far before a range the schedule looks for visits still running. */
   longestVisitSeconds: integer("longest_visit_seconds").notNull().default(0),
@@ -213,7 +217,10 @@ export const jobTimelineEvents = pgTable(
     undoneAt: tz("undone_at"),
     at: tz("at").notNull().defaultNow(),
   },
-  (t) => [index("job_timeline_job_at_idx").on(t.jobId, t.at, t.id), index("job_timeline_company_at_idx").on(t.companyId, t.at)],
+  (t) => [
+    index("job_timeline_job_at_idx").on(t.jobId, t.at, t.id),
+    index("job_timeline_company_at_idx").on(t.companyId, t.at),
+  ],
 );
 
 export const jobSegments = pgTable(

@@ -1,5 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
-import { boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { companies } from "./core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -9,7 +19,9 @@ export const priceListCategories = pgTable(
   "price_list_categories",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
     categoryName: text("category_name").notNull(),
     type: integer("type").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -25,8 +37,12 @@ export const priceListItems = pgTable(
   "price_list_items",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id, { onDelete: "cascade" }),
-    categoryId: integer("category_id").notNull().references(() => priceListCategories.id, { onDelete: "cascade" }),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => priceListCategories.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     priceCents: integer("price_cents").notNull(),
     costCents: integer("cost_cents").notNull().default(0),
@@ -37,7 +53,8 @@ export const priceListItems = pgTable(
     itemType: integer("item_type").notNull(),
     imageUrl: text("image_url"),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      (): SQL => sql`to_tsvector('simple'::regconfig, ${priceListItems.name} || ' ' || coalesce(${priceListItems.description}, ''))`,
+      (): SQL =>
+        sql`to_tsvector('simple'::regconfig, ${priceListItems.name} || ' ' || coalesce(${priceListItems.description}, ''))`,
     ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -5,7 +5,15 @@ import { loadAccessBySession, type Access } from "~/access/access.server";
 import { writeImpersonationLog, writeImpersonationLogLater } from "~/models/accounts/impersonation-log.server";
 import { Role } from "~/access/roles";
 import { routePath } from "~/access/route-table";
-import { authSessionStorage, commitNewSession, createSessionRow, destroySession, getAuthSession, liveSession, type PendingTwoFactor } from "~/sessions.server";
+import {
+  authSessionStorage,
+  commitNewSession,
+  createSessionRow,
+  destroySession,
+  getAuthSession,
+  liveSession,
+  type PendingTwoFactor,
+} from "~/sessions.server";
 
 export type { PendingTwoFactor };
 const PENDING_KEY = "pendingTwoFactor";
@@ -35,11 +43,21 @@ export class ShadowLogInError extends Error {}
  * with impersonator_user_id set; the super admin's own row stays for the way back.
  */
 export async function startShadowLogIn(request: Request, access: Access, targetUserId: number): Promise<string | null> {
-  const [target] = await db.select({ id: users.id, role: users.role }).from(users).where(and(eq(users.id, targetUserId), isNull(users.deletedAt))).limit(1);
+  const [target] = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, targetUserId), isNull(users.deletedAt)))
+    .limit(1);
   if (!target) return null;
   if (target.role === Role.SuperAdmin) throw new ShadowLogInError("A super admin cannot be shadowed");
   // Written first: no shadow session without its line in the audit log.
-  await writeImpersonationLog({ impersonatorUserId: access.user.id, userId: target.id, action: "shadow_log_in", method: request.method, path: routePath(new URL(request.url)) });
+  await writeImpersonationLog({
+    impersonatorUserId: access.user.id,
+    userId: target.id,
+    action: "shadow_log_in",
+    method: request.method,
+    path: routePath(new URL(request.url)),
+  });
   const session = await getAuthSession(request);
   session.set(OWN_SESSION_KEY, access.user.sessionId);
   session.set("sessionId", await createSessionRow(target.id, access.user.id));
@@ -50,19 +68,35 @@ export async function startShadowLogIn(request: Request, access: Access, targetU
  * Ends the shadow session and returns to the super admin's own session. When that one ended
  * meanwhile (log-out elsewhere, password reset) the answer is signed out, never a new session.
  */
-export async function endShadowLogIn(request: Request, access: Access): Promise<{ cookie: string; signedIn: boolean } | null> {
+export async function endShadowLogIn(
+  request: Request,
+  access: Access,
+): Promise<{ cookie: string; signedIn: boolean } | null> {
   if (access.user.impersonatorUserId === null) return null;
   const session = await getAuthSession(request);
   const own = session.get(OWN_SESSION_KEY);
   await db.delete(sessions).where(eq(sessions.id, access.user.sessionId));
-  writeImpersonationLogLater({ impersonatorUserId: access.user.impersonatorUserId, userId: access.user.id, action: "shadow_log_out", method: request.method, path: routePath(new URL(request.url)) });
+  writeImpersonationLogLater({
+    impersonatorUserId: access.user.impersonatorUserId,
+    userId: access.user.id,
+    action: "shadow_log_out",
+    method: request.method,
+    path: routePath(new URL(request.url)),
+  });
   session.unset(OWN_SESSION_KEY);
   const [alive] =
     typeof own === "string"
       ? await db
           .select({ id: sessions.id })
           .from(sessions)
-          .where(and(eq(sessions.id, own), eq(sessions.userId, access.user.impersonatorUserId), isNull(sessions.impersonatorUserId), liveSession()))
+          .where(
+            and(
+              eq(sessions.id, own),
+              eq(sessions.userId, access.user.impersonatorUserId),
+              isNull(sessions.impersonatorUserId),
+              liveSession(),
+            ),
+          )
           .limit(1)
       : [];
   if (!alive) return { cookie: await authSessionStorage().destroySession(session), signedIn: false };

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { checkbox, emailField, messages, optionalText, phoneField, optionalPhoneField, requiredText, urlField } from "~/utils/validation";
+import {
+  checkbox,
+  emailField,
+  messages,
+  optionalText,
+  phoneField,
+  optionalPhoneField,
+  requiredText,
+  urlField,
+} from "~/utils/validation";
 
 /** The 23 business types offered at sign-up; the stored industry is the index in this list. */
 export const BUSINESS_TYPES = [
@@ -50,7 +59,8 @@ export const accountMessages = {
   codeExpired: "This code has expired. Sign in again to get a new code.",
   tooManyTries: "Too many wrong codes. Sign in again to get a new code.",
   signInExpired: "Your sign-in has expired. Please sign in again.",
-  forgotSent: "If an account exists for this email, we sent a link to reset the password. The link is valid for 1 hour.",
+  forgotSent:
+    "If an account exists for this email, we sent a link to reset the password. The link is valid for 1 hour.",
   linkInvalid: "This link is not valid. Please ask for a new one.",
   linkExpired: "This link has expired. Please ask for a new one.",
   linkUsed: "This link was already used. Please ask for a new one.",
@@ -62,10 +72,25 @@ export const PASSWORD_MAX = 128;
 /** A form field a person never sees; a bot that fills it is refused. */
 export const HONEYPOT_FIELD = "websiteUrl";
 
-const password = (label = "Password") => z.string({ required_error: messages.required(label) }).min(1, messages.required(label)).min(PASSWORD_MIN, messages.min(label, PASSWORD_MIN)).max(PASSWORD_MAX, messages.max(label, PASSWORD_MAX));
+const password = (label = "Password") =>
+  z
+    .string({ required_error: messages.required(label) })
+    .min(1, messages.required(label))
+    .min(PASSWORD_MIN, messages.min(label, PASSWORD_MIN))
+    .max(PASSWORD_MAX, messages.max(label, PASSWORD_MAX));
 const choice = (label: string, max: number) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ required_error: messages.required(label), invalid_type_error: messages.required(label) }).int().min(0).max(max));
-const honeypot = z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string().max(0, "Please leave this field empty"));
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce
+      .number({ required_error: messages.required(label), invalid_type_error: messages.required(label) })
+      .int()
+      .min(0)
+      .max(max),
+  );
+const honeypot = z.preprocess(
+  (v) => (v === undefined || v === null ? "" : v),
+  z.string().max(0, "Please leave this field empty"),
+);
 
 /**
  * A list-like field that takes a list or a text: ["a", "b"], "a,b" and "a" are all stored as one
@@ -74,14 +99,27 @@ const honeypot = z.preprocess((v) => (v === undefined || v === null ? "" : v), z
 export function listOrText(label: string, opts: { max: number }) {
   const joined = (v: unknown) => {
     if (v === undefined || v === null) return undefined;
-    const entries = (Array.isArray(v) ? v : [v]).flatMap((entry) => (typeof entry === "string" ? entry.split(",") : [entry]));
+    const entries = (Array.isArray(v) ? v : [v]).flatMap((entry) =>
+      typeof entry === "string" ? entry.split(",") : [entry],
+    );
     if (entries.some((entry) => typeof entry !== "string")) return v;
-    const text = (entries as string[]).map((entry) => entry.trim()).filter(Boolean).join(", ");
+    const text = (entries as string[])
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .join(", ");
     return text === "" ? undefined : text;
   };
   return z
-    .preprocess(joined, z.string({ invalid_type_error: `${label} must be a list of texts or a text` }).max(opts.max, messages.max(label, opts.max)).optional())
-    .describe(`A list of texts or one comma-separated text; stored comma-joined ("a, b"), at most ${opts.max} characters`);
+    .preprocess(
+      joined,
+      z
+        .string({ invalid_type_error: `${label} must be a list of texts or a text` })
+        .max(opts.max, messages.max(label, opts.max))
+        .optional(),
+    )
+    .describe(
+      `A list of texts or one comma-separated text; stored comma-joined ("a, b"), at most ${opts.max} characters`,
+    );
 }
 
 /** Step 1 of sign-up, also the body of account/signUpFirstStepPassed. */
@@ -113,43 +151,74 @@ const screenOnly = z.object({
 });
 
 const matchingPasswords = (v: { password?: string; confirmPassword?: string }, ctx: z.RefinementCtx) => {
-  if (v.password && v.confirmPassword !== v.password) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: messages.confirmPassword });
+  if (v.password && v.confirmPassword !== v.password)
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: messages.confirmPassword });
 };
 
 /** The sign-up screen's second step (with the first step's fields carried along). */
 export const signUpBusinessStepSchema = signUpBusinessObject.merge(screenOnly).superRefine(matchingPasswords);
 /** The whole sign-up screen. */
-export const signUpScreenSchema = signUpAccountSchema.merge(signUpBusinessObject).merge(screenOnly).superRefine(matchingPasswords);
+export const signUpScreenSchema = signUpAccountSchema
+  .merge(signUpBusinessObject)
+  .merge(screenOnly)
+  .superRefine(matchingPasswords);
 /** account/sign-up (API): terms acceptance is the caller's to show; the honeypot is a screen thing. */
 export const signUpSchema = signUpAccountSchema.merge(signUpBusinessObject);
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email: emailField(),
-  password: z.string({ required_error: messages.required("Password") }).min(1, messages.required("Password")).max(PASSWORD_MAX, messages.max("Password", PASSWORD_MAX)),
+  password: z
+    .string({ required_error: messages.required("Password") })
+    .min(1, messages.required("Password"))
+    .max(PASSWORD_MAX, messages.max("Password", PASSWORD_MAX)),
   redirectTo: z.string().optional(),
 });
 
 /** account/sign-in (API): where to go next is the screen's concern. */
 export const signInApiSchema = signInSchema.omit({ redirectTo: true });
 
-export const codeField = z.string({ required_error: messages.required("Code") }).trim().min(1, messages.required("Code")).regex(/^\d*$/, messages.numeric("Code")).min(6, messages.min("Code", 6)).max(6, messages.max("Code", 6));
+export const codeField = z
+  .string({ required_error: messages.required("Code") })
+  .trim()
+  .min(1, messages.required("Code"))
+  .regex(/^\d*$/, messages.numeric("Code"))
+  .min(6, messages.min("Code", 6))
+  .max(6, messages.max("Code", 6));
 export const verifyCodeScreenSchema = z.object({ code: codeField });
 export const verifyCodeSchema = signInSchema.pick({ email: true, password: true }).extend({ code: codeField });
 
 export const forgotPasswordSchema = z.object({ email: emailField() });
 
 export const resetPasswordScreenSchema = z
-  .object({ token: z.string().min(1, "This link is not valid"), password: password(), confirmPassword: z.string().optional() })
+  .object({
+    token: z.string().min(1, "This link is not valid"),
+    password: password(),
+    confirmPassword: z.string().optional(),
+  })
   .superRefine(matchingPasswords);
-export const resetPasswordSchema = z.object({ token: z.string().min(1, "This link is not valid"), password: password() });
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1, "This link is not valid"),
+  password: password(),
+});
 
 export const emailExistsSchema = z.object({ email: emailField() });
 
 export const SIGN_UP_STEPS = ["Your account", "Your business"] as const;
 /** Fields of each sign-up step, in screen order (the other step's values ride along hidden). */
 export const SIGN_UP_ACCOUNT_FIELDS = ["email", "firstName", "lastName", "phoneNumber"] as const;
-export const SIGN_UP_BUSINESS_FIELDS = ["businessName", "businessPhoneNumber", "businessWebsite", "industry", "companySize", "mainInterests", "location", "country", "isDemoRequested", "terms"] as const;
+export const SIGN_UP_BUSINESS_FIELDS = [
+  "businessName",
+  "businessPhoneNumber",
+  "businessWebsite",
+  "industry",
+  "companySize",
+  "mainInterests",
+  "location",
+  "country",
+  "isDemoRequested",
+  "terms",
+] as const;
 
 /**
  * The sign-up form's validator: 'next' checks the account step, 'create' the business step
@@ -159,7 +228,8 @@ export const signUpWizardSchema = z
   .object({ intent: z.string().optional() })
   .passthrough()
   .superRefine((data, ctx) => {
-    const schema = data.intent === "create" ? signUpBusinessStepSchema : data.intent === "back" ? null : signUpAccountSchema;
+    const schema =
+      data.intent === "create" ? signUpBusinessStepSchema : data.intent === "back" ? null : signUpAccountSchema;
     const result = schema?.safeParse(data);
     if (result && !result.success) for (const issue of result.error.issues) ctx.addIssue(issue);
   });

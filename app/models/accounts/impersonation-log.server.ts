@@ -13,7 +13,15 @@ import { routePath } from "~/access/route-table";
  */
 export type ImpersonationAction = "shadow_log_in" | "change" | "shadow_log_out";
 
-type Entry = { impersonatorUserId: number; userId: number; action: ImpersonationAction; method?: string | null; path?: string | null; details?: string | null; status?: number | null };
+type Entry = {
+  impersonatorUserId: number;
+  userId: number;
+  action: ImpersonationAction;
+  method?: string | null;
+  path?: string | null;
+  details?: string | null;
+  status?: number | null;
+};
 
 /** One statement: the two names and the company are read from users in the insert itself. */
 export async function writeImpersonationLog(entry: Entry): Promise<void> {
@@ -30,7 +38,11 @@ const pending = new Set<Promise<void>>();
 export function writeImpersonationLogLater(entry: Entry | Promise<Entry>): void {
   const write: Promise<void> = Promise.resolve(entry)
     .then(writeImpersonationLog)
-    .catch((error: unknown) => console.error(`The impersonation log could not be written: ${error instanceof Error ? error.message : String(error)}`))
+    .catch((error: unknown) =>
+      console.error(
+        `The impersonation log could not be written: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    )
     .finally(() => pending.delete(write));
   pending.add(write);
 }
@@ -56,7 +68,10 @@ const MAX_DETAILS = 300;
  * that logs it once the answer is known. The session is the one the request came with (the lookup
  * is the one its action shares, from the load context), so a log-out is still seen as the shadow session's.
  */
-export async function shadowChangeRecorder(request: Request, context?: AppLoadContext): Promise<((response: Response) => void) | null> {
+export async function shadowChangeRecorder(
+  request: Request,
+  context?: AppLoadContext,
+): Promise<((response: Response) => void) | null> {
   if (READS.has(request.method) || !request.headers.get("Cookie")?.includes("__session=")) return null;
   const access = await accessOf({ request, context }).catch(() => null);
   const impersonatorUserId = access?.user.impersonatorUserId;
@@ -68,8 +83,20 @@ export async function shadowChangeRecorder(request: Request, context?: AppLoadCo
   const method = request.method;
   return (response) => {
     // A redirect answered to a script's fetch (?_data) is a 204 naming the redirect's own status.
-    const status = response.headers.has("X-Remix-Redirect") ? Number(response.headers.get("X-Remix-Status")) || 302 : response.status;
-    writeImpersonationLogLater(details.then((described) => ({ impersonatorUserId, userId: access.user.id, action: signsOut ? "shadow_log_out" : "change", method, path, details: described, status })));
+    const status = response.headers.has("X-Remix-Redirect")
+      ? Number(response.headers.get("X-Remix-Status")) || 302
+      : response.status;
+    writeImpersonationLogLater(
+      details.then((described) => ({
+        impersonatorUserId,
+        userId: access.user.id,
+        action: signsOut ? "shadow_log_out" : "change",
+        method,
+        path,
+        details: described,
+        status,
+      })),
+    );
   };
 }
 
@@ -115,18 +142,39 @@ async function readUpTo(body: ReadableStream<Uint8Array>, max: number): Promise<
 }
 
 function describe(keys: string[], intent: string | undefined): string | null {
-  const names = [...new Set(keys.filter((k) => k !== "intent").map((k) => k.replace(/\[\d+\]/g, "[]").replace(/[^\w.[\]-]/g, "").slice(0, 40)))].filter(Boolean);
-  const shown = names.slice(0, MAX_NAMES).join(", ") + (names.length > MAX_NAMES ? `, and ${names.length - MAX_NAMES} more` : "");
-  const parts = [intent !== undefined ? `intent: ${/^[\w.-]{1,40}$/.test(intent) ? intent : "(other)"}` : "", shown ? `fields: ${shown}` : ""].filter(Boolean);
+  const names = [
+    ...new Set(
+      keys
+        .filter((k) => k !== "intent")
+        .map((k) =>
+          k
+            .replace(/\[\d+\]/g, "[]")
+            .replace(/[^\w.[\]-]/g, "")
+            .slice(0, 40),
+        ),
+    ),
+  ].filter(Boolean);
+  const shown =
+    names.slice(0, MAX_NAMES).join(", ") + (names.length > MAX_NAMES ? `, and ${names.length - MAX_NAMES} more` : "");
+  const parts = [
+    intent !== undefined ? `intent: ${/^[\w.-]{1,40}$/.test(intent) ? intent : "(other)"}` : "",
+    shown ? `fields: ${shown}` : "",
+  ].filter(Boolean);
   return parts.length ? parts.join("; ").slice(0, MAX_DETAILS) : null;
 }
 
 export const impersonationLogFilterSchema = z.object({
-  companyId: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().positive().max(2_147_483_647).optional()),
+  companyId: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  ),
 });
 
 /** The super admin's view of the log: newest first, paged in the database, optionally one company's. */
-export async function pageImpersonationLog(ctx: CallerContext, { pageNumber, pageSize, companyId }: { pageNumber: number; pageSize: number; companyId?: number }) {
+export async function pageImpersonationLog(
+  ctx: CallerContext,
+  { pageNumber, pageSize, companyId }: { pageNumber: number; pageSize: number; companyId?: number },
+) {
   if (ctx.role !== Role.SuperAdmin) forbidden();
   const where = companyId ? eq(impersonationLog.companyId, companyId) : undefined;
   const [rows, [{ total }]] = await Promise.all([

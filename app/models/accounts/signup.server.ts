@@ -6,7 +6,16 @@ import { hashPassword } from "~/models/accounts/passwords.server";
 import { planIdByPriceId, TRIAL_DAYS, TRIAL_PLAN_PRICE_ID } from "~/models/admin/plans.server";
 import { Role, type RoleValue } from "~/access/roles";
 
-export const PRESET_LEAD_SOURCES = ["Angieslist", "Craigslist", "Facebook", "Google", "Linkedin", "Referral", "Yelp", "Other"] as const;
+export const PRESET_LEAD_SOURCES = [
+  "Angieslist",
+  "Craigslist",
+  "Facebook",
+  "Google",
+  "Linkedin",
+  "Referral",
+  "Yelp",
+  "Other",
+] as const;
 
 export type NewCompany = {
   businessName: string;
@@ -31,7 +40,11 @@ export type NewCompany = {
  * executor.transaction. The first user's role is an explicit argument, never read from the
  * input: only the platform's own seed makes a super admin.
  */
-export async function createCompanyWithAdmin(tx: Executor, input: NewCompany, { role = Role.CompanyAdmin, now = new Date() }: { role?: RoleValue; now?: Date } = {}) {
+export async function createCompanyWithAdmin(
+  tx: Executor,
+  input: NewCompany,
+  { role = Role.CompanyAdmin, now = new Date() }: { role?: RoleValue; now?: Date } = {},
+) {
   const [company] = await tx
     .insert(companies)
     .values({
@@ -73,6 +86,10 @@ export async function createCompanyWithAdmin(tx: Executor, input: NewCompany, { 
 }
 
 export async function emailExists(executor: Executor, email: string): Promise<boolean> {
-  const [row] = await executor.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`).limit(1);
+  const [row] = await executor
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
   return !!row;
 }

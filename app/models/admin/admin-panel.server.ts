@@ -9,24 +9,39 @@ import { Role, type RoleValue } from "~/access/roles";
 import { containsPattern } from "~/utils/search";
 import type { subscriptionFormSchema } from "~/models/admin/admin-panel.schema";
 
-export { SubscriptionStatus, subscriptionFormSchema, subscriptionStatusLabels } from "~/models/admin/admin-panel.schema";
+export {
+  SubscriptionStatus,
+  subscriptionFormSchema,
+  subscriptionStatusLabels,
+} from "~/models/admin/admin-panel.schema";
 
 export const COMPANY_SORT_FIELDS = ["businessName", "createdAt"] as const;
 
 export const companyFilterSchema = z.object({
   priceId: z.preprocess((v) => (v === "" ? undefined : v), z.string().max(100).optional()),
-  status: z.preprocess((v) => (v === "" || v === undefined ? undefined : v), z.coerce.number().int().min(0).max(3).optional()),
+  status: z.preprocess(
+    (v) => (v === "" || v === undefined ? undefined : v),
+    z.coerce.number().int().min(0).max(3).optional(),
+  ),
 });
 export type CompanyFilter = z.infer<typeof companyFilterSchema>;
 /** GET /api/company/admin/page filters (besides paging): filter.priceId, filter.status, searchQuery. */
-export const companyPageQuerySchema = z.object({ filter: companyFilterSchema.default({}), searchQuery: z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional()) });
+export const companyPageQuerySchema = z.object({
+  filter: companyFilterSchema.default({}),
+  searchQuery: z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional()),
+});
 
 const ALL_APP_FEATURE_BITS = Object.values(AppFeature).reduce((all, bit) => all | bit, 0);
 
 export const featureFlagsFormSchema = z.object({
   features: z.preprocess(
     (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.coerce.number().int().refine((bit) => bit > 0 && (bit & (bit - 1)) === 0 && (ALL_APP_FEATURE_BITS & bit) === bit, "Unknown feature")),
+    z.array(
+      z.coerce
+        .number()
+        .int()
+        .refine((bit) => bit > 0 && (bit & (bit - 1)) === 0 && (ALL_APP_FEATURE_BITS & bit) === bit, "Unknown feature"),
+    ),
   ),
 });
 
@@ -84,15 +99,28 @@ export async function pageCompanies(ctx: CallerContext, paging: Paging, filter: 
   );
   const sort = paging.sortSettings[0];
   const dir = sort?.descending ? desc : asc;
-  const order = sort?.fieldName === "businessName" ? [dir(companies.businessName), asc(companies.id)] : [sort ? dir(companies.createdAt) : desc(companies.createdAt), desc(companies.id)];
-  const from = () => db.select(companyColumns).from(companies).leftJoin(subscriptions, eq(subscriptions.companyId, companies.id)).leftJoin(plans, eq(plans.id, subscriptions.planId));
+  const order =
+    sort?.fieldName === "businessName"
+      ? [dir(companies.businessName), asc(companies.id)]
+      : [sort ? dir(companies.createdAt) : desc(companies.createdAt), desc(companies.id)];
+  const from = () =>
+    db
+      .select(companyColumns)
+      .from(companies)
+      .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
+      .leftJoin(plans, eq(plans.id, subscriptions.planId));
   const [rows, [{ total }]] = await Promise.all([
     from()
       .where(where)
       .orderBy(...order)
       .limit(paging.pageSize)
       .offset((paging.pageNumber - 1) * paging.pageSize),
-    db.select({ total: count() }).from(companies).leftJoin(subscriptions, eq(subscriptions.companyId, companies.id)).leftJoin(plans, eq(plans.id, subscriptions.planId)).where(where),
+    db
+      .select({ total: count() })
+      .from(companies)
+      .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
+      .leftJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(where),
   ]);
   return { items: rows.map(iso), total };
 }
@@ -141,20 +169,35 @@ export type CompanyListRow = Awaited<ReturnType<typeof pageCompanies>>["items"][
 export type CompanyDetails = NonNullable<Awaited<ReturnType<typeof getCompanyDetails>>>;
 
 export async function listPlans() {
-  return db.select({ id: plans.id, name: plans.name, priceId: plans.priceId, employeeLimit: plans.employeeLimit }).from(plans).orderBy(asc(plans.monthlyPriceCents), asc(plans.id));
+  return db
+    .select({ id: plans.id, name: plans.name, priceId: plans.priceId, employeeLimit: plans.employeeLimit })
+    .from(plans)
+    .orderBy(asc(plans.monthlyPriceCents), asc(plans.id));
 }
 
 const endOfDay = (date: string | null) => (date ? new Date(`${date}T23:59:59.999Z`) : null);
 
 /** Moves a company to a plan and subscription state; false when the company or plan does not exist. */
-export async function updateSubscription(ctx: CallerContext, companyId: number, input: z.infer<typeof subscriptionFormSchema>): Promise<boolean> {
+export async function updateSubscription(
+  ctx: CallerContext,
+  companyId: number,
+  input: z.infer<typeof subscriptionFormSchema>,
+): Promise<boolean> {
   requireSuperAdmin(ctx);
   return db.transaction(async (tx) => {
     const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
     const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.planId)).limit(1);
     if (!company || !plan) return false;
-    const values = { planId: plan.id, status: input.status, trialExpiration: endOfDay(input.trialExpiration), expirationDate: endOfDay(input.expirationDate) };
-    await tx.insert(subscriptions).values({ companyId, ...values }).onConflictDoUpdate({ target: subscriptions.companyId, set: values });
+    const values = {
+      planId: plan.id,
+      status: input.status,
+      trialExpiration: endOfDay(input.trialExpiration),
+      expirationDate: endOfDay(input.expirationDate),
+    };
+    await tx
+      .insert(subscriptions)
+      .values({ companyId, ...values })
+      .onConflictDoUpdate({ target: subscriptions.companyId, set: values });
     return true;
   });
 }
@@ -162,13 +205,21 @@ export async function updateSubscription(ctx: CallerContext, companyId: number, 
 export async function updateFeatureFlags(ctx: CallerContext, companyId: number, bits: number[]): Promise<boolean> {
   requireSuperAdmin(ctx);
   const featureFlags = bits.reduce((all, bit) => all | bit, 0);
-  const updated = await db.update(companies).set({ featureFlags }).where(eq(companies.id, companyId)).returning({ id: companies.id });
+  const updated = await db
+    .update(companies)
+    .set({ featureFlags })
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id });
   return updated.length > 0;
 }
 
 /** The company's two-way text switch (the feature-enabled setting next to the application flag). */
 export async function setTwoWayTextEnabled(ctx: CallerContext, companyId: number, enabled: boolean): Promise<boolean> {
   requireSuperAdmin(ctx);
-  const updated = await db.update(companies).set({ twoWayTextEnabled: enabled }).where(eq(companies.id, companyId)).returning({ id: companies.id });
+  const updated = await db
+    .update(companies)
+    .set({ twoWayTextEnabled: enabled })
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id });
   return updated.length > 0;
 }

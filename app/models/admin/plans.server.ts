@@ -8,8 +8,28 @@ const without = (...ids: number[]) => all.filter((f) => !ids.includes(f));
 
 /** The plans on offer. Data, seeded at start-up; the super admin can move a company between them. */
 export const PLAN_SEED = [
-  { priceId: "price_starter_monthly", name: "Starter", employeeLimit: 1, monthlyPriceCents: 2900, features: without(PlanFeature.RecurringServicePlans, PlanFeature.AccountingSync, PlanFeature.CardProcessing, PlanFeature.MobilePayments, PlanFeature.FormsAndChecklists, PlanFeature.TwoWayText, PlanFeature.CustomizedMessages) },
-  { priceId: "price_growth_monthly", name: "Growth", employeeLimit: 10, monthlyPriceCents: 7900, features: without(PlanFeature.AccountingSync, PlanFeature.TwoWayText) },
+  {
+    priceId: "price_starter_monthly",
+    name: "Starter",
+    employeeLimit: 1,
+    monthlyPriceCents: 2900,
+    features: without(
+      PlanFeature.RecurringServicePlans,
+      PlanFeature.AccountingSync,
+      PlanFeature.CardProcessing,
+      PlanFeature.MobilePayments,
+      PlanFeature.FormsAndChecklists,
+      PlanFeature.TwoWayText,
+      PlanFeature.CustomizedMessages,
+    ),
+  },
+  {
+    priceId: "price_growth_monthly",
+    name: "Growth",
+    employeeLimit: 10,
+    monthlyPriceCents: 7900,
+    features: without(PlanFeature.AccountingSync, PlanFeature.TwoWayText),
+  },
   { priceId: "price_pro_monthly", name: "Pro", employeeLimit: 50, monthlyPriceCents: 14900, features: all },
 ] as const;
 /** New sign-ups try the top plan for 14 days. */
@@ -21,15 +41,24 @@ export async function seedPlans(executor: Executor): Promise<void> {
   for (const plan of PLAN_SEED) {
     const [row] = await executor
       .insert(plans)
-      .values({ priceId: plan.priceId, name: plan.name, employeeLimit: plan.employeeLimit, monthlyPriceCents: plan.monthlyPriceCents })
+      .values({
+        priceId: plan.priceId,
+        name: plan.name,
+        employeeLimit: plan.employeeLimit,
+        monthlyPriceCents: plan.monthlyPriceCents,
+      })
       .onConflictDoNothing({ target: plans.priceId })
       .returning({ id: plans.id });
-    if (row) await executor.insert(planFeatures).values(plan.features.map((featureId) => ({ planId: row.id, featureId })));
+    if (row)
+      await executor.insert(planFeatures).values(plan.features.map((featureId) => ({ planId: row.id, featureId })));
   }
 }
 
 export async function planIdByPriceId(executor: Executor, priceId: string): Promise<number> {
-  const [row] = await executor.select({ id: plans.id }).from(plans).where(sql`${plans.priceId} = ${priceId}`);
+  const [row] = await executor
+    .select({ id: plans.id })
+    .from(plans)
+    .where(sql`${plans.priceId} = ${priceId}`);
   if (!row) throw new Error(`Plan ${priceId} is not seeded`);
   return row.id;
 }

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { BUSINESS_TYPES, TEAM_SIZES } from "~/models/accounts/accounts.schema";
-import { checkbox, emailField, messages, optionalPhoneField, optionalText, perCountry, requiredText, urlField } from "~/utils/validation";
+import {
+  checkbox,
+  emailField,
+  messages,
+  optionalPhoneField,
+  optionalText,
+  perCountry,
+  requiredText,
+  urlField,
+} from "~/utils/validation";
 
 /** Time zones of the US and Canada offered on the company profile. */
 export const TIMEZONES = [
@@ -34,16 +43,31 @@ export const WEEK_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday"
 /** The spec's default work day: 05:00 am to 10:00 pm. */
 export const DEFAULT_DAY = { start: "05:00", end: "22:00" } as const;
 export type WorkingDay = { day: number; isWorking: boolean; start: string; end: string };
-export const defaultWorkingSchedule = (): WorkingDay[] => WEEK_DAYS.map((_, day) => ({ day, isWorking: day >= 1 && day <= 5, ...DEFAULT_DAY }));
+export const defaultWorkingSchedule = (): WorkingDay[] =>
+  WEEK_DAYS.map((_, day) => ({ day, isWorking: day >= 1 && day <= 5, ...DEFAULT_DAY }));
 
 export const currencyFor = (country: string) => (country === "CA" ? "CAD" : "USD");
 
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 const timeText = (label: string) => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 08:00`);
-const choice = (label: string, max: number) => z.preprocess(blank, z.coerce.number({ invalid_type_error: messages.required(label) }).int().min(0).max(max).optional());
+const choice = (label: string, max: number) =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ invalid_type_error: messages.required(label) })
+      .int()
+      .min(0)
+      .max(max)
+      .optional(),
+  );
 
 const workingDaySchema = z
-  .object({ day: z.coerce.number().int().min(0).max(6), isWorking: checkbox(), start: timeText("Start time"), end: timeText("End time") })
+  .object({
+    day: z.coerce.number().int().min(0).max(6),
+    isWorking: checkbox(),
+    start: timeText("Start time"),
+    end: timeText("End time"),
+  })
   .refine((d) => !d.isWorking || d.end > d.start, { message: "End time must be after start time", path: ["end"] });
 
 export const PROFILE_FORM_ID = "company-profile";
@@ -58,12 +82,22 @@ export const companyProfileSchema = perCountry((country) =>
     industry: choice("Industry", BUSINESS_TYPES.length - 1),
     companySize: choice("Team Size", TEAM_SIZES.length - 1),
     businessWebsite: urlField("Business Website"),
-    serviceAreaRadius: z.preprocess(blank, z.coerce.number({ invalid_type_error: "Service Area Radius must be a number" }).int("Service Area Radius must be a whole number").min(0, messages.numberMin("Service Area Radius", 0)).max(1000, "Service Area Radius must be less than or equal to 1000").optional()),
+    serviceAreaRadius: z.preprocess(
+      blank,
+      z.coerce
+        .number({ invalid_type_error: "Service Area Radius must be a number" })
+        .int("Service Area Radius must be a whole number")
+        .min(0, messages.numberMin("Service Area Radius", 0))
+        .max(1000, "Service Area Radius must be less than or equal to 1000")
+        .optional(),
+    ),
     businessProfile: optionalText("Business Profile", { max: 2000 }),
     licenseNumber: optionalText("License Number", { max: 100 }),
     followUpOption: choice("Follow-up Option", FOLLOW_UP_OPTIONS.length - 1),
     country: z.enum(["US", "CA"], { errorMap: () => ({ message: messages.required("Country") }) }),
-    timezone: z.string({ required_error: messages.required("Time Zone") }).refine((v) => TIMEZONE_VALUES.includes(v), messages.required("Time Zone")),
+    timezone: z
+      .string({ required_error: messages.required("Time Zone") })
+      .refine((v) => TIMEZONE_VALUES.includes(v), messages.required("Time Zone")),
     workingSchedule: z.array(workingDaySchema).length(7, "Working schedule needs all 7 days").optional(),
   }),
 );
@@ -96,13 +130,26 @@ export const discountTypeOptions = [
 export const discountSchema = z
   .object({
     name: requiredText("Name", { max: 100 }),
-    type: z.preprocess(blank, z.coerce.number({ required_error: messages.required("Type") }).int().min(0).max(1)),
+    type: z.preprocess(
+      blank,
+      z.coerce
+        .number({ required_error: messages.required("Type") })
+        .int()
+        .min(0)
+        .max(1),
+    ),
     value: z.preprocess(
       (v) => (v === "" || v === null ? undefined : typeof v === "string" ? v.replace(/[%$,\s]/g, "") : v),
-      z.coerce.number({ required_error: messages.required("Value"), invalid_type_error: "Value must be a number" }).min(0, messages.numberMin("Value", 0)).max(1_000_000, "Value is too large"),
+      z.coerce
+        .number({ required_error: messages.required("Value"), invalid_type_error: "Value must be a number" })
+        .min(0, messages.numberMin("Value", 0))
+        .max(1_000_000, "Value is too large"),
     ),
   })
-  .refine((d) => d.type !== DiscountType.Percentage || d.value <= 100, { message: "Value must be less than or equal to 100", path: ["value"] });
+  .refine((d) => d.type !== DiscountType.Percentage || d.value <= 100, {
+    message: "Value must be less than or equal to 100",
+    path: ["value"],
+  });
 
 export const expenseCodeSchema = z.object({
   name: requiredText("Name", { max: 100 }),
@@ -110,7 +157,8 @@ export const expenseCodeSchema = z.object({
 });
 
 /** PUT bodies of the API carry the id too. */
-export const withId = <T extends z.ZodTypeAny>(schema: T) => z.intersection(z.object({ id: z.coerce.number().int().positive() }), schema);
+export const withId = <T extends z.ZodTypeAny>(schema: T) =>
+  z.intersection(z.object({ id: z.coerce.number().int().positive() }), schema);
 export const taxRateUpdateSchema = withId(taxRateSchema);
 export const discountUpdateSchema = withId(discountSchema);
 export const expenseCodeUpdateSchema = withId(expenseCodeSchema);

@@ -2,7 +2,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, companySettings, discounts, expenseCodes, taxRates } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
-import { currencyFor, defaultWorkingSchedule, type CompanyProfileInput, type WorkingDay } from "~/models/company/company.schema";
+import {
+  currencyFor,
+  defaultWorkingSchedule,
+  type CompanyProfileInput,
+  type WorkingDay,
+} from "~/models/company/company.schema";
 import { deleteFile } from "~/services/storage.server";
 import { logoRules } from "~/models/files/file-rules";
 import { storeImageUpload } from "~/services/images.server";
@@ -58,7 +63,16 @@ export type CompanyProfile = Awaited<ReturnType<typeof getCompanyProfile>>;
 
 /** Minutes east of UTC for an IANA zone right now (e.g. -300 for New York in winter). */
 export function timezoneOffsetMinutes(timezone: string, at = new Date()): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: timezone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: timezone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
@@ -69,9 +83,15 @@ export function timezoneOffsetMinutes(timezone: string, at = new Date()): number
  * whose file is deleted once the row no longer points at it.
  */
 export async function updateCompanyProfile(ctx: CallerContext, input: CompanyProfileInput, logo?: File | null) {
-  const stored = logo ? await storeImageUpload({ companyId: ctx.companyId, folder: LOGO_FOLDER, file: logo, rules: logoRules }) : null;
+  const stored = logo
+    ? await storeImageUpload({ companyId: ctx.companyId, folder: LOGO_FOLDER, file: logo, rules: logoRules })
+    : null;
   const previous = await db.transaction(async (tx) => {
-    const [current] = await tx.select({ logoUrl: companies.logoUrl }).from(companies).where(eq(companies.id, ctx.companyId)).for("update");
+    const [current] = await tx
+      .select({ logoUrl: companies.logoUrl })
+      .from(companies)
+      .where(eq(companies.id, ctx.companyId))
+      .for("update");
     await tx
       .update(companies)
       .set({
@@ -101,14 +121,20 @@ export async function updateCompanyProfile(ctx: CallerContext, input: CompanyPro
 /** Replaces the logo: checked by content (JPEG or PNG, at most 5 MB, at least 256x256), stored as PNG. */
 export async function setCompanyLogo(ctx: CallerContext, file: File): Promise<string> {
   const stored = await storeImageUpload({ companyId: ctx.companyId, folder: LOGO_FOLDER, file, rules: logoRules });
-  const [previous] = await db.select({ logoUrl: companies.logoUrl }).from(companies).where(eq(companies.id, ctx.companyId));
+  const [previous] = await db
+    .select({ logoUrl: companies.logoUrl })
+    .from(companies)
+    .where(eq(companies.id, ctx.companyId));
   await db.update(companies).set({ logoUrl: stored.url }).where(eq(companies.id, ctx.companyId));
   await deleteFile(previous?.logoUrl);
   return stored.url;
 }
 
 export async function removeCompanyLogo(ctx: CallerContext): Promise<void> {
-  const [previous] = await db.select({ logoUrl: companies.logoUrl }).from(companies).where(eq(companies.id, ctx.companyId));
+  const [previous] = await db
+    .select({ logoUrl: companies.logoUrl })
+    .from(companies)
+    .where(eq(companies.id, ctx.companyId));
   await db.update(companies).set({ logoUrl: null }).where(eq(companies.id, ctx.companyId));
   await deleteFile(previous?.logoUrl);
 }
@@ -119,14 +145,22 @@ const EARTH_RADIUS_MILES = 3958.8;
  * Whether a point lies within the company's service area (radius in miles around its location).
  * Without a located address or a radius, everywhere is in the area. null for an unknown company.
  */
-export async function checkServiceArea(companyId: number, latitude: number, longitude: number): Promise<boolean | null> {
-  const [row] = await db.select({ geoData: companies.geoData, radius: companies.serviceAreaRadius }).from(companies).where(eq(companies.id, companyId));
+export async function checkServiceArea(
+  companyId: number,
+  latitude: number,
+  longitude: number,
+): Promise<boolean | null> {
+  const [row] = await db
+    .select({ geoData: companies.geoData, radius: companies.serviceAreaRadius })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   if (!row) return null;
   if (!row.geoData || !row.radius) return true;
   const rad = (d: number) => (d * Math.PI) / 180;
   const dLat = rad(latitude - row.geoData.latitude);
   const dLng = rad(longitude - row.geoData.longitude);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(row.geoData.latitude)) * Math.cos(rad(latitude)) * Math.sin(dLng / 2) ** 2;
+  const a =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(row.geoData.latitude)) * Math.cos(rad(latitude)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(a)) <= row.radius;
 }
 
@@ -134,16 +168,34 @@ export async function checkServiceArea(companyId: number, latitude: number, long
 
 export async function getCompanySettings(ctx: CallerContext) {
   const [row] = await db
-    .select({ messageOnInvoice: companySettings.messageOnInvoice, messageOnEstimate: companySettings.messageOnEstimate, messagingReady: companies.messagingReady })
+    .select({
+      messageOnInvoice: companySettings.messageOnInvoice,
+      messageOnEstimate: companySettings.messageOnEstimate,
+      messagingReady: companies.messagingReady,
+    })
     .from(companies)
     .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
     .where(eq(companies.id, ctx.companyId));
-  return { messageOnInvoice: row?.messageOnInvoice ?? null, messageOnEstimate: row?.messageOnEstimate ?? null, twilioCredentials: { isFullySetUp: row?.messagingReady ?? false } };
+  return {
+    messageOnInvoice: row?.messageOnInvoice ?? null,
+    messageOnEstimate: row?.messageOnEstimate ?? null,
+    twilioCredentials: { isFullySetUp: row?.messagingReady ?? false },
+  };
 }
 
-export async function updateInvoiceAndEstimateMessages(ctx: CallerContext, input: { messageOnInvoice?: string; messageOnEstimate?: string }) {
-  const values = { messageOnInvoice: input.messageOnInvoice ?? null, messageOnEstimate: input.messageOnEstimate ?? null, updatedAt: new Date() };
-  await db.insert(companySettings).values({ companyId: ctx.companyId, ...values }).onConflictDoUpdate({ target: companySettings.companyId, set: values });
+export async function updateInvoiceAndEstimateMessages(
+  ctx: CallerContext,
+  input: { messageOnInvoice?: string; messageOnEstimate?: string },
+) {
+  const values = {
+    messageOnInvoice: input.messageOnInvoice ?? null,
+    messageOnEstimate: input.messageOnEstimate ?? null,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(companySettings)
+    .values({ companyId: ctx.companyId, ...values })
+    .onConflictDoUpdate({ target: companySettings.companyId, set: values });
 }
 
 // ---- Records in use: the seam other areas plug into ---------------------------------------------
@@ -172,29 +224,59 @@ async function refuseWhenInUse(ctx: CallerContext, kind: UsageKind, id: number) 
 const taken = (what: string, name: string) => new CompanyRuleError("name", `A ${what} named '${name}' already exists`);
 
 export type TaxRateRow = { id: number; name: string; rate: number };
-const taxRateColumns = { id: taxRates.id, name: taxRates.name, rate: sql<number>`${taxRates.rateBasisPoints}::float / 100` };
+const taxRateColumns = {
+  id: taxRates.id,
+  name: taxRates.name,
+  rate: sql<number>`${taxRates.rateBasisPoints}::float / 100`,
+};
 
 export function listTaxRates(ctx: CallerContext): Promise<TaxRateRow[]> {
-  return db.select(taxRateColumns).from(taxRates).where(eq(taxRates.companyId, ctx.companyId)).orderBy(asc(sql`lower(${taxRates.name})`));
+  return db
+    .select(taxRateColumns)
+    .from(taxRates)
+    .where(eq(taxRates.companyId, ctx.companyId))
+    .orderBy(asc(sql`lower(${taxRates.name})`));
 }
 
 export async function getTaxRate(ctx: CallerContext, id: number): Promise<TaxRateRow | null> {
-  const [row] = await db.select(taxRateColumns).from(taxRates).where(and(eq(taxRates.id, id), eq(taxRates.companyId, ctx.companyId)));
+  const [row] = await db
+    .select(taxRateColumns)
+    .from(taxRates)
+    .where(and(eq(taxRates.id, id), eq(taxRates.companyId, ctx.companyId)));
   return row ?? null;
 }
 
 async function taxRateNameTaken(ctx: CallerContext, name: string, exceptId = 0) {
-  const [row] = await db.select({ id: taxRates.id }).from(taxRates).where(and(eq(taxRates.companyId, ctx.companyId), sql`lower(${taxRates.name}) = lower(${name})`, sql`${taxRates.id} <> ${exceptId}`));
+  const [row] = await db
+    .select({ id: taxRates.id })
+    .from(taxRates)
+    .where(
+      and(
+        eq(taxRates.companyId, ctx.companyId),
+        sql`lower(${taxRates.name}) = lower(${name})`,
+        sql`${taxRates.id} <> ${exceptId}`,
+      ),
+    );
   return !!row;
 }
 
 /** Saves a tax rate (rate in percent, kept in basis points); id given = update, null when not the company's. */
-export async function saveTaxRate(ctx: CallerContext, input: { id?: number; name: string; rate: number }): Promise<TaxRateRow | null> {
+export async function saveTaxRate(
+  ctx: CallerContext,
+  input: { id?: number; name: string; rate: number },
+): Promise<TaxRateRow | null> {
   if (await taxRateNameTaken(ctx, input.name, input.id)) throw taken("tax rate", input.name);
   const values = { name: input.name, rateBasisPoints: Math.round(input.rate * 100) };
   const [row] = input.id
-    ? await db.update(taxRates).set(values).where(and(eq(taxRates.id, input.id), eq(taxRates.companyId, ctx.companyId))).returning({ id: taxRates.id })
-    : await db.insert(taxRates).values({ companyId: ctx.companyId, ...values }).returning({ id: taxRates.id });
+    ? await db
+        .update(taxRates)
+        .set(values)
+        .where(and(eq(taxRates.id, input.id), eq(taxRates.companyId, ctx.companyId)))
+        .returning({ id: taxRates.id })
+    : await db
+        .insert(taxRates)
+        .values({ companyId: ctx.companyId, ...values })
+        .returning({ id: taxRates.id });
   return row ? getTaxRate(ctx, row.id) : null;
 }
 
@@ -207,24 +289,55 @@ export async function deleteTaxRate(ctx: CallerContext, id: number): Promise<boo
 
 export type DiscountRow = { id: number; name: string; type: number; value: number };
 /** Percentages travel in percent, amounts in dollars; stored as basis points or cents. */
-const discountColumns = { id: discounts.id, name: discounts.name, type: discounts.type, value: sql<number>`${discounts.value}::float / 100` };
+const discountColumns = {
+  id: discounts.id,
+  name: discounts.name,
+  type: discounts.type,
+  value: sql<number>`${discounts.value}::float / 100`,
+};
 
 export function listDiscounts(ctx: CallerContext): Promise<DiscountRow[]> {
-  return db.select(discountColumns).from(discounts).where(eq(discounts.companyId, ctx.companyId)).orderBy(asc(sql`lower(${discounts.name})`));
+  return db
+    .select(discountColumns)
+    .from(discounts)
+    .where(eq(discounts.companyId, ctx.companyId))
+    .orderBy(asc(sql`lower(${discounts.name})`));
 }
 
 export async function getDiscount(ctx: CallerContext, id: number): Promise<DiscountRow | null> {
-  const [row] = await db.select(discountColumns).from(discounts).where(and(eq(discounts.id, id), eq(discounts.companyId, ctx.companyId)));
+  const [row] = await db
+    .select(discountColumns)
+    .from(discounts)
+    .where(and(eq(discounts.id, id), eq(discounts.companyId, ctx.companyId)));
   return row ?? null;
 }
 
-export async function saveDiscount(ctx: CallerContext, input: { id?: number; name: string; type: number; value: number }): Promise<DiscountRow | null> {
-  const [dup] = await db.select({ id: discounts.id }).from(discounts).where(and(eq(discounts.companyId, ctx.companyId), sql`lower(${discounts.name}) = lower(${input.name})`, sql`${discounts.id} <> ${input.id ?? 0}`));
+export async function saveDiscount(
+  ctx: CallerContext,
+  input: { id?: number; name: string; type: number; value: number },
+): Promise<DiscountRow | null> {
+  const [dup] = await db
+    .select({ id: discounts.id })
+    .from(discounts)
+    .where(
+      and(
+        eq(discounts.companyId, ctx.companyId),
+        sql`lower(${discounts.name}) = lower(${input.name})`,
+        sql`${discounts.id} <> ${input.id ?? 0}`,
+      ),
+    );
   if (dup) throw taken("discount", input.name);
   const values = { name: input.name, type: input.type, value: Math.round(input.value * 100) };
   const [row] = input.id
-    ? await db.update(discounts).set(values).where(and(eq(discounts.id, input.id), eq(discounts.companyId, ctx.companyId))).returning({ id: discounts.id })
-    : await db.insert(discounts).values({ companyId: ctx.companyId, ...values }).returning({ id: discounts.id });
+    ? await db
+        .update(discounts)
+        .set(values)
+        .where(and(eq(discounts.id, input.id), eq(discounts.companyId, ctx.companyId)))
+        .returning({ id: discounts.id })
+    : await db
+        .insert(discounts)
+        .values({ companyId: ctx.companyId, ...values })
+        .returning({ id: discounts.id });
   return row ? getDiscount(ctx, row.id) : null;
 }
 
@@ -239,21 +352,47 @@ export type ExpenseCodeRow = { id: number; name: string; description: string | n
 const expenseCodeColumns = { id: expenseCodes.id, name: expenseCodes.name, description: expenseCodes.description };
 
 export function listExpenseCodes(ctx: CallerContext): Promise<ExpenseCodeRow[]> {
-  return db.select(expenseCodeColumns).from(expenseCodes).where(eq(expenseCodes.companyId, ctx.companyId)).orderBy(asc(sql`lower(${expenseCodes.name})`));
+  return db
+    .select(expenseCodeColumns)
+    .from(expenseCodes)
+    .where(eq(expenseCodes.companyId, ctx.companyId))
+    .orderBy(asc(sql`lower(${expenseCodes.name})`));
 }
 
 export async function getExpenseCode(ctx: CallerContext, id: number): Promise<ExpenseCodeRow | null> {
-  const [row] = await db.select(expenseCodeColumns).from(expenseCodes).where(and(eq(expenseCodes.id, id), eq(expenseCodes.companyId, ctx.companyId)));
+  const [row] = await db
+    .select(expenseCodeColumns)
+    .from(expenseCodes)
+    .where(and(eq(expenseCodes.id, id), eq(expenseCodes.companyId, ctx.companyId)));
   return row ?? null;
 }
 
-export async function saveExpenseCode(ctx: CallerContext, input: { id?: number; name: string; description?: string }): Promise<ExpenseCodeRow | null> {
-  const [dup] = await db.select({ id: expenseCodes.id }).from(expenseCodes).where(and(eq(expenseCodes.companyId, ctx.companyId), sql`lower(${expenseCodes.name}) = lower(${input.name})`, sql`${expenseCodes.id} <> ${input.id ?? 0}`));
+export async function saveExpenseCode(
+  ctx: CallerContext,
+  input: { id?: number; name: string; description?: string },
+): Promise<ExpenseCodeRow | null> {
+  const [dup] = await db
+    .select({ id: expenseCodes.id })
+    .from(expenseCodes)
+    .where(
+      and(
+        eq(expenseCodes.companyId, ctx.companyId),
+        sql`lower(${expenseCodes.name}) = lower(${input.name})`,
+        sql`${expenseCodes.id} <> ${input.id ?? 0}`,
+      ),
+    );
   if (dup) throw taken("expense code", input.name);
   const values = { name: input.name, description: input.description ?? null };
   const [row] = input.id
-    ? await db.update(expenseCodes).set(values).where(and(eq(expenseCodes.id, input.id), eq(expenseCodes.companyId, ctx.companyId))).returning(expenseCodeColumns)
-    : await db.insert(expenseCodes).values({ companyId: ctx.companyId, ...values }).returning(expenseCodeColumns);
+    ? await db
+        .update(expenseCodes)
+        .set(values)
+        .where(and(eq(expenseCodes.id, input.id), eq(expenseCodes.companyId, ctx.companyId)))
+        .returning(expenseCodeColumns)
+    : await db
+        .insert(expenseCodes)
+        .values({ companyId: ctx.companyId, ...values })
+        .returning(expenseCodeColumns);
   return row ?? null;
 }
 

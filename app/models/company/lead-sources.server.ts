@@ -32,7 +32,13 @@ async function nameTaken(exec: Executor, ctx: CallerContext, name: string, excep
   const [row] = await exec
     .select({ id: leadSources.id })
     .from(leadSources)
-    .where(and(eq(leadSources.companyId, ctx.companyId), sql`lower(${leadSources.name}) = lower(${name})`, exceptId ? sql`${leadSources.id} <> ${exceptId}` : undefined))
+    .where(
+      and(
+        eq(leadSources.companyId, ctx.companyId),
+        sql`lower(${leadSources.name}) = lower(${name})`,
+        exceptId ? sql`${leadSources.id} <> ${exceptId}` : undefined,
+      ),
+    )
     .limit(1);
   return !!row;
 }
@@ -40,13 +46,19 @@ async function nameTaken(exec: Executor, ctx: CallerContext, name: string, excep
 export async function createLeadSource(ctx: CallerContext, input: { name: string }): Promise<LeadSourceOption> {
   return db.transaction(async (tx) => {
     if (await nameTaken(tx, ctx, input.name)) throw new LeadSourceNameTakenError(input.name);
-    const [row] = await tx.insert(leadSources).values({ companyId: ctx.companyId, name: input.name }).returning({ id: leadSources.id, name: leadSources.name });
+    const [row] = await tx
+      .insert(leadSources)
+      .values({ companyId: ctx.companyId, name: input.name })
+      .returning({ id: leadSources.id, name: leadSources.name });
     return row;
   });
 }
 
 /** Renames a lead source of the caller's company; null when it is not theirs or missing. */
-export async function renameLeadSource(ctx: CallerContext, input: { id: number; name: string }): Promise<LeadSourceOption | null> {
+export async function renameLeadSource(
+  ctx: CallerContext,
+  input: { id: number; name: string },
+): Promise<LeadSourceOption | null> {
   return db.transaction(async (tx) => {
     if (await nameTaken(tx, ctx, input.name, input.id)) throw new LeadSourceNameTakenError(input.name);
     const [row] = await tx
@@ -63,7 +75,10 @@ export async function renameLeadSource(ctx: CallerContext, input: { id: number; 
  * lead sources with ON DELETE CASCADE), the customers themselves stay.
  */
 export async function deleteLeadSource(ctx: CallerContext, id: number): Promise<boolean> {
-  const deleted = await db.delete(leadSources).where(and(eq(leadSources.id, id), eq(leadSources.companyId, ctx.companyId))).returning({ id: leadSources.id });
+  const deleted = await db
+    .delete(leadSources)
+    .where(and(eq(leadSources.id, id), eq(leadSources.companyId, ctx.companyId)))
+    .returning({ id: leadSources.id });
   return deleted.length > 0;
 }
 

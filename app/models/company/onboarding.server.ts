@@ -6,14 +6,55 @@ import { isAdminRole } from "~/access/roles";
 
 /** Onboarding steps 0-7 of the specification, with where each is done and its tip. */
 export const ONBOARDING_STEPS = [
-  { actionType: 0, title: "Set company profile", to: "/company-profile", tip: "Add your logo, business phone and address: they appear on estimates, invoices and messages to customers." },
-  { actionType: 1, title: "Accept online payments", to: "/my-money", tip: "Card payments need a connected payment provider account; approval may take 3-5 business days." },
-  { actionType: 2, title: "Add services and prices", to: "/price-book", tip: "Put your services and materials in the price book to add them to jobs and estimates in one click." },
-  { actionType: 3, title: "Add or import customers", to: "/customers", tip: "Add customers one by one or import them all from a CSV file." },
-  { actionType: 4, title: "Set up messaging", to: "/communication", tip: "Choose the emails and texts your customers get when you schedule, arrive and invoice." },
-  { actionType: 5, title: "Schedule a job", to: "/jobs/new", tipAt: "/jobs", tip: "Create a job, pick a time and assign it to your team: it appears on the schedule." },
-  { actionType: 6, title: "Set customer portal", to: "/customer-portal", tip: "Let customers see their visits, estimates and invoices in one place." },
-  { actionType: 7, title: "Set online booking", to: "/online-booking-settings", tip: "Take bookings from your website around the clock." },
+  {
+    actionType: 0,
+    title: "Set company profile",
+    to: "/company-profile",
+    tip: "Add your logo, business phone and address: they appear on estimates, invoices and messages to customers.",
+  },
+  {
+    actionType: 1,
+    title: "Accept online payments",
+    to: "/my-money",
+    tip: "Card payments need a connected payment provider account; approval may take 3-5 business days.",
+  },
+  {
+    actionType: 2,
+    title: "Add services and prices",
+    to: "/price-book",
+    tip: "Put your services and materials in the price book to add them to jobs and estimates in one click.",
+  },
+  {
+    actionType: 3,
+    title: "Add or import customers",
+    to: "/customers",
+    tip: "Add customers one by one or import them all from a CSV file.",
+  },
+  {
+    actionType: 4,
+    title: "Set up messaging",
+    to: "/communication",
+    tip: "Choose the emails and texts your customers get when you schedule, arrive and invoice.",
+  },
+  {
+    actionType: 5,
+    title: "Schedule a job",
+    to: "/jobs/new",
+    tipAt: "/jobs",
+    tip: "Create a job, pick a time and assign it to your team: it appears on the schedule.",
+  },
+  {
+    actionType: 6,
+    title: "Set customer portal",
+    to: "/customer-portal",
+    tip: "Let customers see their visits, estimates and invoices in one place.",
+  },
+  {
+    actionType: 7,
+    title: "Set online booking",
+    to: "/online-booking-settings",
+    tip: "Take bookings from your website around the clock.",
+  },
 ] as const;
 
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number] & { isDone: boolean; isDismissed: boolean };
@@ -26,16 +67,32 @@ export async function onboardingSteps(ctx: CallerContext): Promise<OnboardingSte
     .select({
       profile: sql<boolean>`(${companies.logoUrl} is not null and ${companies.businessPhoneNumber} is not null and ${companies.location} is not null)`,
       prices: exists(sql`select 1 from ${priceListItems} where ${priceListItems.companyId} = ${ctx.companyId}`),
-      customers: exists(sql`select 1 from ${customers} where ${and(eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt))}`),
-      scheduledJob: exists(sql`select 1 from ${jobs} where ${and(eq(jobs.companyId, ctx.companyId), isNotNull(jobs.startTime))}`),
+      customers: exists(
+        sql`select 1 from ${customers} where ${and(eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt))}`,
+      ),
+      scheduledJob: exists(
+        sql`select 1 from ${jobs} where ${and(eq(jobs.companyId, ctx.companyId), isNotNull(jobs.startTime))}`,
+      ),
       messaging: companies.messagingReady,
-      dismissed: sql<number[]>`coalesce((select array_agg(${onboardingDismissals.actionType}) from ${onboardingDismissals} where ${onboardingDismissals.companyId} = ${ctx.companyId}), '{}')`,
+      dismissed: sql<
+        number[]
+      >`coalesce((select array_agg(${onboardingDismissals.actionType}) from ${onboardingDismissals} where ${onboardingDismissals.companyId} = ${ctx.companyId}), '{}')`,
     })
     .from(companies)
     .where(eq(companies.id, ctx.companyId));
-  const done: Record<number, boolean> = { 0: !!row?.profile, 2: !!row?.prices, 3: !!row?.customers, 4: !!row?.messaging, 5: !!row?.scheduledJob };
+  const done: Record<number, boolean> = {
+    0: !!row?.profile,
+    2: !!row?.prices,
+    3: !!row?.customers,
+    4: !!row?.messaging,
+    5: !!row?.scheduledJob,
+  };
   const dismissed = new Set((row?.dismissed ?? []).map(Number));
-  return ONBOARDING_STEPS.map((step) => ({ ...step, isDone: done[step.actionType] ?? false, isDismissed: dismissed.has(step.actionType) }));
+  return ONBOARDING_STEPS.map((step) => ({
+    ...step,
+    isDone: done[step.actionType] ?? false,
+    isDismissed: dismissed.has(step.actionType),
+  }));
 }
 
 /** The tip bubble for a page: admin roles only, while its step is neither done nor dismissed. */

@@ -8,7 +8,10 @@ export const PLACE_SEARCH_DEBOUNCE_MS = 600;
 
 /** GET /api/places/predictions?input=: text outside 3..200 characters (trimmed) asks nothing and answers an empty list. */
 export const predictionsQuerySchema = z.object({
-  input: z.string({ invalid_type_error: "Input must be one text value" }).optional().transform((v) => v?.trim() ?? ""),
+  input: z
+    .string({ invalid_type_error: "Input must be one text value" })
+    .optional()
+    .transform((v) => v?.trim() ?? ""),
 });
 
 /** Google place ids are URL-safe base64-like text. */

@@ -20,7 +20,10 @@ export const LEAD_SOURCE_NAME_MAX = 100;
 export const tagTypeField = z.coerce
   .number({ invalid_type_error: "Type is required" })
   .int()
-  .refine((v): v is TagTypeValue => (TAG_TYPES as readonly number[]).includes(v), "Type must be one of 0 (Customer), 1 (Job), 2 (Estimate), 3 (Employee), 4 (Invoice)");
+  .refine(
+    (v): v is TagTypeValue => (TAG_TYPES as readonly number[]).includes(v),
+    "Type must be one of 0 (Customer), 1 (Job), 2 (Estimate), 3 (Employee), 4 (Invoice)",
+  );
 
 export const tagNameField = () => requiredText("Name", { max: TAG_NAME_MAX });
 

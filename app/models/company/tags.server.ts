@@ -29,7 +29,10 @@ export async function countTagsByType(ctx: CallerContext): Promise<Record<number
   return Object.fromEntries(rows.map((r) => [r.type, r.count]));
 }
 
-export async function getTag(ctx: CallerContext, id: number): Promise<{ id: number; name: string; type: number } | null> {
+export async function getTag(
+  ctx: CallerContext,
+  id: number,
+): Promise<{ id: number; name: string; type: number } | null> {
   const [row] = await db
     .select({ id: tags.id, name: tags.name, type: tags.type })
     .from(tags)
@@ -42,7 +45,14 @@ async function nameTaken(exec: Executor, ctx: CallerContext, type: number, name:
   const [row] = await exec
     .select({ id: tags.id })
     .from(tags)
-    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.type, type), sql`lower(${tags.name}) = lower(${name})`, exceptId ? sql`${tags.id} <> ${exceptId}` : undefined))
+    .where(
+      and(
+        eq(tags.companyId, ctx.companyId),
+        eq(tags.type, type),
+        sql`lower(${tags.name}) = lower(${name})`,
+        exceptId ? sql`${tags.id} <> ${exceptId}` : undefined,
+      ),
+    )
     .limit(1);
   return !!row;
 }
@@ -51,7 +61,10 @@ async function nameTaken(exec: Executor, ctx: CallerContext, type: number, name:
 export async function createTag(ctx: CallerContext, input: { name: string; type: TagTypeValue }): Promise<TagOption> {
   return db.transaction(async (tx) => {
     if (await nameTaken(tx, ctx, input.type, input.name)) throw new TagNameTakenError(input.name);
-    const [row] = await tx.insert(tags).values({ companyId: ctx.companyId, name: input.name, type: input.type }).returning({ id: tags.id, label: tags.name });
+    const [row] = await tx
+      .insert(tags)
+      .values({ companyId: ctx.companyId, name: input.name, type: input.type })
+      .returning({ id: tags.id, label: tags.name });
     return row;
   });
 }
@@ -59,7 +72,11 @@ export async function createTag(ctx: CallerContext, input: { name: string; type:
 /** Renames a tag of the caller's company; null when it is not theirs or missing. */
 export async function renameTag(ctx: CallerContext, input: { id: number; name: string }): Promise<TagOption | null> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ type: tags.type }).from(tags).where(and(eq(tags.id, input.id), eq(tags.companyId, ctx.companyId))).limit(1);
+    const [current] = await tx
+      .select({ type: tags.type })
+      .from(tags)
+      .where(and(eq(tags.id, input.id), eq(tags.companyId, ctx.companyId)))
+      .limit(1);
     if (!current) return null;
     if (await nameTaken(tx, ctx, current.type, input.name, input.id)) throw new TagNameTakenError(input.name);
     const [row] = await tx
@@ -77,12 +94,20 @@ export async function renameTag(ctx: CallerContext, input: { id: number; name: s
  * tags declares ON DELETE CASCADE, so the records stay and only lose the label.
  */
 export async function deleteTag(ctx: CallerContext, id: number): Promise<boolean> {
-  const deleted = await db.delete(tags).where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId))).returning({ id: tags.id });
+  const deleted = await db
+    .delete(tags)
+    .where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)))
+    .returning({ id: tags.id });
   return deleted.length > 0;
 }
 
 /** Keeps only the ids that are the company's tags of the given type (for forms that attach tags). */
-export async function ownTagIds(exec: Executor, ctx: CallerContext, type: TagTypeValue, ids: readonly number[]): Promise<number[]> {
+export async function ownTagIds(
+  exec: Executor,
+  ctx: CallerContext,
+  type: TagTypeValue,
+  ids: readonly number[],
+): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await exec
     .select({ id: tags.id })

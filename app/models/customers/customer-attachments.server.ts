@@ -15,9 +15,17 @@ export type UploadResult = { attachments: CustomerAttachment[]; errors: string[]
  * oversize ones: `dropped`). Oversize or unaccepted files are dropped with their message and the rest
  * kept; past the count limit nothing is stored. Null when the customer is not the caller's.
  */
-export async function addCustomerAttachments(ctx: CallerContext, customerId: number, files: File[], dropped: DroppedFile[] = []): Promise<UploadResult> {
+export async function addCustomerAttachments(
+  ctx: CallerContext,
+  customerId: number,
+  files: File[],
+  dropped: DroppedFile[] = [],
+): Promise<UploadResult> {
   if (!(await customerExists(ctx, customerId))) return null;
-  const [{ n }] = await db.select({ n: count() }).from(customerAttachments).where(and(eq(customerAttachments.customerId, customerId), eq(customerAttachments.companyId, ctx.companyId)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(customerAttachments)
+    .where(and(eq(customerAttachments.customerId, customerId), eq(customerAttachments.companyId, ctx.companyId)));
   const countError = attachmentCountError(n, files.length + dropped.length);
   if (countError) return { attachments: [], errors: [countError] };
   const errors: string[] = [];
@@ -30,8 +38,21 @@ export async function addCustomerAttachments(ctx: CallerContext, customerId: num
   errors.push(...dropped.map((d) => d.message));
   const saved = [];
   for (const { file, name, detected } of accepted) {
-    const stored = await saveUploadedFile({ companyId: ctx.companyId, folder: "customer-attachments", extension: detected.extension, file });
-    saved.push({ companyId: ctx.companyId, customerId, storageKey: stored.key, fileName: name.slice(0, 255), contentType: detected.contentType, size: stored.size, createdByUserId: ctx.userId });
+    const stored = await saveUploadedFile({
+      companyId: ctx.companyId,
+      folder: "customer-attachments",
+      extension: detected.extension,
+      file,
+    });
+    saved.push({
+      companyId: ctx.companyId,
+      customerId,
+      storageKey: stored.key,
+      fileName: name.slice(0, 255),
+      contentType: detected.contentType,
+      size: stored.size,
+      createdByUserId: ctx.userId,
+    });
   }
   if (saved.length) await db.insert(customerAttachments).values(saved);
   const all = await listCustomerAttachments(ctx, customerId);
@@ -45,7 +66,13 @@ export async function deleteCustomerAttachment(ctx: CallerContext, customerId: n
   if (!key) return false;
   const deleted = await db
     .delete(customerAttachments)
-    .where(and(eq(customerAttachments.storageKey, key), eq(customerAttachments.customerId, customerId), eq(customerAttachments.companyId, ctx.companyId)))
+    .where(
+      and(
+        eq(customerAttachments.storageKey, key),
+        eq(customerAttachments.customerId, customerId),
+        eq(customerAttachments.companyId, ctx.companyId),
+      ),
+    )
     .returning({ key: customerAttachments.storageKey });
   if (!deleted.length) return false;
   await deleteFile(key);
@@ -53,7 +80,10 @@ export async function deleteCustomerAttachment(ctx: CallerContext, customerId: n
 }
 
 /** POST attachment's form (read by the upload helper): customerId and files (also `file`). */
-export function attachmentUploadFrom(form: FormData, dropped: DroppedFile[]): { customerId: number; files: File[] } | { message: string } {
+export function attachmentUploadFrom(
+  form: FormData,
+  dropped: DroppedFile[],
+): { customerId: number; files: File[] } | { message: string } {
   const customerId = Number(form.get("customerId"));
   if (!Number.isSafeInteger(customerId) || customerId <= 0) return { message: "Customer Id is required" };
   const files = attachmentFilesFrom(form, dropped);
@@ -62,7 +92,9 @@ export function attachmentUploadFrom(form: FormData, dropped: DroppedFile[]): { 
 
 /** The chosen files of a form (`files`, also `file`); an empty file input posts an empty part, ignored here. */
 export function attachmentFilesFrom(form: FormData, dropped: DroppedFile[]): { files: File[] } | { message: string } {
-  const entries = [...form.getAll("files"), ...form.getAll("file")].filter((f): f is File => typeof f === "object" && f !== null && f.size > 0);
+  const entries = [...form.getAll("files"), ...form.getAll("file")].filter(
+    (f): f is File => typeof f === "object" && f !== null && f.size > 0,
+  );
   if (!entries.length && !dropped.length) return { message: "Choose at least one file to upload." };
   return { files: entries };
 }

@@ -5,7 +5,13 @@ import { MAX_EXTRA_ROWS } from "~/models/customers/customers.schema";
  * strings of the form (nested like addresses[0].location), never parsed further, so nothing
  * typed is lost when a step comes back with errors or one more row.
  */
-export type CustomerFormAddress = { id?: string; location?: string; unitNumber?: string; notes?: string; geoData?: { placeId?: string; latitude?: string; longitude?: string } };
+export type CustomerFormAddress = {
+  id?: string;
+  location?: string;
+  unitNumber?: string;
+  notes?: string;
+  geoData?: { placeId?: string; latitude?: string; longitude?: string };
+};
 export type CustomerFormValues = {
   step?: string;
   email?: string;
@@ -35,7 +41,8 @@ export const emptyCustomerForm = (): CustomerFormValues => ({
 });
 
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-const strList = (v: unknown) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === "string");
+const strList = (v: unknown) =>
+  (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === "string");
 
 /**
  * Normalises a posted form (already nested) into form values. `textPreferencePosted` says the
@@ -45,7 +52,13 @@ export function toFormValues(raw: Record<string, unknown>, textPreferencePosted:
   const addresses = (Array.isArray(raw.addresses) ? raw.addresses : []).map((a) => {
     const row = (a ?? {}) as Record<string, unknown>;
     const geo = (row.geoData ?? {}) as Record<string, unknown>;
-    return { id: str(row.id), location: str(row.location), unitNumber: str(row.unitNumber), notes: str(row.notes), geoData: { placeId: str(geo.placeId), latitude: str(geo.latitude), longitude: str(geo.longitude) } };
+    return {
+      id: str(row.id),
+      location: str(row.location),
+      unitNumber: str(row.unitNumber),
+      notes: str(row.notes),
+      geoData: { placeId: str(geo.placeId), latitude: str(geo.latitude), longitude: str(geo.longitude) },
+    };
   });
   const checked = raw.areTextMessagesAllowed;
   const allowed = textPreferencePosted ? checked === "on" || checked === "true" : checked !== "false";
@@ -72,7 +85,12 @@ export function toFormValues(raw: Record<string, unknown>, textPreferencePosted:
 export function applyRowIntent(values: CustomerFormValues, intent: string): CustomerFormValues | null {
   const [action, indexText] = intent.split(":");
   const index = Number(indexText);
-  const next = { ...values, additionalEmails: [...values.additionalEmails], secondaryPhoneNumbers: [...values.secondaryPhoneNumbers], addresses: [...values.addresses] };
+  const next = {
+    ...values,
+    additionalEmails: [...values.additionalEmails],
+    secondaryPhoneNumbers: [...values.secondaryPhoneNumbers],
+    addresses: [...values.addresses],
+  };
   switch (action) {
     case "addEmail":
       if (next.additionalEmails.length < MAX_EXTRA_ROWS) next.additionalEmails.push("");
@@ -113,7 +131,14 @@ export function formValuesFromCustomer(c: {
   ownCompanyName: string | null;
   areTextMessagesAllowed: boolean;
   notes: string | null;
-  addresses: { id: number; location: string; unitNumber: string | null; notes: string | null; isBilling: boolean; geoData: { placeId?: string; latitude: number; longitude: number } | null }[];
+  addresses: {
+    id: number;
+    location: string;
+    unitNumber: string | null;
+    notes: string | null;
+    isBilling: boolean;
+    geoData: { placeId?: string; latitude: number; longitude: number } | null;
+  }[];
   tags: { id: number }[];
   leadSources: { id: number }[];
 }): CustomerFormValues {
@@ -129,7 +154,19 @@ export function formValuesFromCustomer(c: {
     ownCompanyName: c.ownCompanyName ?? "",
     areTextMessagesAllowed: c.areTextMessagesAllowed ? "true" : "false",
     addresses: c.addresses.length
-      ? c.addresses.map((a) => ({ id: String(a.id), location: a.location, unitNumber: a.unitNumber ?? "", notes: a.notes ?? "", geoData: a.geoData ? { placeId: a.geoData.placeId, latitude: String(a.geoData.latitude), longitude: String(a.geoData.longitude) } : {} }))
+      ? c.addresses.map((a) => ({
+          id: String(a.id),
+          location: a.location,
+          unitNumber: a.unitNumber ?? "",
+          notes: a.notes ?? "",
+          geoData: a.geoData
+            ? {
+                placeId: a.geoData.placeId,
+                latitude: String(a.geoData.latitude),
+                longitude: String(a.geoData.longitude),
+              }
+            : {},
+        }))
       : [{}],
     billingAddressIndex: String(Math.max(billing, 0)),
     notes: c.notes ?? "",
@@ -179,7 +216,13 @@ export function hiddenFields(values: CustomerFormValues, visibleSteps: readonly 
 }
 
 const filled = (v: unknown): boolean =>
-  typeof v === "string" ? v.trim() !== "" : Array.isArray(v) ? v.some(filled) : v !== null && typeof v === "object" ? Object.values(v).some(filled) : false;
+  typeof v === "string"
+    ? v.trim() !== ""
+    : Array.isArray(v)
+      ? v.some(filled)
+      : v !== null && typeof v === "object"
+        ? Object.values(v).some(filled)
+        : false;
 
 /** Whether anything was typed (the wizard offers Back and the forward button only then). */
 export function isDirty(values: CustomerFormValues): boolean {

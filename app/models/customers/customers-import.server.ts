@@ -3,7 +3,13 @@ import { db } from "~/db.server";
 import { customerAddresses, customers } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import { customerInputSchema, displayName } from "~/models/customers/customers.schema";
-import { checkCustomerEmail, checkCustomerPhone, createCustomer, customerFields, CustomerRuleError } from "~/models/customers/customers.server";
+import {
+  checkCustomerEmail,
+  checkCustomerPhone,
+  createCustomer,
+  customerFields,
+  CustomerRuleError,
+} from "~/models/customers/customers.server";
 import { createLeadSource, listLeadSources } from "~/models/company/lead-sources.server";
 import { TagType } from "~/models/company/tags.schema";
 import { createTag, listTags } from "~/models/company/tags.server";
@@ -48,14 +54,40 @@ const FIELD_LABELS: Record<string, Column> = {
 };
 
 export function customersTemplateCsv(): string {
-  const example = ["Jane", "Doe", "jane.doe@example.com", "jane@work.example.com", "(415) 555-2671", "", "Owner", "Doe Bakery", "yes", "12 Oak St, Springfield, IL 62701", "4B", "Gate code 1234", "Prefers mornings", "VIP", "Google"];
+  const example = [
+    "Jane",
+    "Doe",
+    "jane.doe@example.com",
+    "jane@work.example.com",
+    "(415) 555-2671",
+    "",
+    "Owner",
+    "Doe Bakery",
+    "yes",
+    "12 Oak St, Springfield, IL 62701",
+    "4B",
+    "Gate code 1234",
+    "Prefers mornings",
+    "VIP",
+    "Google",
+  ];
   return toCsv([CSV_COLUMNS as unknown as string[], example]);
 }
 
-const list = (cell: string | undefined) => (cell ?? "").split(";").map((v) => v.trim()).filter(Boolean);
+const list = (cell: string | undefined) =>
+  (cell ?? "")
+    .split(";")
+    .map((v) => v.trim())
+    .filter(Boolean);
 const yes = (cell: string | undefined) => !/^(no|n|false|0|off)$/i.test((cell ?? "").trim());
 
-export type ImportRowResult = { row: number; name: string; status: "imported" | "skipped" | "rejected"; customerId?: number; messages: string[] };
+export type ImportRowResult = {
+  row: number;
+  name: string;
+  status: "imported" | "skipped" | "rejected";
+  customerId?: number;
+  messages: string[];
+};
 export type ImportReport = { imported: number; skipped: number; rejected: number; rows: ImportRowResult[] };
 
 /** Names to ids, creating the company's missing customer tags and lead sources on the way. */
@@ -89,15 +121,26 @@ async function resolver(ctx: CallerContext) {
  * already belongs to a customer of the company is skipped, so importing a file twice creates
  * nothing new.
  */
-export async function importCustomersCsv(ctx: CallerContext, text: string, country: "US" | "CA" = "US"): Promise<ImportReport | { message: string }> {
+export async function importCustomersCsv(
+  ctx: CallerContext,
+  text: string,
+  country: "US" | "CA" = "US",
+): Promise<ImportReport | { message: string }> {
   let records: Record<string, string>[];
   try {
-    records = parseCsv(text, { columns: (header: string[]) => header.map((h) => h.trim()), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+    records = parseCsv(text, {
+      columns: (header: string[]) => header.map((h) => h.trim()),
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+    });
   } catch (error) {
     return { message: `The file is not a valid CSV: ${(error as Error).message}` };
   }
   if (records.length === 0) return { message: "The file has no customer rows." };
-  if (!("First Name" in records[0])) return { message: `The first line must name the template's columns (${CSV_COLUMNS.join(", ")}).` };
+  if (!("First Name" in records[0]))
+    return { message: `The first line must name the template's columns (${CSV_COLUMNS.join(", ")}).` };
   if (records.length > IMPORT_MAX_ROWS) return { message: `A file may hold at most ${IMPORT_MAX_ROWS} customers.` };
   const resolve = await resolver(ctx);
   const rows: ImportRowResult[] = [];
@@ -114,16 +157,29 @@ export async function importCustomersCsv(ctx: CallerContext, text: string, count
       jobTitle: record["Job Title"],
       ownCompanyName: record.Company,
       areTextMessagesAllowed: yes(record["Receive Automatic Text Notifications"]),
-      addresses: record.Address || record["Unit/Suite/Apt. Number"] || record["Property Notes"] ? [{ location: record.Address, unitNumber: record["Unit/Suite/Apt. Number"], notes: record["Property Notes"] }] : [],
+      addresses:
+        record.Address || record["Unit/Suite/Apt. Number"] || record["Property Notes"]
+          ? [
+              {
+                location: record.Address,
+                unitNumber: record["Unit/Suite/Apt. Number"],
+                notes: record["Property Notes"],
+              },
+            ]
+          : [],
       notes: record["Customer Notes"],
     });
     if (!parsed.success) {
-      const messages = parsed.error.issues.map((i) => `${FIELD_LABELS[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`);
+      const messages = parsed.error.issues.map(
+        (i) => `${FIELD_LABELS[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`,
+      );
       rows.push({ row, name, status: "rejected", messages: [...new Set(messages)] });
       continue;
     }
     const input = parsed.data;
-    const match = (input.email && (await checkCustomerEmail(ctx, input.email)).takenBy) || (input.mainPhoneNumber && (await checkCustomerPhone(ctx, input.mainPhoneNumber, country)).takenBy);
+    const match =
+      (input.email && (await checkCustomerEmail(ctx, input.email)).takenBy) ||
+      (input.mainPhoneNumber && (await checkCustomerPhone(ctx, input.mainPhoneNumber, country)).takenBy);
     if (match) {
       rows.push({ row, name, status: "skipped", messages: [`Already exists: ${match}`] });
       continue;
@@ -177,9 +233,23 @@ export function exportCustomersCsv(ctx: CallerContext): ReadableStream<Uint8Arra
       }
       lastId = batch[batch.length - 1].id;
       const addresses = await db
-        .select({ customerId: customerAddresses.customerId, location: customerAddresses.location, unitNumber: customerAddresses.unitNumber, notes: customerAddresses.notes, isBilling: customerAddresses.isBilling })
+        .select({
+          customerId: customerAddresses.customerId,
+          location: customerAddresses.location,
+          unitNumber: customerAddresses.unitNumber,
+          notes: customerAddresses.notes,
+          isBilling: customerAddresses.isBilling,
+        })
         .from(customerAddresses)
-        .where(and(eq(customerAddresses.companyId, ctx.companyId), inArray(customerAddresses.customerId, batch.map((c) => c.id))))
+        .where(
+          and(
+            eq(customerAddresses.companyId, ctx.companyId),
+            inArray(
+              customerAddresses.customerId,
+              batch.map((c) => c.id),
+            ),
+          ),
+        )
         .orderBy(asc(customerAddresses.position));
       const billing = new Map<number, (typeof addresses)[number]>();
       for (const a of addresses) if (a.isBilling || !billing.has(a.customerId)) billing.set(a.customerId, a);
@@ -199,15 +269,20 @@ export function exportCustomersCsv(ctx: CallerContext): ReadableStream<Uint8Arra
           a?.unitNumber ?? "",
           a?.notes ?? "",
           c.notes ?? "",
-          c.tagIds.map((id) => tagNames!.get(id)).filter(Boolean).join("; "),
-          c.leadSourceIds.map((id) => sourceNames!.get(id)).filter(Boolean).join("; "),
+          c.tagIds
+            .map((id) => tagNames!.get(id))
+            .filter(Boolean)
+            .join("; "),
+          c.leadSourceIds
+            .map((id) => sourceNames!.get(id))
+            .filter(Boolean)
+            .join("; "),
         ];
       });
       controller.enqueue(encoder.encode(toCsv(lines)));
     },
   });
 }
-
 
 /** The uploaded CSV of an import form (multipart field `file`, read by the upload helper within IMPORT_MAX_BYTES). */
 export async function importFileFrom(form: FormData): Promise<{ text: string } | { message: string }> {

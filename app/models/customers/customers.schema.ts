@@ -35,7 +35,12 @@ const nameField = (label: string, required: boolean) => {
 const optionalString = (label: string, max: number) =>
   z.preprocess((v) => (blank(v) ? undefined : v), z.string().trim().max(max, messages.max(label, max)).optional());
 
-const emailValue = z.string().trim().email(messages.email).max(255, messages.max("Email", 255)).transform((v) => v.toLowerCase());
+const emailValue = z
+  .string()
+  .trim()
+  .email(messages.email)
+  .max(255, messages.max("Email", 255))
+  .transform((v) => v.toLowerCase());
 const optionalEmail = z.preprocess((v) => (blank(v) ? undefined : v), emailValue.optional());
 
 /** Phones for the US or Canada, stored in E.164 with the leading plus. */
@@ -48,14 +53,20 @@ const phoneValue = (country: "US" | "CA") =>
     }
     return phone;
   });
-const optionalPhone = (country: "US" | "CA") => z.preprocess((v) => (blank(v) ? undefined : v), phoneValue(country).optional());
+const optionalPhone = (country: "US" | "CA") =>
+  z.preprocess((v) => (blank(v) ? undefined : v), phoneValue(country).optional());
 
 /** A list of optional entries: each is validated at its own index, blanks are dropped afterwards. */
 const listOf = <T extends z.ZodTypeAny>(item: T) =>
-  z.preprocess(toList, z.array(item).max(MAX_EXTRA_ROWS + 1)).transform((list) => list.filter((v): v is NonNullable<z.infer<T>> => v !== undefined && v !== null));
+  z
+    .preprocess(toList, z.array(item).max(MAX_EXTRA_ROWS + 1))
+    .transform((list) => list.filter((v): v is NonNullable<z.infer<T>> => v !== undefined && v !== null));
 
 const idList = z.preprocess(
-  (v) => toList(v).map((x) => (typeof x === "object" && x !== null && "id" in x ? (x as { id: unknown }).id : x)).filter((x) => !blank(x)),
+  (v) =>
+    toList(v)
+      .map((x) => (typeof x === "object" && x !== null && "id" in x ? (x as { id: unknown }).id : x))
+      .filter((x) => !blank(x)),
   z.array(z.coerce.number().int().positive()).max(200),
 );
 
@@ -63,20 +74,38 @@ const numberOrUndefined = z.preprocess((v) => (blank(v) ? undefined : v), z.coer
 
 export const geoDataSchema = z.preprocess(
   (v) => (v && typeof v === "object" && !blank((v as { latitude?: unknown }).latitude) ? v : null),
-  z.object({ placeId: z.preprocess((v) => (blank(v) ? undefined : v), z.string().max(512).optional()), latitude: z.coerce.number().min(-90).max(90), longitude: z.coerce.number().min(-180).max(180) }).nullable(),
+  z
+    .object({
+      placeId: z.preprocess((v) => (blank(v) ? undefined : v), z.string().max(512).optional()),
+      latitude: z.coerce.number().min(-90).max(90),
+      longitude: z.coerce.number().min(-180).max(180),
+    })
+    .nullable(),
 );
 
 export const addressSchema = z
   .object({
     id: numberOrUndefined,
-    location: z.preprocess((v) => (blank(v) ? undefined : v), z.string().trim().max(500, messages.max("Location", 500)).optional()),
+    location: z.preprocess(
+      (v) => (blank(v) ? undefined : v),
+      z.string().trim().max(500, messages.max("Location", 500)).optional(),
+    ),
     geoData: geoDataSchema.optional(),
-    unitNumber: z.preprocess((v) => (blank(v) ? undefined : v), z.string().trim().max(UNIT_NUMBER_MAX, customerMessages.unitNumberMax).optional()),
-    notes: z.preprocess((v) => (blank(v) ? null : v), z.string().trim().max(CUSTOMER_NOTES_MAX, messages.max("Property Notes", CUSTOMER_NOTES_MAX)).nullable()).optional(),
+    unitNumber: z.preprocess(
+      (v) => (blank(v) ? undefined : v),
+      z.string().trim().max(UNIT_NUMBER_MAX, customerMessages.unitNumberMax).optional(),
+    ),
+    notes: z
+      .preprocess(
+        (v) => (blank(v) ? null : v),
+        z.string().trim().max(CUSTOMER_NOTES_MAX, messages.max("Property Notes", CUSTOMER_NOTES_MAX)).nullable(),
+      )
+      .optional(),
     isBilling: checkbox().optional(),
   })
   .superRefine((a, ctx) => {
-    if (!a.location && (a.unitNumber || a.notes)) ctx.addIssue({ code: "custom", path: ["location"], message: customerMessages.locationRequired });
+    if (!a.location && (a.unitNumber || a.notes))
+      ctx.addIssue({ code: "custom", path: ["location"], message: customerMessages.locationRequired });
   });
 export type AddressInput = z.infer<typeof addressSchema>;
 
@@ -101,7 +130,12 @@ export const propertyShape = {
 
 /** Step 3, Notes: customer notes, tags and lead sources. */
 export const notesShape = {
-  notes: z.preprocess((v) => (blank(v) ? null : v), z.string().trim().max(CUSTOMER_NOTES_MAX, messages.max("Customer Notes", CUSTOMER_NOTES_MAX)).nullable()).optional(),
+  notes: z
+    .preprocess(
+      (v) => (blank(v) ? null : v),
+      z.string().trim().max(CUSTOMER_NOTES_MAX, messages.max("Customer Notes", CUSTOMER_NOTES_MAX)).nullable(),
+    )
+    .optional(),
   tagIds: idList.optional(),
   tags: idList.optional(),
   leadSourceIds: idList.nullable().optional(),
@@ -121,7 +155,9 @@ const stepShapes = (country: "US" | "CA") => [contactShape(country), propertySha
 export const customerInputSchema = perCountry((country) =>
   z.object({ ...contactShape(country), ...propertyShape, ...notesShape }).transform((c) => {
     const rows = c.addresses.map((address, index) => ({ address, index })).filter((r) => r.address.location);
-    const chosen = rows.findIndex((r) => (c.billingAddressIndex !== undefined ? r.index === c.billingAddressIndex : r.address.isBilling));
+    const chosen = rows.findIndex((r) =>
+      c.billingAddressIndex !== undefined ? r.index === c.billingAddressIndex : r.address.isBilling,
+    );
     const billing = Math.max(chosen, 0);
     const filled = rows.map((r) => r.address);
     const tagIds = [...new Set([...(c.tagIds ?? []), ...(c.tags ?? [])])];
@@ -136,7 +172,14 @@ export const customerInputSchema = perCountry((country) =>
       jobTitle: c.jobTitle ?? null,
       ownCompanyName: c.ownCompanyName ?? null,
       areTextMessagesAllowed: c.areTextMessagesAllowed,
-      addresses: filled.map((a, i) => ({ id: a.id, location: a.location as string, geoData: a.geoData ?? null, unitNumber: a.unitNumber ?? null, notes: a.notes ?? null, isBilling: i === billing })),
+      addresses: filled.map((a, i) => ({
+        id: a.id,
+        location: a.location as string,
+        geoData: a.geoData ?? null,
+        unitNumber: a.unitNumber ?? null,
+        notes: a.notes ?? null,
+        isBilling: i === billing,
+      })),
       notes: c.notes ?? null,
       tagIds,
       leadSourceIds,
@@ -146,7 +189,8 @@ export const customerInputSchema = perCountry((country) =>
 export type CustomerInput = z.output<ReturnType<typeof customerInputSchema>>;
 
 /** The fields of one wizard step only (Next checks the step it leaves). */
-export const wizardStepSchema = (step: number, country: "US" | "CA" = "US") => z.object(stepShapes(country)[step] ?? {}).passthrough();
+export const wizardStepSchema = (step: number, country: "US" | "CA" = "US") =>
+  z.object(stepShapes(country)[step] ?? {}).passthrough();
 
 /** Which wizard step each field belongs to, so a server error sends the form back to the right step. */
 export function stepOfField(field: string): number {
@@ -167,29 +211,57 @@ export const wizardSchema = (country: "US" | "CA" = "US") =>
     .passthrough()
     .superRefine((data, ctx) => {
       const checksStep = data.intent === "next" || data.intent === undefined;
-      const schema = checksStep ? wizardStepSchema(data.step, country) : data.intent === "create" || data.intent === "save" ? customerInputSchema(country) : null;
+      const schema = checksStep
+        ? wizardStepSchema(data.step, country)
+        : data.intent === "create" || data.intent === "save"
+          ? customerInputSchema(country)
+          : null;
       if (!schema) return;
       const result = schema.safeParse(data);
       if (!result.success) for (const issue of result.error.issues) ctx.addIssue(issue);
     });
 
 /** The customer of PUT /api/customers/update and DELETE /api/customers?id=. */
-export const customerIdSchema = z.object({ id: z.coerce.number({ invalid_type_error: "Id is required" }).int().positive("Id is required") });
+export const customerIdSchema = z.object({
+  id: z.coerce.number({ invalid_type_error: "Id is required" }).int().positive("Id is required"),
+});
 
 /** GET /api/customers/page filters (besides paging). */
-export const customersPageFiltersSchema = z.object({ tagIds: queryIdList, excludeTagIds: queryIdList, searchQuery: z.string().max(200).optional() });
+export const customersPageFiltersSchema = z.object({
+  tagIds: queryIdList,
+  excludeTagIds: queryIdList,
+  searchQuery: z.string().max(200).optional(),
+});
 /** GET /api/customers/{id}/jobs/page filters (besides paging). */
-export const customerJobsPageFiltersSchema = z.object({ searchQuery: z.string().max(200).optional(), tags: queryIdList });
+export const customerJobsPageFiltersSchema = z.object({
+  searchQuery: z.string().max(200).optional(),
+  tags: queryIdList,
+});
 /** PATCH /api/customers/{id}/address-geo-data: {addresses: [{id, geoData}]} or the list itself. */
 export const addressGeoDataSchema = z.preprocess(
   (v) => (Array.isArray(v) ? { addresses: v } : v),
-  z.object({ addresses: z.array(z.object({ id: z.coerce.number().int().positive(), geoData: geoDataSchema })).max(50) }),
+  z.object({
+    addresses: z.array(z.object({ id: z.coerce.number().int().positive(), geoData: geoDataSchema })).max(50),
+  }),
 );
 /** DELETE /api/customers/attachment. */
-export const customerAttachmentDeleteSchema = z.object({ customerId: z.coerce.number().int().positive(), fileUrl: z.string().min(1, "File Url is required").max(1000) });
+export const customerAttachmentDeleteSchema = z.object({
+  customerId: z.coerce.number().int().positive(),
+  fileUrl: z.string().min(1, "File Url is required").max(1000),
+});
 
-export const checkEmailSchema = z.object({ email: z.string().trim().email(messages.email).transform((v) => v.toLowerCase()), customerId: numberOrUndefined });
-export const checkPhoneSchema = z.object({ phoneNumber: z.string().min(1, messages.required("Phone Number")), customerId: numberOrUndefined });
+export const checkEmailSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .email(messages.email)
+    .transform((v) => v.toLowerCase()),
+  customerId: numberOrUndefined,
+});
+export const checkPhoneSchema = z.object({
+  phoneNumber: z.string().min(1, messages.required("Phone Number")),
+  customerId: numberOrUndefined,
+});
 
 /** List paging, sort and filters as they appear in the URL (screen) and the query string (API). */
 export const CUSTOMER_SORT_FIELDS = ["name", "ownCompanyName", "billingAddress", "createdAt"] as const;
@@ -208,4 +280,5 @@ export type CustomerListRow = {
   notes: string | null;
 };
 
-export const displayName = (c: { firstName: string; lastName?: string | null }) => [c.firstName, c.lastName].filter(Boolean).join(" ");
+export const displayName = (c: { firstName: string; lastName?: string | null }) =>
+  [c.firstName, c.lastName].filter(Boolean).join(" ");

@@ -2,7 +2,12 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-
 import { db, type Executor } from "~/db.server";
 import { customerAddresses, customerAttachments, customerCounts, customers, leadSources, tags } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
-import { FILTERED_COUNT_CAP, displayName, type CustomerInput, type CustomerListRow } from "~/models/customers/customers.schema";
+import {
+  FILTERED_COUNT_CAP,
+  displayName,
+  type CustomerInput,
+  type CustomerListRow,
+} from "~/models/customers/customers.schema";
 import { ownLeadSourceIds } from "~/models/company/lead-sources.server";
 import { Role } from "~/access/roles";
 import { TagType } from "~/models/company/tags.schema";
@@ -40,8 +45,28 @@ function phoneWords(e164: string): string[] {
   return [digits, national, national.slice(-7), national.slice(-4)];
 }
 
-export function buildSearchText(c: Pick<CustomerInput, "firstName" | "lastName" | "ownCompanyName" | "email" | "additionalEmails" | "mainPhoneNumber" | "secondaryPhoneNumbers"> & { addresses: { location: string; unitNumber?: string | null }[] }): string {
-  const text = [c.firstName, c.lastName, c.ownCompanyName, c.email, ...c.additionalEmails, ...c.addresses.flatMap((a) => [a.location, a.unitNumber])].filter(Boolean).join(" ");
+export function buildSearchText(
+  c: Pick<
+    CustomerInput,
+    | "firstName"
+    | "lastName"
+    | "ownCompanyName"
+    | "email"
+    | "additionalEmails"
+    | "mainPhoneNumber"
+    | "secondaryPhoneNumbers"
+  > & { addresses: { location: string; unitNumber?: string | null }[] },
+): string {
+  const text = [
+    c.firstName,
+    c.lastName,
+    c.ownCompanyName,
+    c.email,
+    ...c.additionalEmails,
+    ...c.addresses.flatMap((a) => [a.location, a.unitNumber]),
+  ]
+    .filter(Boolean)
+    .join(" ");
   const phones = [c.mainPhoneNumber, ...c.secondaryPhoneNumbers].filter((p): p is string => !!p).flatMap(phoneWords);
   return [words(text), ...new Set(phones)].filter(Boolean).join(" ");
 }
@@ -77,13 +102,24 @@ async function takenBy(exec: Executor, ctx: CallerContext, condition: SQL, excep
 }
 
 /** Whether another live customer of the company has this email (ignoring case). */
-export async function checkCustomerEmail(ctx: CallerContext, email: string, exceptId?: number, exec: Executor = db): Promise<DuplicateCheck> {
+export async function checkCustomerEmail(
+  ctx: CallerContext,
+  email: string,
+  exceptId?: number,
+  exec: Executor = db,
+): Promise<DuplicateCheck> {
   const name = await takenBy(exec, ctx, sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`, exceptId);
   return { isTaken: !!name, takenBy: name };
 }
 
 /** Whether another live customer of the company has this primary phone (compared in E.164). */
-export async function checkCustomerPhone(ctx: CallerContext, phone: string, country: "US" | "CA" = "US", exceptId?: number, exec: Executor = db): Promise<DuplicateCheck> {
+export async function checkCustomerPhone(
+  ctx: CallerContext,
+  phone: string,
+  country: "US" | "CA" = "US",
+  exceptId?: number,
+  exec: Executor = db,
+): Promise<DuplicateCheck> {
   const e164 = normalizePhone(phone, country);
   if (!e164) return { isTaken: false, takenBy: null };
   const name = await takenBy(exec, ctx, eq(customers.mainPhoneNumber, e164), exceptId);
@@ -91,7 +127,12 @@ export async function checkCustomerPhone(ctx: CallerContext, phone: string, coun
 }
 
 /** The server rules after the schema passed: email first, then primary phone. */
-export async function duplicateErrors(ctx: CallerContext, input: Pick<CustomerInput, "email" | "mainPhoneNumber">, exceptId?: number, exec: Executor = db): Promise<Record<string, string>> {
+export async function duplicateErrors(
+  ctx: CallerContext,
+  input: Pick<CustomerInput, "email" | "mainPhoneNumber">,
+  exceptId?: number,
+  exec: Executor = db,
+): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   if (input.email) {
     const check = await checkCustomerEmail(ctx, input.email, exceptId, exec);
@@ -113,7 +154,10 @@ export async function adjustCustomerCount(exec: Executor, companyId: number, by:
   await exec
     .insert(customerCounts)
     .values({ companyId, count: Math.max(by, 0) })
-    .onConflictDoUpdate({ target: customerCounts.companyId, set: { count: sql`greatest(${customerCounts.count} + ${by}, 0)` } });
+    .onConflictDoUpdate({
+      target: customerCounts.companyId,
+      set: { count: sql`greatest(${customerCounts.count} + ${by}, 0)` },
+    });
 }
 
 async function ownedIds(exec: Executor, ctx: CallerContext, input: CustomerInput) {
@@ -150,7 +194,16 @@ export async function createCustomer(ctx: CallerContext, input: CustomerInput, e
       .returning({ id: customers.id });
     if (input.addresses.length) {
       await tx.insert(customerAddresses).values(
-        input.addresses.map((a, position) => ({ companyId: ctx.companyId, customerId: row.id, location: a.location, unitNumber: a.unitNumber, notes: a.notes, isBilling: a.isBilling, geoData: a.geoData, position })),
+        input.addresses.map((a, position) => ({
+          companyId: ctx.companyId,
+          customerId: row.id,
+          location: a.location,
+          unitNumber: a.unitNumber,
+          notes: a.notes,
+          isBilling: a.isBilling,
+          geoData: a.geoData,
+          position,
+        })),
       );
     }
     await adjustCustomerCount(tx, ctx.companyId, 1);
@@ -159,14 +212,18 @@ export async function createCustomer(ctx: CallerContext, input: CustomerInput, e
   return exec === db ? db.transaction(write) : write(exec);
 }
 
-const sameGeoData = (a: GeoData | null | undefined, b: GeoData | null | undefined) => !!a && !!b && a.latitude === b.latitude && a.longitude === b.longitude && (a.placeId ?? null) === (b.placeId ?? null);
+const sameGeoData = (a: GeoData | null | undefined, b: GeoData | null | undefined) =>
+  !!a && !!b && a.latitude === b.latitude && a.longitude === b.longitude && (a.placeId ?? null) === (b.placeId ?? null);
 
 /**
  * The coordinates to keep for an updated property. A new address text sent with the stored
  * coordinates unchanged (a form without JavaScript carries them hidden) would keep coordinates
  * of the old address: they are dropped, and the address is geocoded again when the profile opens.
  */
-export function freshGeoData(next: { location: string; geoData: GeoData | null }, stored: { location: string; geoData: GeoData | null }): GeoData | null {
+export function freshGeoData(
+  next: { location: string; geoData: GeoData | null },
+  stored: { location: string; geoData: GeoData | null },
+): GeoData | null {
   if (next.location.trim() !== stored.location.trim() && sameGeoData(next.geoData, stored.geoData)) return null;
   return next.geoData;
 }
@@ -177,7 +234,12 @@ export function freshGeoData(next: { location: string; geoData: GeoData | null }
  */
 export async function updateCustomer(ctx: CallerContext, id: number, input: CustomerInput): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ id: customers.id }).from(customers).where(and(eq(customers.id, id), live(ctx.companyId))).for("update").limit(1);
+    const [current] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.id, id), live(ctx.companyId)))
+      .for("update")
+      .limit(1);
     if (!current) return false;
     const errors = await duplicateErrors(ctx, input, id, tx);
     if (Object.keys(errors).length) throw new CustomerRuleError(errors);
@@ -193,11 +255,25 @@ export async function updateCustomer(ctx: CallerContext, id: number, input: Cust
     const stored = new Map(existing.map((a) => [a.id, a]));
     const keptIds = new Set(input.addresses.map((a) => a.id).filter((a): a is number => !!a && stored.has(a)));
     const removed = [...stored.keys()].filter((a) => !keptIds.has(a));
-    if (removed.length) await tx.delete(customerAddresses).where(and(inArray(customerAddresses.id, removed), eq(customerAddresses.customerId, id)));
+    if (removed.length)
+      await tx
+        .delete(customerAddresses)
+        .where(and(inArray(customerAddresses.id, removed), eq(customerAddresses.customerId, id)));
     for (const [position, a] of input.addresses.entries()) {
       const before = a.id ? stored.get(a.id) : undefined;
-      const values = { location: a.location, unitNumber: a.unitNumber, notes: a.notes, isBilling: a.isBilling, geoData: before ? freshGeoData(a, before) : a.geoData, position };
-      if (a.id && keptIds.has(a.id)) await tx.update(customerAddresses).set(values).where(and(eq(customerAddresses.id, a.id), eq(customerAddresses.customerId, id)));
+      const values = {
+        location: a.location,
+        unitNumber: a.unitNumber,
+        notes: a.notes,
+        isBilling: a.isBilling,
+        geoData: before ? freshGeoData(a, before) : a.geoData,
+        position,
+      };
+      if (a.id && keptIds.has(a.id))
+        await tx
+          .update(customerAddresses)
+          .set(values)
+          .where(and(eq(customerAddresses.id, a.id), eq(customerAddresses.customerId, id)));
       else await tx.insert(customerAddresses).values({ ...values, companyId: ctx.companyId, customerId: id });
     }
     return true;
@@ -225,8 +301,22 @@ export async function deleteCustomer(ctx: CallerContext, id: number): Promise<bo
 // Reading
 // ---------------------------------------------------------------------------------------------
 
-export type CustomerAddress = { id: number; location: string; geoData: { placeId?: string; latitude: number; longitude: number } | null; unitNumber: string | null; notes: string | null; isBilling: boolean };
-export type CustomerAttachment = { id: number; fileUrl: string; fileName: string; contentType: string; size: number; createdAt: string };
+export type CustomerAddress = {
+  id: number;
+  location: string;
+  geoData: { placeId?: string; latitude: number; longitude: number } | null;
+  unitNumber: string | null;
+  notes: string | null;
+  isBilling: boolean;
+};
+export type CustomerAttachment = {
+  id: number;
+  fileUrl: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  createdAt: string;
+};
 
 export type CustomerDetails = {
   id: number;
@@ -251,9 +341,20 @@ export type CustomerDetails = {
   attachments: CustomerAttachment[];
 };
 
-export async function getCustomerAddresses(ctx: CallerContext, customerId: number, exec: Executor = db): Promise<CustomerAddress[]> {
+export async function getCustomerAddresses(
+  ctx: CallerContext,
+  customerId: number,
+  exec: Executor = db,
+): Promise<CustomerAddress[]> {
   return exec
-    .select({ id: customerAddresses.id, location: customerAddresses.location, geoData: customerAddresses.geoData, unitNumber: customerAddresses.unitNumber, notes: customerAddresses.notes, isBilling: customerAddresses.isBilling })
+    .select({
+      id: customerAddresses.id,
+      location: customerAddresses.location,
+      geoData: customerAddresses.geoData,
+      unitNumber: customerAddresses.unitNumber,
+      notes: customerAddresses.notes,
+      isBilling: customerAddresses.isBilling,
+    })
     .from(customerAddresses)
     .where(and(eq(customerAddresses.customerId, customerId), eq(customerAddresses.companyId, ctx.companyId)))
     .orderBy(asc(customerAddresses.position), asc(customerAddresses.id));
@@ -293,7 +394,11 @@ export async function getCustomer(ctx: CallerContext, id: number): Promise<Custo
     getCustomerAddresses(ctx, id),
     tagLabels(ctx, row.tagIds),
     row.leadSourceIds.length
-      ? db.select({ id: leadSources.id, name: leadSources.name }).from(leadSources).where(and(eq(leadSources.companyId, ctx.companyId), inArray(leadSources.id, row.leadSourceIds))).orderBy(asc(sql`lower(${leadSources.name})`))
+      ? db
+          .select({ id: leadSources.id, name: leadSources.name })
+          .from(leadSources)
+          .where(and(eq(leadSources.companyId, ctx.companyId), inArray(leadSources.id, row.leadSourceIds)))
+          .orderBy(asc(sql`lower(${leadSources.name})`))
       : Promise.resolve([]),
     listCustomerAttachments(ctx, id),
   ]);
@@ -310,7 +415,16 @@ export async function getCustomer(ctx: CallerContext, id: number): Promise<Custo
   };
 }
 
-export type ReducedCustomer = { id: number; firstName: string; lastName: string | null; email: string | null; mainPhoneNumber: string | null; ownCompanyName: string | null; areTextMessagesAllowed: boolean; billingAddress: { location: string } | null };
+export type ReducedCustomer = {
+  id: number;
+  firstName: string;
+  lastName: string | null;
+  email: string | null;
+  mainPhoneNumber: string | null;
+  ownCompanyName: string | null;
+  areTextMessagesAllowed: boolean;
+  billingAddress: { location: string } | null;
+};
 
 const reducedColumns = {
   id: customers.id,
@@ -323,22 +437,43 @@ const reducedColumns = {
   billingLocation: customers.billingLocation,
 };
 type ReducedRow = { billingLocation: string | null } & Omit<ReducedCustomer, "billingAddress">;
-const toReduced = ({ billingLocation, ...r }: ReducedRow): ReducedCustomer => ({ ...r, billingAddress: billingLocation ? { location: billingLocation } : null });
+const toReduced = ({ billingLocation, ...r }: ReducedRow): ReducedCustomer => ({
+  ...r,
+  billingAddress: billingLocation ? { location: billingLocation } : null,
+});
 
 /** What a field tech's customer picker answers: picking needs the name, company and address, not every customer's email and phone. */
-export type PickerCustomer = Pick<ReducedCustomer, "id" | "firstName" | "lastName" | "ownCompanyName" | "billingAddress">;
+export type PickerCustomer = Pick<
+  ReducedCustomer,
+  "id" | "firstName" | "lastName" | "ownCompanyName" | "billingAddress"
+>;
 const readsContactDetails = (ctx: CallerContext) => ctx.role !== Role.FieldTech;
-const toPicker = ({ id, firstName, lastName, ownCompanyName, billingLocation }: ReducedRow): PickerCustomer => ({ id, firstName, lastName, ownCompanyName, billingAddress: billingLocation ? { location: billingLocation } : null });
+const toPicker = ({ id, firstName, lastName, ownCompanyName, billingLocation }: ReducedRow): PickerCustomer => ({
+  id,
+  firstName,
+  lastName,
+  ownCompanyName,
+  billingAddress: billingLocation ? { location: billingLocation } : null,
+});
 
 /** A field tech finds customers by what the picker shows (names, company, billing address), never by an email or phone they cannot read. */
 function matchesPickerFields(row: ReducedRow, terms: string[]): boolean {
-  const have = words([row.firstName, row.lastName, row.ownCompanyName, row.billingLocation].filter(Boolean).join(" ")).split(" ");
+  const have = words(
+    [row.firstName, row.lastName, row.ownCompanyName, row.billingLocation].filter(Boolean).join(" "),
+  ).split(" ");
   return terms.every((term) => have.some((word) => word.startsWith(term)));
 }
 
 /** The short form other areas use (job and estimate forms, pickers); a field tech's has no contact details. */
-export async function getReducedCustomer(ctx: CallerContext, id: number): Promise<ReducedCustomer | PickerCustomer | null> {
-  const [row] = await db.select(reducedColumns).from(customers).where(and(eq(customers.id, id), live(ctx.companyId))).limit(1);
+export async function getReducedCustomer(
+  ctx: CallerContext,
+  id: number,
+): Promise<ReducedCustomer | PickerCustomer | null> {
+  const [row] = await db
+    .select(reducedColumns)
+    .from(customers)
+    .where(and(eq(customers.id, id), live(ctx.companyId)))
+    .limit(1);
   if (!row) return null;
   return readsContactDetails(ctx) ? toReduced(row) : toPicker(row);
 }
@@ -403,7 +538,10 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
   // A deferred join: the inner query reads only the sort index (an index-only scan, however deep
   // the page), then the page's ten rows are fetched by id.
   const page = db
-    .select({ pageId: sql<number>`${customers.id}`.as("page_id"), ...Object.fromEntries(keys.map((key, i) => [`key${i}`, sql`${key}`.as(`key${i}`)])) })
+    .select({
+      pageId: sql<number>`${customers.id}`.as("page_id"),
+      ...Object.fromEntries(keys.map((key, i) => [`key${i}`, sql`${key}`.as(`key${i}`)])),
+    })
     .from(customers)
     .where(where)
     .orderBy(...keys.map((k) => direction(k)), direction(customers.id))
@@ -412,7 +550,15 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
     .as("page");
   const pageKeys = keys.map((_, i) => page[`key${i}` as keyof typeof page] as SQL.Aliased);
   const rows = await db
-    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, ownCompanyName: customers.ownCompanyName, billingLocation: customers.billingLocation, notes: customers.notes, tagIds: customers.tagIds })
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      ownCompanyName: customers.ownCompanyName,
+      billingLocation: customers.billingLocation,
+      notes: customers.notes,
+      tagIds: customers.tagIds,
+    })
     .from(customers)
     .innerJoin(page, eq(customers.id, page.pageId))
     .orderBy(...pageKeys.map((k) => direction(k)), direction(page.pageId));
@@ -422,11 +568,21 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
     // The last page of a filtered list tells its total without counting.
     total = offset + rows.length;
   } else if (filtered) {
-    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(customers).where(where).limit(FILTERED_COUNT_CAP + 1).as("hits"));
+    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(customers)
+        .where(where)
+        .limit(FILTERED_COUNT_CAP + 1)
+        .as("hits"),
+    );
     total = Math.min(counted.n, FILTERED_COUNT_CAP);
     totalIsCapped = counted.n > FILTERED_COUNT_CAP;
   } else {
-    const [counter] = await db.select({ count: customerCounts.count }).from(customerCounts).where(eq(customerCounts.companyId, ctx.companyId));
+    const [counter] = await db
+      .select({ count: customerCounts.count })
+      .from(customerCounts)
+      .where(eq(customerCounts.companyId, ctx.companyId));
     total = counter?.count ?? 0;
   }
   const labels = new Map((await tagLabels(ctx, [...new Set(rows.flatMap((r) => r.tagIds))])).map((t) => [t.id, t]));
@@ -439,7 +595,11 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
 }
 
 /** Quick search for pickers: up to `limit` matches by name. */
-export async function searchCustomers(ctx: CallerContext, searchQuery: string, limit = 20): Promise<ReducedCustomer[] | PickerCustomer[]> {
+export async function searchCustomers(
+  ctx: CallerContext,
+  searchQuery: string,
+  limit = 20,
+): Promise<ReducedCustomer[] | PickerCustomer[]> {
   const terms = searchQueryTerms(searchQuery);
   if (!terms) return [];
   const contactDetails = readsContactDetails(ctx);
@@ -452,24 +612,41 @@ export async function searchCustomers(ctx: CallerContext, searchQuery: string, l
     .limit(contactDetails ? limit : limit * 10);
   if (contactDetails) return rows.map(toReduced);
   const wanted = searchWords(searchQuery);
-  return rows.filter((row) => matchesPickerFields(row, wanted)).slice(0, limit).map(toPicker);
+  return rows
+    .filter((row) => matchesPickerFields(row, wanted))
+    .slice(0, limit)
+    .map(toPicker);
 }
 
 /** Whether the caller's company has this live customer (for sub-lists and attachments). */
 export async function customerExists(ctx: CallerContext, id: number, exec: Executor = db): Promise<boolean> {
-  const [row] = await exec.select({ id: customers.id }).from(customers).where(and(eq(customers.id, id), live(ctx.companyId))).limit(1);
+  const [row] = await exec
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, id), live(ctx.companyId)))
+    .limit(1);
   return !!row;
 }
 
 /** Saves geocoded addresses (PATCH {id}/address-geo-data); only the customer's own addresses change. */
-export async function saveAddressGeoData(ctx: CallerContext, customerId: number, updates: { id: number; geoData: { placeId?: string; latitude: number; longitude: number } | null }[]): Promise<boolean> {
+export async function saveAddressGeoData(
+  ctx: CallerContext,
+  customerId: number,
+  updates: { id: number; geoData: { placeId?: string; latitude: number; longitude: number } | null }[],
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await customerExists(ctx, customerId, tx))) return false;
     for (const u of updates) {
       await tx
         .update(customerAddresses)
         .set({ geoData: u.geoData })
-        .where(and(eq(customerAddresses.id, u.id), eq(customerAddresses.customerId, customerId), eq(customerAddresses.companyId, ctx.companyId)));
+        .where(
+          and(
+            eq(customerAddresses.id, u.id),
+            eq(customerAddresses.customerId, customerId),
+            eq(customerAddresses.companyId, ctx.companyId),
+          ),
+        );
     }
     return true;
   });
@@ -479,7 +656,10 @@ export async function saveAddressGeoData(ctx: CallerContext, customerId: number,
  * The spec's rule on address load: addresses without geoData are geocoded from their location
  * and saved. Does nothing without a maps key (plain text addresses). True when something was saved.
  */
-export async function geocodeMissingAddresses(ctx: CallerContext, customer: { id: number; addresses: CustomerAddress[] }): Promise<boolean> {
+export async function geocodeMissingAddresses(
+  ctx: CallerContext,
+  customer: { id: number; addresses: CustomerAddress[] },
+): Promise<boolean> {
   const adapter = maps();
   const missing = customer.addresses.filter((a) => !a.geoData);
   if (!adapter.enabled || !missing.length) return false;
@@ -491,11 +671,26 @@ export async function geocodeMissingAddresses(ctx: CallerContext, customer: { id
   return updates.length > 0 && saveAddressGeoData(ctx, customer.id, updates);
 }
 
-export async function listCustomerAttachments(ctx: CallerContext, customerId: number, exec: Executor = db): Promise<CustomerAttachment[]> {
+export async function listCustomerAttachments(
+  ctx: CallerContext,
+  customerId: number,
+  exec: Executor = db,
+): Promise<CustomerAttachment[]> {
   const rows = await exec
-    .select({ id: customerAttachments.id, storageKey: customerAttachments.storageKey, fileName: customerAttachments.fileName, contentType: customerAttachments.contentType, size: customerAttachments.size, createdAt: customerAttachments.createdAt })
+    .select({
+      id: customerAttachments.id,
+      storageKey: customerAttachments.storageKey,
+      fileName: customerAttachments.fileName,
+      contentType: customerAttachments.contentType,
+      size: customerAttachments.size,
+      createdAt: customerAttachments.createdAt,
+    })
     .from(customerAttachments)
     .where(and(eq(customerAttachments.customerId, customerId), eq(customerAttachments.companyId, ctx.companyId)))
     .orderBy(asc(customerAttachments.createdAt), asc(customerAttachments.id));
-  return rows.map(({ storageKey, createdAt, ...r }) => ({ ...r, fileUrl: fileUrl(storageKey), createdAt: createdAt.toISOString() }));
+  return rows.map(({ storageKey, createdAt, ...r }) => ({
+    ...r,
+    fileUrl: fileUrl(storageKey),
+    createdAt: createdAt.toISOString(),
+  }));
 }

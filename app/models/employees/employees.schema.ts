@@ -15,7 +15,10 @@ const roleField = z.preprocess(
   z.coerce
     .number({ required_error: messages.required("Role"), invalid_type_error: messages.required("Role") })
     .int()
-    .refine((v): v is RoleValue => (SELECTABLE_ROLES as readonly number[]).includes(v), "Role must be Field Tech, Office Staff or Company Admin"),
+    .refine(
+      (v): v is RoleValue => (SELECTABLE_ROLES as readonly number[]).includes(v),
+      "Role must be Field Tech, Office Staff or Company Admin",
+    ),
 );
 
 /** Colour is sent only if chosen; it must be one of the palette's 12. */
@@ -55,14 +58,24 @@ export const employeeEditSchema = perCountry((country) =>
 );
 
 /** Creating an employee also sets their first password. */
-export const employeeCreateSchema = perCountry((country) => employeeEditSchema(country).extend({ password: passwordField }));
+export const employeeCreateSchema = perCountry((country) =>
+  employeeEditSchema(country).extend({ password: passwordField }),
+);
 
 export type EmployeeInput = z.infer<ReturnType<typeof employeeEditSchema>>;
 export type NewEmployeeInput = z.infer<ReturnType<typeof employeeCreateSchema>>;
 
-export const checkPhoneNumberSchema = z.object({ phoneNumber: z.string({ required_error: messages.required("Phone Number") }).trim().min(1, messages.required("Phone Number")).max(40) });
+export const checkPhoneNumberSchema = z.object({
+  phoneNumber: z
+    .string({ required_error: messages.required("Phone Number") })
+    .trim()
+    .min(1, messages.required("Phone Number"))
+    .max(40),
+});
 /** POST /api/employees/check-phone-number: employeeId is the employee being edited, left out of the check. */
-export const employeeCheckPhoneSchema = checkPhoneNumberSchema.extend({ employeeId: z.coerce.number().int().positive().optional() });
+export const employeeCheckPhoneSchema = checkPhoneNumberSchema.extend({
+  employeeId: z.coerce.number().int().positive().optional(),
+});
 
 export const EMPLOYEE_SORT_FIELDS = ["name", "email", "role", "createdAt"] as const;
 export type EmployeeSortField = (typeof EMPLOYEE_SORT_FIELDS)[number];

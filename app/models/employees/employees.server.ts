@@ -4,7 +4,13 @@ import { db, type Executor } from "~/db.server";
 import { companies, employeeTags, sessions, tags, users } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import type { Paging } from "~/http/api.server";
-import { employeeLimitMessage, EMPLOYEE_SORT_FIELDS, type EmployeeInput, type EmployeeSortField, type NewEmployeeInput } from "~/models/employees/employees.schema";
+import {
+  employeeLimitMessage,
+  EMPLOYEE_SORT_FIELDS,
+  type EmployeeInput,
+  type EmployeeSortField,
+  type NewEmployeeInput,
+} from "~/models/employees/employees.schema";
 import { hashPassword } from "~/models/accounts/passwords.server";
 import { Role, roleLabels, type RoleValue } from "~/access/roles";
 import { TagType, type TagOption } from "~/models/company/tags.schema";
@@ -28,7 +34,15 @@ export type EmployeeRow = {
   createdAt: string;
 };
 
-export type EmployeeOption = { id: number; firstName: string; lastName: string; email: string; role: RoleValue; color: string | null; logoUrl: string | null };
+export type EmployeeOption = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: RoleValue;
+  color: string | null;
+  logoUrl: string | null;
+};
 
 export type SaveResult = { ok: true; id: number } | { ok: false; errors?: Record<string, string>; message?: string };
 
@@ -53,7 +67,12 @@ const optionColumns = {
   logoUrl: users.logoUrl,
 };
 
-const rowColumns = { ...optionColumns, mainPhoneNumber: users.mainPhoneNumber, createdAt: users.createdAt, tags: tagsOfUser };
+const rowColumns = {
+  ...optionColumns,
+  mainPhoneNumber: users.mainPhoneNumber,
+  createdAt: users.createdAt,
+  tags: tagsOfUser,
+};
 
 function toRow(r: { createdAt: Date; role: number } & Omit<EmployeeRow, "createdAt" | "role">): EmployeeRow {
   return { ...r, role: r.role as RoleValue, createdAt: r.createdAt.toISOString() };
@@ -72,7 +91,9 @@ function searchCondition(searchQuery: string | undefined): SQL | undefined {
 }
 
 function orderFor(sort: { fieldName: string; descending: boolean } | undefined): SQL[] {
-  const field = (EMPLOYEE_SORT_FIELDS as readonly string[]).includes(sort?.fieldName ?? "") ? (sort!.fieldName as EmployeeSortField) : "name";
+  const field = (EMPLOYEE_SORT_FIELDS as readonly string[]).includes(sort?.fieldName ?? "")
+    ? (sort!.fieldName as EmployeeSortField)
+    : "name";
   const dir = sort?.descending ? desc : asc;
   switch (field) {
     case "email":
@@ -88,12 +109,20 @@ function orderFor(sort: { fieldName: string; descending: boolean } | undefined):
 
 /** GET employees/: every employee of the company, by name (for pickers and assignment). */
 export async function listEmployees(ctx: CallerContext): Promise<EmployeeOption[]> {
-  const rows = await db.select(optionColumns).from(users).where(ofCompany(ctx)).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+  const rows = await db
+    .select(optionColumns)
+    .from(users)
+    .where(ofCompany(ctx))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
   return rows.map((r) => ({ ...r, role: r.role as RoleValue }));
 }
 
 /** One page of employees, searched and sorted in the database. */
-export async function pageEmployees(ctx: CallerContext, paging: Paging, searchQuery?: string): Promise<{ items: EmployeeRow[]; total: number }> {
+export async function pageEmployees(
+  ctx: CallerContext,
+  paging: Paging,
+  searchQuery?: string,
+): Promise<{ items: EmployeeRow[]; total: number }> {
   const where = and(ofCompany(ctx), searchCondition(searchQuery));
   const [items, [{ total }]] = await Promise.all([
     db
@@ -109,7 +138,11 @@ export async function pageEmployees(ctx: CallerContext, paging: Paging, searchQu
 }
 
 /** GET employees/search: the first matches by name, email or phone. */
-export async function searchEmployees(ctx: CallerContext, searchQuery: string | undefined, limit = 20): Promise<EmployeeOption[]> {
+export async function searchEmployees(
+  ctx: CallerContext,
+  searchQuery: string | undefined,
+  limit = 20,
+): Promise<EmployeeOption[]> {
   const rows = await db
     .select(optionColumns)
     .from(users)
@@ -141,7 +174,13 @@ export async function canCreateEmployee(ctx: CallerContext, employeeLimit: numbe
 }
 
 /** POST employees/check-phone-number: another live employee of the company with this phone. */
-export async function checkEmployeePhone(ctx: CallerContext, rawPhone: string, country: "US" | "CA", exceptUserId?: number, exec: Executor = db) {
+export async function checkEmployeePhone(
+  ctx: CallerContext,
+  rawPhone: string,
+  country: "US" | "CA",
+  exceptUserId?: number,
+  exec: Executor = db,
+) {
   const phone = normalizePhone(rawPhone, country);
   if (!phone) return { isTaken: false, takenBy: null, valid: false };
   const [row] = await exec
@@ -153,14 +192,23 @@ export async function checkEmployeePhone(ctx: CallerContext, rawPhone: string, c
 }
 
 /** Email is the login, unique across the product; only the caller's own company learns who holds it. */
-async function emailError(exec: Executor, ctx: CallerContext, email: string, exceptUserId?: number): Promise<string | null> {
+async function emailError(
+  exec: Executor,
+  ctx: CallerContext,
+  email: string,
+  exceptUserId?: number,
+): Promise<string | null> {
   const [row] = await exec
     .select({ companyId: users.companyId, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptUserId ? ne(users.id, exceptUserId) : undefined))
+    .where(
+      and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptUserId ? ne(users.id, exceptUserId) : undefined),
+    )
     .limit(1);
   if (!row) return null;
-  return row.companyId === ctx.companyId ? messages.emailTaken(fullName(row)) : "This email is already used by another account";
+  return row.companyId === ctx.companyId
+    ? messages.emailTaken(fullName(row))
+    : "This email is already used by another account";
 }
 
 async function checkTags(exec: Executor, ctx: CallerContext, tagIds: number[]): Promise<string | null> {
@@ -173,7 +221,13 @@ async function checkTags(exec: Executor, ctx: CallerContext, tagIds: number[]): 
   return found.length === unique.length ? null : "Choose tags from the list of employee tags";
 }
 
-async function fieldErrorsFor(exec: Executor, ctx: CallerContext, input: EmployeeInput, country: "US" | "CA", exceptUserId?: number) {
+async function fieldErrorsFor(
+  exec: Executor,
+  ctx: CallerContext,
+  input: EmployeeInput,
+  country: "US" | "CA",
+  exceptUserId?: number,
+) {
   const errors: Record<string, string> = {};
   const email = await emailError(exec, ctx, input.email, exceptUserId);
   if (email) errors.email = email;
@@ -210,7 +264,11 @@ export function employeePhotoStep(ctx: CallerContext, file: unknown): PhotoStep 
   return async () => {
     try {
       const png = await processImageUpload(file as File, editorImageRules);
-      return { store: async () => ({ logoUrl: (await saveFile({ companyId: ctx.companyId, folder: "employees", extension: "png", data: png })).url }) };
+      return {
+        store: async () => ({
+          logoUrl: (await saveFile({ companyId: ctx.companyId, folder: "employees", extension: "png", data: png })).url,
+        }),
+      };
     } catch (error) {
       if (error instanceof ImageUploadError) return { error: error.message };
       throw error;
@@ -238,7 +296,8 @@ export async function createEmployee(
   const prepared = options.photo ? await options.photo() : null;
   return db.transaction(async (tx) => {
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, ctx.companyId)).for("update");
-    if ((await countEmployees(ctx, tx)) >= options.employeeLimit) return { ok: false, message: employeeLimitMessage(options.employeeLimit) };
+    if ((await countEmployees(ctx, tx)) >= options.employeeLimit)
+      return { ok: false, message: employeeLimitMessage(options.employeeLimit) };
     const errors = await fieldErrorsFor(tx, ctx, input, options.country);
     if (Object.keys(errors).length) return { ok: false, errors };
     if (prepared && "error" in prepared) return { ok: false, errors: { logo: prepared.error } };
@@ -266,7 +325,12 @@ export async function createEmployee(
  * Updates an employee. A company admin cannot change their own role (so they cannot demote
  * themselves), a super admin's role is not changed here, and a role change ends the person's sessions.
  */
-export async function updateEmployee(ctx: CallerContext, id: number, input: EmployeeInput, options: { country: "US" | "CA"; photo?: PhotoStep }): Promise<SaveResult | null> {
+export async function updateEmployee(
+  ctx: CallerContext,
+  id: number,
+  input: EmployeeInput,
+  options: { country: "US" | "CA"; photo?: PhotoStep },
+): Promise<SaveResult | null> {
   let replacedPhoto: string | null = null;
   const prepared = options.photo ? await options.photo() : null;
   const result = await db.transaction(async (tx): Promise<SaveResult | null> => {
@@ -277,7 +341,8 @@ export async function updateEmployee(ctx: CallerContext, id: number, input: Empl
       .for("update")
       .limit(1);
     if (!target) return null;
-    if (target.role === Role.SuperAdmin && ctx.role !== Role.SuperAdmin) return { ok: false, message: "Only a super admin can change a super admin" };
+    if (target.role === Role.SuperAdmin && ctx.role !== Role.SuperAdmin)
+      return { ok: false, message: "Only a super admin can change a super admin" };
     const role = target.role === Role.SuperAdmin ? Role.SuperAdmin : input.role;
     const errors = await fieldErrorsFor(tx, ctx, input, options.country, id);
     if (id === ctx.userId && role !== target.role) errors.role = "You cannot change your own role";
@@ -319,7 +384,8 @@ export async function deleteEmployee(ctx: CallerContext, id: number): Promise<Sa
       .limit(1);
     if (!target) return null;
     if (id === ctx.userId) return { ok: false, message: "You cannot delete your own account" };
-    if (target.role === Role.SuperAdmin && ctx.role !== Role.SuperAdmin) return { ok: false, message: "Only a super admin can delete a super admin" };
+    if (target.role === Role.SuperAdmin && ctx.role !== Role.SuperAdmin)
+      return { ok: false, message: "Only a super admin can delete a super admin" };
     await tx
       .update(users)
       .set({ deletedAt: new Date(), email: `deleted-${id}-${target.email}` })
@@ -337,7 +403,17 @@ export async function exportUsersCsv(ctx: CallerContext): Promise<string> {
     .where(ofCompany(ctx))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
   return toCsv(
-    rows.map((r) => [r.id, r.firstName, r.lastName, r.email, formatPhone(r.mainPhoneNumber), roleLabels[r.role as RoleValue] ?? "", r.color ?? "", (r.tags as TagOption[]).map((t) => t.label).join(", "), r.createdAt.toISOString()]),
+    rows.map((r) => [
+      r.id,
+      r.firstName,
+      r.lastName,
+      r.email,
+      formatPhone(r.mainPhoneNumber),
+      roleLabels[r.role as RoleValue] ?? "",
+      r.color ?? "",
+      (r.tags as TagOption[]).map((t) => t.label).join(", "),
+      r.createdAt.toISOString(),
+    ]),
     { header: true, columns: ["Id", "First Name", "Last Name", "Email", "Phone", "Role", "Color", "Tags", "Created"] },
   );
 }

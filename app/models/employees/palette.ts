@@ -20,13 +20,17 @@ export const PALETTE_COLORS: readonly string[] = PALETTE.map((c) => c.value);
 
 export const isPaletteColor = (value: string): value is PaletteColor => PALETTE_COLORS.includes(value.toUpperCase());
 
-export const paletteLabel = (value: string | null | undefined) => PALETTE.find((c) => c.value === value?.toUpperCase())?.label ?? "";
+export const paletteLabel = (value: string | null | undefined) =>
+  PALETTE.find((c) => c.value === value?.toUpperCase())?.label ?? "";
 
 /** Black or white, whichever reads better on a palette colour (initials on avatars). */
 export function textColorOn(hex: string | null | undefined): string {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex ?? "");
   if (!m) return "#1f2640";
-  const [r, g, b] = m.slice(1).map((h) => parseInt(h, 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = m
+    .slice(1)
+    .map((h) => parseInt(h, 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
   return luminance > 0.18 ? "#1f2640" : "#fff";
 }

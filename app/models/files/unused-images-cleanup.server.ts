@@ -24,8 +24,14 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code ===
 /** Of these URLs of one company, the ones a job line or a price book item still points at. */
 async function usedUrls(companyId: number, urls: string[]): Promise<Set<string>> {
   const [lines, items] = await Promise.all([
-    db.selectDistinct({ url: jobLineItems.imageUrl }).from(jobLineItems).where(and(eq(jobLineItems.companyId, companyId), inArray(jobLineItems.imageUrl, urls))),
-    db.selectDistinct({ url: priceListItems.imageUrl }).from(priceListItems).where(and(eq(priceListItems.companyId, companyId), inArray(priceListItems.imageUrl, urls))),
+    db
+      .selectDistinct({ url: jobLineItems.imageUrl })
+      .from(jobLineItems)
+      .where(and(eq(jobLineItems.companyId, companyId), inArray(jobLineItems.imageUrl, urls))),
+    db
+      .selectDistinct({ url: priceListItems.imageUrl })
+      .from(priceListItems)
+      .where(and(eq(priceListItems.companyId, companyId), inArray(priceListItems.imageUrl, urls))),
   ]);
   return new Set([...lines, ...items].map((r) => r.url).filter((u): u is string => !!u));
 }
@@ -44,12 +50,18 @@ async function removeUnused(companyId: number, keys: string[]): Promise<number> 
  * (never all rows, never all file names at once), so it is safe on a large store and safe to run
  * on several instances at once.
  */
-export async function removeUnusedImages({ now = Date.now(), graceMs = UNUSED_IMAGE_GRACE_MS, pageSize = PAGE_SIZE }: { now?: number; graceMs?: number; pageSize?: number } = {}): Promise<CleanupReport> {
+export async function removeUnusedImages({
+  now = Date.now(),
+  graceMs = UNUSED_IMAGE_GRACE_MS,
+  pageSize = PAGE_SIZE,
+}: { now?: number; graceMs?: number; pageSize?: number } = {}): Promise<CleanupReport> {
   const root = uploadsRoot();
   const report: CleanupReport = { checked: 0, removed: 0 };
   let companies: string[];
   try {
-    companies = (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory() && /^\d+$/.test(d.name)).map((d) => d.name);
+    companies = (await readdir(root, { withFileTypes: true }))
+      .filter((d) => d.isDirectory() && /^\d+$/.test(d.name))
+      .map((d) => d.name);
   } catch (error) {
     if (isMissing(error)) return report;
     throw error;
@@ -69,7 +81,10 @@ export async function removeUnusedImages({ now = Date.now(), graceMs = UNUSED_IM
         if (!entry.isFile()) continue;
         const key = `${company}/${folder}/${entry.name}`;
         if (!parseKey(key)) continue;
-        const modified = await stat(path.join(root, key)).then((s) => s.mtimeMs, () => null);
+        const modified = await stat(path.join(root, key)).then(
+          (s) => s.mtimeMs,
+          () => null,
+        );
         if (modified === null || now - modified < graceMs) continue;
         page.push(key);
         if (page.length >= pageSize) {

@@ -1,8 +1,21 @@
 import { readBody } from "~/http/api.server";
-import { IMPORT_MAX_BYTES as CUSTOMERS_CSV_MAX_BYTES, IMPORT_TOO_LARGE as CUSTOMERS_CSV_TOO_LARGE } from "~/models/customers/customers-import.server";
-import { IMPORT_MAX_BYTES as PRICE_BOOK_CSV_MAX_BYTES, importMessages as priceBookCsvMessages } from "~/models/price-book/price-book-csv.server";
+import {
+  IMPORT_MAX_BYTES as CUSTOMERS_CSV_MAX_BYTES,
+  IMPORT_TOO_LARGE as CUSTOMERS_CSV_TOO_LARGE,
+} from "~/models/customers/customers-import.server";
+import {
+  IMPORT_MAX_BYTES as PRICE_BOOK_CSV_MAX_BYTES,
+  importMessages as priceBookCsvMessages,
+} from "~/models/price-book/price-book-csv.server";
 import { attachmentFileLimit } from "~/models/files/detect.server";
-import { ATTACHMENT_LIMIT, attachmentMessages, IMAGE_MAX_BYTES, imageMessages, LOGO_MAX_BYTES, VIDEO_MAX_BYTES } from "~/models/files/file-rules";
+import {
+  ATTACHMENT_LIMIT,
+  attachmentMessages,
+  IMAGE_MAX_BYTES,
+  imageMessages,
+  LOGO_MAX_BYTES,
+  VIDEO_MAX_BYTES,
+} from "~/models/files/file-rules";
 import { isMultipart, withUploadForm, type UploadRule } from "~/models/files/uploads.server";
 import { parseNested } from "~/http/request-data.server";
 
@@ -51,7 +64,12 @@ export const uploadRules = {
  * POST and PUT /api/employees): a multipart one is read under the rule (files on disk for the time of
  * `work`), then both go through the API's one parser.
  */
-export async function withUploadBody<T>(request: Request, rule: UploadRule, refused: (message: string) => T | Promise<T>, work: (body: Record<string, unknown>) => Promise<T>): Promise<T> {
+export async function withUploadBody<T>(
+  request: Request,
+  rule: UploadRule,
+  refused: (message: string) => T | Promise<T>,
+  work: (body: Record<string, unknown>) => Promise<T>,
+): Promise<T> {
   if (!isMultipart(request)) return work((await readBody(request)) as Record<string, unknown>);
   return withUploadForm(request, rule, refused, (form) => work(parseNested(form)));
 }

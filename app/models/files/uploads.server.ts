@@ -36,7 +36,8 @@ export const uploadFormMessages = {
   tooManyParts: `A form may carry at most ${MAX_PARTS} fields.`,
 } as const;
 
-export const isMultipart = (request: Request) => (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+export const isMultipart = (request: Request) =>
+  (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
 /** Where uploads wait while their request is handled: beside the stored files (disk, not a memory-backed /tmp). */
 export const incomingUploadsDir = () => path.join(uploadsRoot(), ".incoming");
@@ -47,11 +48,17 @@ export const incomingUploadsDir = () => path.join(uploadsRoot(), ".incoming");
  * malformed body) goes to `refused` with its message. A form that is not multipart is read as usual
  * (within the server's small limit for every body).
  */
-export async function withUploadForm<T>(request: Request, rule: UploadRule, refused: (message: string) => T | Promise<T>, work: (form: FormData, dropped: DroppedFile[]) => Promise<T>): Promise<T> {
+export async function withUploadForm<T>(
+  request: Request,
+  rule: UploadRule,
+  refused: (message: string) => T | Promise<T>,
+  work: (form: FormData, dropped: DroppedFile[]) => Promise<T>,
+): Promise<T> {
   if (!isMultipart(request)) return work(await request.formData().catch(nonFormBody), []);
   // Room past the rule so that this reader, not the server's count, refuses with the spec's message.
   allowLargerBody(request, rule.maxBytes + REQUEST_BODY_LIMIT);
-  if (Number(request.headers.get("Content-Length") ?? 0) > rule.maxBytes) return refused(await oversizeMessage(request, rule));
+  if (Number(request.headers.get("Content-Length") ?? 0) > rule.maxBytes)
+    return refused(await oversizeMessage(request, rule));
   const upload = new UploadReader(rule);
   try {
     let form: FormData;
@@ -74,7 +81,9 @@ function nonFormBody(error: unknown): FormData {
 }
 
 // What Remix's multipart parser throws on a body that is not one (a TypeError without a boundary).
-const isMalformed = (error: unknown) => error instanceof Error && /could not parse content as formdata|malformed multipart|unexpected end of stream/i.test(error.message);
+const isMalformed = (error: unknown) =>
+  error instanceof Error &&
+  /could not parse content as formdata|malformed multipart|unexpected end of stream/i.test(error.message);
 
 class Refusal extends Error {}
 
@@ -104,7 +113,12 @@ class UploadReader {
         },
       }),
     );
-    const body = new Request(request.url, { method: "POST", headers: request.headers, body: counted, duplex: "half" } as RequestInit);
+    const body = new Request(request.url, {
+      method: "POST",
+      headers: request.headers,
+      body: counted,
+      duplex: "half",
+    } as RequestInit);
     return unstable_parseMultipartFormData(body, (part) => this.handle(part));
   }
 
@@ -121,7 +135,11 @@ class UploadReader {
     this.betweenParts = 0;
     try {
       if (typeof part.filename !== "string") return await this.field(part.data);
-      return await this.file(part.filename, part.contentType || "application/octet-stream", part.data[Symbol.asyncIterator]());
+      return await this.file(
+        part.filename,
+        part.contentType || "application/octet-stream",
+        part.data[Symbol.asyncIterator](),
+      );
     } finally {
       this.inPart = false;
     }
@@ -164,7 +182,7 @@ class UploadReader {
     let size = 0;
     let oversize = false;
     try {
-      for (let chunk: Uint8Array | undefined = current.head; chunk; ) {
+      for (let chunk: Uint8Array | undefined = current.head; chunk;) {
         size += chunk.byteLength;
         if (size > limit.bytes) {
           oversize = true;

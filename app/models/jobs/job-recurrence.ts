@@ -24,7 +24,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string) {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
     formatters.set(timeZone, f);
   }
   return f;
@@ -34,7 +43,17 @@ function formatter(timeZone: string) {
 export function toFloating(instant: Date, timeZone: string): Date {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) if (p.type !== "literal") parts[p.type] = Number(p.value);
-  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, instant.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(
+      parts.year,
+      parts.month - 1,
+      parts.day,
+      parts.hour,
+      parts.minute,
+      parts.second,
+      instant.getUTCMilliseconds(),
+    ),
+  );
 }
 
 const offsetAt = (ms: number, timeZone: string) => toFloating(new Date(ms), timeZone).getTime() - ms;
@@ -92,9 +111,14 @@ function rruleOptions(rule: SeriesRule): Partial<Options> {
  * Start instants of a series' visits with after < start <= before (after exclusive), expanded
  * in the series' IANA zone so that a 9:00 visit stays at 9:00 across daylight-saving changes.
  */
-export function expandOccurrences(rule: SeriesRule, range: { after?: Date | null; before: Date; limit?: number }): Date[] {
+export function expandOccurrences(
+  rule: SeriesRule,
+  range: { after?: Date | null; before: Date; limit?: number },
+): Date[] {
   const rrule = new RRule(rruleOptions(rule));
-  const after = range.after ? toFloating(range.after, rule.timezone) : new Date(toFloating(rule.dtstart, rule.timezone).getTime() - 1);
+  const after = range.after
+    ? toFloating(range.after, rule.timezone)
+    : new Date(toFloating(rule.dtstart, rule.timezone).getTime() - 1);
   const before = toFloating(range.before, rule.timezone);
   const limit = range.limit ?? Number.POSITIVE_INFINITY;
   const out: Date[] = [];

@@ -73,7 +73,14 @@ type Template = typeof jobs.$inferSelect;
  * Inserts visits of a series as copies of a template visit (fields, line items, employees,
  * tags), one multi-row insert per table.
  */
-export async function insertVisitCopies(tx: Executor, template: Template, seriesId: number, starts: Date[], durationMinutes: number, timeZone: string): Promise<number[]> {
+export async function insertVisitCopies(
+  tx: Executor,
+  template: Template,
+  seriesId: number,
+  starts: Date[],
+  durationMinutes: number,
+  timeZone: string,
+): Promise<number[]> {
   if (starts.length === 0) return [];
   const [lines, employees, tagRows] = await Promise.all([
     tx.select().from(jobLineItems).where(eq(jobLineItems.jobId, template.id)).orderBy(asc(jobLineItems.position)),
@@ -81,20 +88,43 @@ export async function insertVisitCopies(tx: Executor, template: Template, series
     tx.select({ tagId: jobTags.tagId }).from(jobTags).where(eq(jobTags.jobId, template.id)),
   ]);
   const status = template.status === JobStatus.Prescheduled ? JobStatus.Prescheduled : JobStatus.Scheduled;
-  const { id: _id, publicToken: _t, searchVector: _v, createdAt: _c, updatedAt: _u, paidCents: _p, ...fields } = template;
+  const {
+    id: _id,
+    publicToken: _t,
+    searchVector: _v,
+    createdAt: _c,
+    updatedAt: _u,
+    paidCents: _p,
+    ...fields
+  } = template;
   const ids: number[] = [];
   for (let i = 0; i < starts.length; i += 500) {
     const chunk = starts.slice(i, i + 500);
     const rows = await tx
       .insert(jobs)
-      .values(chunk.map((start) => ({ ...fields, status, seriesId, seriesOccurrence: start, startTime: start, endTime: shiftWall(start, durationMinutes, timeZone), publicToken: newPublicToken() })))
+      .values(
+        chunk.map((start) => ({
+          ...fields,
+          status,
+          seriesId,
+          seriesOccurrence: start,
+          startTime: start,
+          endTime: shiftWall(start, durationMinutes, timeZone),
+          publicToken: newPublicToken(),
+        })),
+      )
       .returning({ id: jobs.id, startTime: jobs.startTime });
     ids.push(...rows.map((r) => r.id));
     const lineRows = rows.flatMap((r) => lines.map(({ id: _l, jobId: _j, ...line }) => ({ ...line, jobId: r.id })));
     for (let j = 0; j < lineRows.length; j += 2000) await tx.insert(jobLineItems).values(lineRows.slice(j, j + 2000));
-    const employeeRows = rows.flatMap((r) => employees.map((e) => ({ jobId: r.id, userId: e.userId, companyId: template.companyId, startTime: r.startTime })));
-    for (let j = 0; j < employeeRows.length; j += 5000) await tx.insert(jobEmployees).values(employeeRows.slice(j, j + 5000));
-    const tagInserts = rows.flatMap((r) => tagRows.map((t) => ({ jobId: r.id, tagId: t.tagId, companyId: template.companyId })));
+    const employeeRows = rows.flatMap((r) =>
+      employees.map((e) => ({ jobId: r.id, userId: e.userId, companyId: template.companyId, startTime: r.startTime })),
+    );
+    for (let j = 0; j < employeeRows.length; j += 5000)
+      await tx.insert(jobEmployees).values(employeeRows.slice(j, j + 5000));
+    const tagInserts = rows.flatMap((r) =>
+      tagRows.map((t) => ({ jobId: r.id, tagId: t.tagId, companyId: template.companyId })),
+    );
     for (let j = 0; j < tagInserts.length; j += 5000) await tx.insert(jobTags).values(tagInserts.slice(j, j + 5000));
   }
   return ids;
@@ -111,22 +141,39 @@ export function occurrencesUpTo(series: SeriesRow, after: Date | null, until: Da
  */
 export async function extendSeries(tx: Executor, series: SeriesRow, horizon: Date): Promise<number> {
   if (series.isComplete || series.materializedUntil >= horizon) return 0;
-  const [template] = await tx.select().from(jobs).where(eq(jobs.seriesId, series.id)).orderBy(sql`${jobs.seriesOccurrence} desc nulls last`).limit(1);
+  const [template] = await tx
+    .select()
+    .from(jobs)
+    .where(eq(jobs.seriesId, series.id))
+    .orderBy(sql`${jobs.seriesOccurrence} desc nulls last`)
+    .limit(1);
   if (!template) {
     await tx.update(jobSeries).set({ isComplete: true }).where(eq(jobSeries.id, series.id));
     return 0;
   }
   // Visits created ahead of the horizon on demand (createJobForEvent) already exist.
-  const ahead = await tx.select({ occurrence: jobs.seriesOccurrence }).from(jobs).where(and(eq(jobs.seriesId, series.id), sql`${jobs.seriesOccurrence} > ${series.materializedUntil}`));
+  const ahead = await tx
+    .select({ occurrence: jobs.seriesOccurrence })
+    .from(jobs)
+    .where(and(eq(jobs.seriesId, series.id), sql`${jobs.seriesOccurrence} > ${series.materializedUntil}`));
   const existing = new Set(ahead.map((r) => r.occurrence?.getTime()));
   const starts = occurrencesUpTo(series, series.materializedUntil, horizon).filter((d) => !existing.has(d.getTime()));
   await insertVisitCopies(tx, template, series.id, starts, series.durationMinutes, series.timezone);
-  const exhausted = expandOccurrences(ruleOf(series), { after: horizon, before: new Date(horizon.getTime() + 20 * 366 * 86_400_000), limit: 1 }).length === 0;
-  await tx.update(jobSeries).set({ materializedUntil: horizon, isComplete: exhausted }).where(eq(jobSeries.id, series.id));
+  const exhausted =
+    expandOccurrences(ruleOf(series), {
+      after: horizon,
+      before: new Date(horizon.getTime() + 20 * 366 * 86_400_000),
+      limit: 1,
+    }).length === 0;
+  await tx
+    .update(jobSeries)
+    .set({ materializedUntil: horizon, isComplete: exhausted })
+    .where(eq(jobSeries.id, series.id));
   return starts.length;
 }
 
 /** Deletes visits by id (within the company) with everything that hangs on them (cascades). */
 export async function deleteVisits(tx: Executor, companyId: number, ids: number[]) {
-  for (let i = 0; i < ids.length; i += 5000) await tx.delete(jobs).where(and(eq(jobs.companyId, companyId), inArray(jobs.id, ids.slice(i, i + 5000))));
+  for (let i = 0; i < ids.length; i += 5000)
+    await tx.delete(jobs).where(and(eq(jobs.companyId, companyId), inArray(jobs.id, ids.slice(i, i + 5000))));
 }

@@ -155,13 +155,45 @@ const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
  * Ends: never (no count, no until), after `count` visits, or on `until`.
  */
 export const recurrenceSchema = z.object({
-  frequency: z.coerce.number({ invalid_type_error: "Frequency is required" }).int().refine((n) => n >= 0 && n <= 3, "Frequency must be 0-3"),
-  interval: z.preprocess(blank, z.coerce.number().int().min(1, messages.numberMin("Interval", 1)).max(99, messages.numberMax("Interval", 99)).default(1)),
-  count: z.preprocess(blank, z.coerce.number().int().min(1, messages.numberMin("Count", 1)).max(SERIES_MAX_VISITS, messages.numberMax("Count", SERIES_MAX_VISITS)).optional()),
+  frequency: z.coerce
+    .number({ invalid_type_error: "Frequency is required" })
+    .int()
+    .refine((n) => n >= 0 && n <= 3, "Frequency must be 0-3"),
+  interval: z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .min(1, messages.numberMin("Interval", 1))
+      .max(99, messages.numberMax("Interval", 99))
+      .default(1),
+  ),
+  count: z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .min(1, messages.numberMin("Count", 1))
+      .max(SERIES_MAX_VISITS, messages.numberMax("Count", SERIES_MAX_VISITS))
+      .optional(),
+  ),
   until: z.preprocess(blank, z.coerce.date({ invalid_type_error: "Until must be a date" }).optional()),
-  setPosition: z.preprocess(blank, z.coerce.number().int().refine((n) => (n >= 1 && n <= 4) || n === -1, "Set position must be first to 4th").optional()),
-  daysOfWeek: z.preprocess((v) => (v === undefined || v === "" ? undefined : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().min(0).max(6)).max(7).optional()),
-  daysOfMonth: z.preprocess((v) => (v === undefined || v === "" ? undefined : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().min(1).max(31)).max(31).optional()),
+  setPosition: z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => (n >= 1 && n <= 4) || n === -1, "Set position must be first to 4th")
+      .optional(),
+  ),
+  daysOfWeek: z.preprocess(
+    (v) => (v === undefined || v === "" ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(z.coerce.number().int().min(0).max(6)).max(7).optional(),
+  ),
+  daysOfMonth: z.preprocess(
+    (v) => (v === undefined || v === "" ? undefined : Array.isArray(v) ? v : [v]),
+    z.array(z.coerce.number().int().min(1).max(31)).max(31).optional(),
+  ),
   daysOfYear: z.array(z.coerce.number().int().min(1).max(366)).max(366).optional(),
   month: z.preprocess(blank, z.coerce.number().int().min(1).max(12).optional()),
   weekNumber: z.preprocess(blank, z.coerce.number().int().min(1).max(53).optional()),
@@ -171,18 +203,30 @@ export type RecurrenceInput = z.infer<typeof recurrenceSchema>;
 
 /** Ids as a list, a comma list, or objects with an id (what GET jobs/{id} answers for tags), so a read job can be sent back. */
 const idArray = z.preprocess(
-  (v) => (v === undefined || v === "" || v === null ? [] : Array.isArray(v) ? v : String(v).split(",")).map((x) => (typeof x === "object" && x !== null && "id" in x ? (x as { id: unknown }).id : x)),
+  (v) =>
+    (v === undefined || v === "" || v === null ? [] : Array.isArray(v) ? v : String(v).split(",")).map((x) =>
+      typeof x === "object" && x !== null && "id" in x ? (x as { id: unknown }).id : x,
+    ),
   z.array(z.coerce.number().int().positive()).max(200),
 );
 
-const isoDate = (label: string) => z.preprocess(blank, z.coerce.date({ invalid_type_error: `${label} must be a date` }).optional());
+const isoDate = (label: string) =>
+  z.preprocess(blank, z.coerce.date({ invalid_type_error: `${label} must be a date` }).optional());
 
 /** Scheduling fields shared by job creation and jobs/schedule. */
 export const scheduleFieldsSchema = z.object({
   startTime: isoDate("Start time"),
   endTime: isoDate("End time"),
   isAllDay: checkbox().optional(),
-  arrivalWindowOffset: z.preprocess(blank, z.coerce.number().int().min(0, messages.numberMin("Arrival window", 0)).max(24 * 60).optional()),
+  arrivalWindowOffset: z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .min(0, messages.numberMin("Arrival window", 0))
+      .max(24 * 60)
+      .optional(),
+  ),
   /** The client's UTC offset in minutes; visits are planned in the company's IANA zone instead. */
   timezoneOffset: z.preprocess(blank, z.coerce.number().int().optional()),
   timezone: z.preprocess(blank, z.string().max(64).optional()),
@@ -193,18 +237,31 @@ export const scheduleFieldsSchema = z.object({
 
 /** POST jobs (job fields of the spec). Money in dollars, tax rate in percent. */
 export const jobCreateSchema = scheduleFieldsSchema.extend({
-  customerId: z.coerce.number({ required_error: messages.required("Customer"), invalid_type_error: messages.required("Customer") }).int().positive(messages.required("Customer")),
+  customerId: z.coerce
+    .number({ required_error: messages.required("Customer"), invalid_type_error: messages.required("Customer") })
+    .int()
+    .positive(messages.required("Customer")),
   customerAddressId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
   location: z.preprocess(blank, z.string().trim().max(500).optional()),
   name: z.preprocess(blank, z.string().trim().max(NAME_MAX, messages.max("Name", NAME_MAX)).optional()),
   description: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Description", TEXT_MAX)).optional()),
-  privateNotes: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Private notes", TEXT_MAX)).optional()),
+  privateNotes: z.preprocess(
+    blank,
+    z.string().trim().max(TEXT_MAX, messages.max("Private notes", TEXT_MAX)).optional(),
+  ),
   message: z.preprocess(blank, z.string().trim().max(TEXT_MAX, messages.max("Message", TEXT_MAX)).optional()),
   lineItems: lineItemsSchema.default([]),
   taxRate: taxRateField,
   discount: moneyField("Discount").transform((v) => v ?? 0),
   tags: idArray.default([]),
-  jobStatus: z.preprocess(blank, z.coerce.number().int().refine((n) => n === 0 || n === 1 || n === 7, "Status must be unscheduled, scheduled or prescheduled").optional()),
+  jobStatus: z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .refine((n) => n === 0 || n === 1 || n === 7, "Status must be unscheduled, scheduled or prescheduled")
+      .optional(),
+  ),
   bookingRequestId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
   templateId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
   servicePlanVisitDescription: z.preprocess(blank, z.string().trim().max(TEXT_MAX).optional()),
@@ -214,10 +271,19 @@ export type JobCreateInput = z.infer<typeof jobCreateSchema>;
 /** PUT jobs/{id} {privateNotes, discount, lineItems, taxRate, message, servicePlanVisitDescription, tags, isAllDay}. */
 export const jobUpdateSchema = z.object({
   name: z.preprocess(blank, z.string().trim().max(NAME_MAX, messages.max("Name", NAME_MAX)).optional()),
-  description: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX, messages.max("Description", TEXT_MAX)).optional()),
+  description: z.preprocess(
+    (v) => (v === null ? "" : v),
+    z.string().trim().max(TEXT_MAX, messages.max("Description", TEXT_MAX)).optional(),
+  ),
   customerAddressId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
-  privateNotes: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX, messages.max("Private notes", TEXT_MAX)).optional()),
-  message: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX, messages.max("Message", TEXT_MAX)).optional()),
+  privateNotes: z.preprocess(
+    (v) => (v === null ? "" : v),
+    z.string().trim().max(TEXT_MAX, messages.max("Private notes", TEXT_MAX)).optional(),
+  ),
+  message: z.preprocess(
+    (v) => (v === null ? "" : v),
+    z.string().trim().max(TEXT_MAX, messages.max("Message", TEXT_MAX)).optional(),
+  ),
   servicePlanVisitDescription: z.preprocess((v) => (v === null ? "" : v), z.string().trim().max(TEXT_MAX).optional()),
   lineItems: lineItemsSchema.optional(),
   taxRate: taxRateField.optional(),
@@ -242,7 +308,10 @@ export type JobScheduleInput = z.infer<typeof jobScheduleSchema>;
 
 export const updateJobStatusSchema = z.object({
   jobId: z.coerce.number().int().positive(),
-  status: z.coerce.number({ invalid_type_error: messages.required("Status") }).int().refine((n) => n >= 0 && n <= 7, "Status must be 0-7"),
+  status: z.coerce
+    .number({ invalid_type_error: messages.required("Status") })
+    .int()
+    .refine((n) => n >= 0 && n <= 7, "Status must be 0-7"),
   startDate: isoDate("Start date"),
   notifyCustomer: checkbox().optional(),
   reason: z.preprocess(blank, z.string().trim().max(1000, messages.max("Reason", 1000)).optional()),
@@ -254,10 +323,28 @@ export const undoStatusSchema = z.object({
 });
 
 export const paySchema = z.object({
-  method: z.coerce.number({ invalid_type_error: messages.required("Payment method"), required_error: messages.required("Payment method") }).int().refine((n) => n >= 0 && n <= 3, messages.required("Payment method")),
+  method: z.coerce
+    .number({
+      invalid_type_error: messages.required("Payment method"),
+      required_error: messages.required("Payment method"),
+    })
+    .int()
+    .refine((n) => n >= 0 && n <= 3, messages.required("Payment method")),
   amount: moneyField("Amount"),
   note: z.preprocess(blank, z.string().trim().max(1000, messages.max("Note", 1000)).optional()),
 });
 
-export const renameSchema = z.object({ name: z.string({ required_error: messages.required("Name") }).trim().min(1, messages.required("Name")).max(NAME_MAX, messages.max("Name", NAME_MAX)) });
-export const segmentSchema = z.object({ name: z.string({ required_error: messages.required("Name") }).trim().min(1, messages.required("Name")).max(NAME_MAX, messages.max("Name", NAME_MAX)) });
+export const renameSchema = z.object({
+  name: z
+    .string({ required_error: messages.required("Name") })
+    .trim()
+    .min(1, messages.required("Name"))
+    .max(NAME_MAX, messages.max("Name", NAME_MAX)),
+});
+export const segmentSchema = z.object({
+  name: z
+    .string({ required_error: messages.required("Name") })
+    .trim()
+    .min(1, messages.required("Name"))
+    .max(NAME_MAX, messages.max("Name", NAME_MAX)),
+});

@@ -22,8 +22,26 @@ import {
 import { forbidden, type CallerContext } from "~/access/access.server";
 import { attachmentCountError } from "~/models/files/file-rules";
 import type { Paging } from "~/http/api.server";
-import { expandOccurrences, isTimeZone, shiftWall, startOfDayInZone, wallDeltaMinutes, weekdayInZone } from "~/models/jobs/job-recurrence";
-import { deleteVisits, extendSeries, horizonFrom, insertVisitCopies, newPublicToken, occurrencesUpTo, recurrenceOf, ruleColumns, ruleOf, type SeriesRow } from "~/models/jobs/job-series.server";
+import {
+  expandOccurrences,
+  isTimeZone,
+  shiftWall,
+  startOfDayInZone,
+  wallDeltaMinutes,
+  weekdayInZone,
+} from "~/models/jobs/job-recurrence";
+import {
+  deleteVisits,
+  extendSeries,
+  horizonFrom,
+  insertVisitCopies,
+  newPublicToken,
+  occurrencesUpTo,
+  recurrenceOf,
+  ruleColumns,
+  ruleOf,
+  type SeriesRow,
+} from "~/models/jobs/job-series.server";
 import {
   ActorType,
   EditScope,
@@ -66,7 +84,10 @@ const isFieldTech = (ctx: CallerContext) => ctx.role === Role.FieldTech;
 function visibleJobs(ctx: CallerContext): SQL {
   const company = eq(jobs.companyId, ctx.companyId);
   if (!isFieldTech(ctx)) return company;
-  return and(company, sql`exists (select 1 from ${jobEmployees} where ${jobEmployees.jobId} = ${jobs.id} and ${jobEmployees.userId} = ${ctx.userId})`)!;
+  return and(
+    company,
+    sql`exists (select 1 from ${jobEmployees} where ${jobEmployees.jobId} = ${jobs.id} and ${jobEmployees.userId} = ${ctx.userId})`,
+  )!;
 }
 
 type JobRow = typeof jobs.$inferSelect;
@@ -74,7 +95,11 @@ type JobRow = typeof jobs.$inferSelect;
 /** The job if the caller may see it, else null (404 for the route). Locks the row in a transaction. */
 async function findJob(exec: Executor, ctx: CallerContext, id: number, lock = false): Promise<JobRow | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const query = exec.select().from(jobs).where(and(eq(jobs.id, id), visibleJobs(ctx))).limit(1);
+  const query = exec
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), visibleJobs(ctx)))
+    .limit(1);
   const [row] = lock ? await query.for("update") : await query;
   return row ?? null;
 }
@@ -85,9 +110,19 @@ async function companyTimeZone(exec: Executor, companyId: number): Promise<strin
 }
 
 /** The employee who acted, and the super admin acting as them in a shadow log-in: the timeline names both. */
-const actor = (ctx: CallerContext) => ({ actorType: ActorType.Employee, actorUserId: ctx.userId, impersonatorUserId: ctx.impersonatorUserId ?? null });
+const actor = (ctx: CallerContext) => ({
+  actorType: ActorType.Employee,
+  actorUserId: ctx.userId,
+  impersonatorUserId: ctx.impersonatorUserId ?? null,
+});
 
-async function addTimeline(exec: Executor, ctx: CallerContext, jobId: number, type: TimelineEventValue, extra: Partial<typeof jobTimelineEvents.$inferInsert> = {}) {
+async function addTimeline(
+  exec: Executor,
+  ctx: CallerContext,
+  jobId: number,
+  type: TimelineEventValue,
+  extra: Partial<typeof jobTimelineEvents.$inferInsert> = {},
+) {
   await exec.insert(jobTimelineEvents).values({ companyId: ctx.companyId, jobId, type, ...actor(ctx), ...extra });
 }
 
@@ -95,7 +130,10 @@ async function addTimeline(exec: Executor, ctx: CallerContext, jobId: number, ty
 async function checkEmployees(exec: Executor, ctx: CallerContext, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await exec.select({ id: users.id }).from(users).where(and(eq(users.companyId, ctx.companyId), inArray(users.id, unique), isNull(users.deletedAt)));
+  const rows = await exec
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, ctx.companyId), inArray(users.id, unique), isNull(users.deletedAt)));
   if (rows.length !== unique.length) throw new JobRuleError("Employee not found", "employeeIds");
   return unique;
 }
@@ -103,17 +141,26 @@ async function checkEmployees(exec: Executor, ctx: CallerContext, ids: readonly 
 /** Who is assigned is the office's call: a field tech sending another set than the job's gets 403 (screens never offer it). */
 async function refuseTechReassignment(exec: Executor, ctx: CallerContext, jobId: number, employeeIds: number[]) {
   if (!isFieldTech(ctx)) return;
-  const current = (await exec.select({ userId: jobEmployees.userId }).from(jobEmployees).where(eq(jobEmployees.jobId, jobId))).map((r) => r.userId);
+  const current = (
+    await exec.select({ userId: jobEmployees.userId }).from(jobEmployees).where(eq(jobEmployees.jobId, jobId))
+  ).map((r) => r.userId);
   const same = current.length === new Set(employeeIds).size && employeeIds.every((id) => current.includes(id));
   if (!same) forbidden();
 }
 
 async function setEmployees(exec: Executor, ctx: CallerContext, jobIds: number[], employeeIds: number[]) {
   if (jobIds.length === 0) return;
-  await exec.delete(jobEmployees).where(and(eq(jobEmployees.companyId, ctx.companyId), inArray(jobEmployees.jobId, jobIds)));
+  await exec
+    .delete(jobEmployees)
+    .where(and(eq(jobEmployees.companyId, ctx.companyId), inArray(jobEmployees.jobId, jobIds)));
   if (employeeIds.length === 0) return;
-  const starts = await exec.select({ id: jobs.id, startTime: jobs.startTime }).from(jobs).where(inArray(jobs.id, jobIds));
-  const rows = starts.flatMap((j) => employeeIds.map((userId) => ({ jobId: j.id, userId, companyId: ctx.companyId, startTime: j.startTime })));
+  const starts = await exec
+    .select({ id: jobs.id, startTime: jobs.startTime })
+    .from(jobs)
+    .where(inArray(jobs.id, jobIds));
+  const rows = starts.flatMap((j) =>
+    employeeIds.map((userId) => ({ jobId: j.id, userId, companyId: ctx.companyId, startTime: j.startTime })),
+  );
   for (let i = 0; i < rows.length; i += 5000) await exec.insert(jobEmployees).values(rows.slice(i, i + 5000));
 }
 
@@ -127,13 +174,27 @@ async function setTags(exec: Executor, ctx: CallerContext, jobId: number, tagIds
 function lineImage(ctx: CallerContext, imageUrl: string | undefined, position: number): string | null {
   if (!imageUrl) return null;
   const own = ownLineImageUrl(ctx.companyId, imageUrl);
-  if (!own) throw new JobRuleError("The image must be uploaded through jobs/upload-line-item-image", `lineItems[${position}].imageUrl`);
+  if (!own)
+    throw new JobRuleError(
+      "The image must be uploaded through jobs/upload-line-item-image",
+      `lineItems[${position}].imageUrl`,
+    );
   return own;
 }
 
 /** The job's stored lines as the cost rule reads them (a new job has none). */
 const storedLineCosts = (exec: Executor, jobId: number | null) => async () =>
-  jobId ? exec.select({ name: jobLineItems.name, priceListItemId: jobLineItems.priceListItemId, costCents: jobLineItems.costCents }).from(jobLineItems).where(eq(jobLineItems.jobId, jobId)).orderBy(asc(jobLineItems.position)) : [];
+  jobId
+    ? exec
+        .select({
+          name: jobLineItems.name,
+          priceListItemId: jobLineItems.priceListItemId,
+          costCents: jobLineItems.costCents,
+        })
+        .from(jobLineItems)
+        .where(eq(jobLineItems.jobId, jobId))
+        .orderBy(asc(jobLineItems.position))
+    : [];
 
 function lineRows(ctx: CallerContext, jobId: number, lines: LineItemInput[], amounts: number[]) {
   return lines.map((l, position) => ({
@@ -153,23 +214,33 @@ function lineRows(ctx: CallerContext, jobId: number, lines: LineItemInput[], amo
   }));
 }
 
-const totalsFor = (lines: LineItemInput[], discountCents: number, taxRate: number) => computeTotals(lines.map(totalsLine), discountCents, taxRate);
+const totalsFor = (lines: LineItemInput[], discountCents: number, taxRate: number) =>
+  computeTotals(lines.map(totalsLine), discountCents, taxRate);
 
 function searchTextOf(parts: Array<string | null | undefined>) {
   return parts.filter(Boolean).join(" ").toLowerCase().slice(0, 4000);
 }
 
 async function customerSearchParts(exec: Executor, customerId: number) {
-  const [c] = await exec.select({ firstName: customers.firstName, lastName: customers.lastName, ownCompanyName: customers.ownCompanyName }).from(customers).where(eq(customers.id, customerId));
+  const [c] = await exec
+    .select({ firstName: customers.firstName, lastName: customers.lastName, ownCompanyName: customers.ownCompanyName })
+    .from(customers)
+    .where(eq(customers.id, customerId));
   return c ? [c.firstName, c.lastName, c.ownCompanyName] : [];
 }
 
 /** The start and end of a visit from the form: all-day visits take whole days in the zone. */
-export function visitTimes(input: { startTime?: Date; endTime?: Date; isAllDay?: boolean }, timeZone: string): { start: Date; end: Date } | null {
+export function visitTimes(
+  input: { startTime?: Date; endTime?: Date; isAllDay?: boolean },
+  timeZone: string,
+): { start: Date; end: Date } | null {
   if (!input.startTime) return null;
   if (input.isAllDay) {
     const start = startOfDayInZone(input.startTime, timeZone);
-    const lastDay = startOfDayInZone(input.endTime && input.endTime > input.startTime ? input.endTime : input.startTime, timeZone);
+    const lastDay = startOfDayInZone(
+      input.endTime && input.endTime > input.startTime ? input.endTime : input.startTime,
+      timeZone,
+    );
     return { start, end: shiftWall(lastDay, 24 * 60, timeZone) };
   }
   const end = input.endTime ?? new Date(input.startTime.getTime() + 60 * 60_000);
@@ -182,20 +253,38 @@ function defaultName(input: { name?: string; lineItems: LineItemInput[]; descrip
 }
 
 /** POST jobs: creates a job (and, with a recurrence, its series of visits) in one transaction. */
-export async function createJob(ctx: CallerContext, input: JobCreateInput, now = new Date()): Promise<{ id: number; publicToken: string }> {
+export async function createJob(
+  ctx: CallerContext,
+  input: JobCreateInput,
+  now = new Date(),
+): Promise<{ id: number; publicToken: string }> {
   return db.transaction(async (tx) => {
     const [customer] = await tx
-      .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, ownCompanyName: customers.ownCompanyName })
+      .select({
+        id: customers.id,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        ownCompanyName: customers.ownCompanyName,
+      })
       .from(customers)
-      .where(and(eq(customers.id, input.customerId), eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt)));
+      .where(
+        and(eq(customers.id, input.customerId), eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt)),
+      );
     if (!customer) throw new JobRuleError("Customer not found", "customerId");
-    const address = input.customerAddressId ? await ownAddress(tx, ctx, customer.id, input.customerAddressId) : await firstAddress(tx, customer.id);
-    const timeZone = input.timezone && isTimeZone(input.timezone) ? input.timezone : await companyTimeZone(tx, ctx.companyId);
+    const address = input.customerAddressId
+      ? await ownAddress(tx, ctx, customer.id, input.customerAddressId)
+      : await firstAddress(tx, customer.id);
+    const timeZone =
+      input.timezone && isTimeZone(input.timezone) ? input.timezone : await companyTimeZone(tx, ctx.companyId);
     const times = visitTimes(input, timeZone);
     let employeeIds = await checkEmployees(tx, ctx, input.employeeIds ?? []);
     if (isFieldTech(ctx) && !employeeIds.includes(ctx.userId)) employeeIds = [...employeeIds, ctx.userId];
     const totals = totalsFor(input.lineItems, input.discount, input.taxRate);
-    const status: JobStatusValue = times ? (input.jobStatus === JobStatus.Prescheduled ? JobStatus.Prescheduled : JobStatus.Scheduled) : JobStatus.Unscheduled;
+    const status: JobStatusValue = times
+      ? input.jobStatus === JobStatus.Prescheduled
+        ? JobStatus.Prescheduled
+        : JobStatus.Scheduled
+      : JobStatus.Unscheduled;
     const name = defaultName(input);
     const location = input.location ?? address?.location ?? null;
     const [job] = await tx
@@ -227,11 +316,28 @@ export async function createJob(ctx: CallerContext, input: JobCreateInput, now =
         bookingRequestId: input.bookingRequestId ?? null,
         templateId: input.templateId ?? null,
         servicePlanVisitDescription: input.servicePlanVisitDescription ?? null,
-        searchText: searchTextOf([name, input.description, customer.firstName, customer.lastName, customer.ownCompanyName, location]),
+        searchText: searchTextOf([
+          name,
+          input.description,
+          customer.firstName,
+          customer.lastName,
+          customer.ownCompanyName,
+          location,
+        ]),
         createdByUserId: ctx.userId,
       })
       .returning();
-    if (input.lineItems.length) await tx.insert(jobLineItems).values(lineRows(ctx, job.id, await costsKeptFromTech(tx, ctx, storedLineCosts(tx, null), input.lineItems), totals.lineAmounts));
+    if (input.lineItems.length)
+      await tx
+        .insert(jobLineItems)
+        .values(
+          lineRows(
+            ctx,
+            job.id,
+            await costsKeptFromTech(tx, ctx, storedLineCosts(tx, null), input.lineItems),
+            totals.lineAmounts,
+          ),
+        );
     await setEmployees(tx, ctx, [job.id], employeeIds);
     await setTags(tx, ctx, job.id, input.tags);
     await addTimeline(tx, ctx, job.id, TimelineEvent.JobCreated, { toStatus: status });
@@ -244,27 +350,57 @@ async function ownAddress(exec: Executor, ctx: CallerContext, customerId: number
   const [row] = await exec
     .select()
     .from(customerAddresses)
-    .where(and(eq(customerAddresses.id, addressId), eq(customerAddresses.customerId, customerId), eq(customerAddresses.companyId, ctx.companyId)));
+    .where(
+      and(
+        eq(customerAddresses.id, addressId),
+        eq(customerAddresses.customerId, customerId),
+        eq(customerAddresses.companyId, ctx.companyId),
+      ),
+    );
   if (!row) throw new JobRuleError("Property not found", "customerAddressId");
   return row;
 }
 
 async function firstAddress(exec: Executor, customerId: number) {
-  const [row] = await exec.select().from(customerAddresses).where(eq(customerAddresses.customerId, customerId)).orderBy(desc(customerAddresses.isBilling), asc(customerAddresses.position)).limit(1);
+  const [row] = await exec
+    .select()
+    .from(customerAddresses)
+    .where(eq(customerAddresses.customerId, customerId))
+    .orderBy(desc(customerAddresses.isBilling), asc(customerAddresses.position))
+    .limit(1);
   return row ?? null;
 }
 
 /** Turns a scheduled job into the first visit of a new series and materialises the rest. */
-async function startSeries(tx: Executor, ctx: CallerContext, job: JobRow, recurrence: RecurrenceInput, now = new Date()): Promise<SeriesRow> {
-  if (!job.startTime || !job.endTime) throw new JobRuleError("Schedule the job before making it recurring", "recurrence");
+async function startSeries(
+  tx: Executor,
+  ctx: CallerContext,
+  job: JobRow,
+  recurrence: RecurrenceInput,
+  now = new Date(),
+): Promise<SeriesRow> {
+  if (!job.startTime || !job.endTime)
+    throw new JobRuleError("Schedule the job before making it recurring", "recurrence");
   // The horizon runs from today, or from the first visit when the series starts later.
   const horizon = horizonFrom(job.startTime > now ? job.startTime : now);
   const durationMinutes = wallDeltaMinutes(job.startTime, job.endTime, job.timezone);
   const [series] = await tx
     .insert(jobSeries)
-    .values({ companyId: ctx.companyId, ...ruleColumns(recurrence), dtstart: job.startTime, timezone: job.timezone, durationMinutes, isAllDay: job.isAllDay, materializedUntil: horizon })
+    .values({
+      companyId: ctx.companyId,
+      ...ruleColumns(recurrence),
+      dtstart: job.startTime,
+      timezone: job.timezone,
+      durationMinutes,
+      isAllDay: job.isAllDay,
+      materializedUntil: horizon,
+    })
     .returning();
-  const [updated] = await tx.update(jobs).set({ seriesId: series.id, seriesOccurrence: job.startTime }).where(eq(jobs.id, job.id)).returning();
+  const [updated] = await tx
+    .update(jobs)
+    .set({ seriesId: series.id, seriesOccurrence: job.startTime })
+    .where(eq(jobs.id, job.id))
+    .returning();
   const starts = occurrencesUpTo(series, job.startTime, horizon);
   await insertVisitCopies(tx, updated, series.id, starts, durationMinutes, job.timezone);
   return series;
@@ -280,26 +416,59 @@ export async function updateJob(ctx: CallerContext, id: number, input: JobUpdate
     if (input.description !== undefined) changes.description = input.description || null;
     if (input.privateNotes !== undefined) changes.privateNotes = input.privateNotes || null;
     if (input.message !== undefined) changes.message = input.message || null;
-    if (input.servicePlanVisitDescription !== undefined) changes.servicePlanVisitDescription = input.servicePlanVisitDescription || null;
+    if (input.servicePlanVisitDescription !== undefined)
+      changes.servicePlanVisitDescription = input.servicePlanVisitDescription || null;
     if (input.isAllDay !== undefined) changes.isAllDay = input.isAllDay;
     if (input.customerAddressId !== undefined) {
       const address = await ownAddress(tx, ctx, job.customerId, input.customerAddressId);
-      Object.assign(changes, { customerAddressId: address.id, location: address.location, unitNumber: address.unitNumber, geoData: address.geoData });
+      Object.assign(changes, {
+        customerAddressId: address.id,
+        location: address.location,
+        unitNumber: address.unitNumber,
+        geoData: address.geoData,
+      });
     }
     if (input.taxRate !== undefined) changes.taxRate = input.taxRate;
     let lines = input.lineItems && (await costsKeptFromTech(tx, ctx, storedLineCosts(tx, id), input.lineItems));
     if (lines) {
       await tx.delete(jobLineItems).where(eq(jobLineItems.jobId, id));
     } else {
-      const current = await tx.select().from(jobLineItems).where(eq(jobLineItems.jobId, id)).orderBy(asc(jobLineItems.position));
-      lines = current.map((l) => ({ kind: l.kind, name: l.name, quantity: Number(l.quantity), unitPrice: l.unitPriceCents, cost: l.costCents, isTaxable: l.isTaxable, description: l.description ?? undefined, imageUrl: l.imageUrl ?? undefined, priceListItemId: l.priceListItemId ?? undefined }));
+      const current = await tx
+        .select()
+        .from(jobLineItems)
+        .where(eq(jobLineItems.jobId, id))
+        .orderBy(asc(jobLineItems.position));
+      lines = current.map((l) => ({
+        kind: l.kind,
+        name: l.name,
+        quantity: Number(l.quantity),
+        unitPrice: l.unitPriceCents,
+        cost: l.costCents,
+        isTaxable: l.isTaxable,
+        description: l.description ?? undefined,
+        imageUrl: l.imageUrl ?? undefined,
+        priceListItemId: l.priceListItemId ?? undefined,
+      }));
     }
     const totals = totalsFor(lines, input.discount ?? job.discountCents, changes.taxRate ?? job.taxRate);
     if (input.lineItems?.length) await tx.insert(jobLineItems).values(lineRows(ctx, id, lines, totals.lineAmounts));
-    Object.assign(changes, { discountCents: totals.discountCents, subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents });
+    Object.assign(changes, {
+      discountCents: totals.discountCents,
+      subtotalCents: totals.subtotalCents,
+      taxCents: totals.taxCents,
+      totalCents: totals.totalCents,
+    });
     const name = changes.name ?? job.name;
-    changes.searchText = searchTextOf([name, changes.description === undefined ? job.description : changes.description, ...(await customerSearchParts(tx, job.customerId)), changes.location ?? job.location]);
-    await tx.update(jobs).set(changes).where(and(eq(jobs.id, id), eq(jobs.companyId, ctx.companyId)));
+    changes.searchText = searchTextOf([
+      name,
+      changes.description === undefined ? job.description : changes.description,
+      ...(await customerSearchParts(tx, job.customerId)),
+      changes.location ?? job.location,
+    ]);
+    await tx
+      .update(jobs)
+      .set(changes)
+      .where(and(eq(jobs.id, id), eq(jobs.companyId, ctx.companyId)));
     if (input.tags) await setTags(tx, ctx, id, input.tags);
     await addTimeline(tx, ctx, id, TimelineEvent.JobEdited);
     return true;
@@ -311,20 +480,38 @@ export async function renameJob(ctx: CallerContext, id: number, name: string): P
   return db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, id, true);
     if (!job) return false;
-    const searchText = searchTextOf([name, job.description, ...(await customerSearchParts(tx, job.customerId)), job.location]);
-    await tx.update(jobs).set({ name, searchText, updatedAt: new Date() }).where(and(eq(jobs.id, id), eq(jobs.companyId, ctx.companyId)));
+    const searchText = searchTextOf([
+      name,
+      job.description,
+      ...(await customerSearchParts(tx, job.customerId)),
+      job.location,
+    ]);
+    await tx
+      .update(jobs)
+      .set({ name, searchText, updatedAt: new Date() })
+      .where(and(eq(jobs.id, id), eq(jobs.companyId, ctx.companyId)));
     await addTimeline(tx, ctx, id, TimelineEvent.Renamed, { data: { from: job.name, to: name } });
     return true;
   });
 }
 
 /** PUT jobs/{id}/visit-description: this visit, or every open visit of its series (affectSubscription). */
-export async function updateVisitDescription(ctx: CallerContext, id: number, input: { servicePlanVisitDescription: string | null; affectSubscription: boolean }): Promise<boolean> {
+export async function updateVisitDescription(
+  ctx: CallerContext,
+  id: number,
+  input: { servicePlanVisitDescription: string | null; affectSubscription: boolean },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, id, true);
     if (!job) return false;
-    const which = input.affectSubscription && job.seriesId ? or(eq(jobs.id, id), and(eq(jobs.seriesId, job.seriesId), inArray(jobs.status, [...OPEN_VISIT_STATUSES]))) : eq(jobs.id, id);
-    await tx.update(jobs).set({ servicePlanVisitDescription: input.servicePlanVisitDescription, updatedAt: new Date() }).where(and(eq(jobs.companyId, ctx.companyId), which));
+    const which =
+      input.affectSubscription && job.seriesId
+        ? or(eq(jobs.id, id), and(eq(jobs.seriesId, job.seriesId), inArray(jobs.status, [...OPEN_VISIT_STATUSES])))
+        : eq(jobs.id, id);
+    await tx
+      .update(jobs)
+      .set({ servicePlanVisitDescription: input.servicePlanVisitDescription, updatedAt: new Date() })
+      .where(and(eq(jobs.companyId, ctx.companyId), which));
     return true;
   });
 }
@@ -360,27 +547,45 @@ export type RescheduleInput = {
   notify?: boolean;
 };
 
-export type RescheduleResult = { id: number; updatedJobIds: number[]; createdJobIds: number[]; deletedJobIds: number[]; seriesId: number | null };
+export type RescheduleResult = {
+  id: number;
+  updatedJobIds: number[];
+  createdJobIds: number[];
+  deletedJobIds: number[];
+  seriesId: number | null;
+};
 
 /**
  * POST jobs/schedule, and every move on the schedule screen: schedules or moves a visit, with
  * the scope question for series visits (only this, this and following, all). Everything is one
  * transaction, however many visits it touches (docs/decisions/018-jobs-recurrence.md).
  */
-export async function rescheduleVisit(ctx: CallerContext, input: RescheduleInput, now = new Date()): Promise<RescheduleResult | null> {
+export async function rescheduleVisit(
+  ctx: CallerContext,
+  input: RescheduleInput,
+  now = new Date(),
+): Promise<RescheduleResult | null> {
   return db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, input.id, true);
     if (!job) return null;
     if (job.status === JobStatus.Finished || job.status === JobStatus.Paid || job.status === JobStatus.Cancelled) {
-      throw new JobRuleError(`A ${jobStatusLabels[job.status as JobStatusValue].toLowerCase()} job cannot be rescheduled`);
+      throw new JobRuleError(
+        `A ${jobStatusLabels[job.status as JobStatusValue].toLowerCase()} job cannot be rescheduled`,
+      );
     }
     const timeZone = input.timezone && isTimeZone(input.timezone) ? input.timezone : job.timezone;
-    const times = visitTimes({ startTime: input.startTime, endTime: input.endTime, isAllDay: input.isAllDay ?? job.isAllDay }, timeZone);
+    const times = visitTimes(
+      { startTime: input.startTime, endTime: input.endTime, isAllDay: input.isAllDay ?? job.isAllDay },
+      timeZone,
+    );
     if (!times) throw new JobRuleError("Start time is required", "startTime");
     const employeeIds = input.employeeIds === undefined ? undefined : await checkEmployees(tx, ctx, input.employeeIds);
     if (employeeIds) await refuseTechReassignment(tx, ctx, job.id, employeeIds);
     if (input.setArrivalWindowOffsetAsDefault && input.arrivalWindowOffset !== undefined) {
-      await tx.update(users).set({ defaultArrivalWindowOffset: input.arrivalWindowOffset }).where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
+      await tx
+        .update(users)
+        .set({ defaultArrivalWindowOffset: input.arrivalWindowOffset })
+        .where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
     }
     const common: Partial<typeof jobs.$inferInsert> = { updatedAt: now, timezone: timeZone };
     if (input.isAllDay !== undefined) common.isAllDay = input.isAllDay;
@@ -388,8 +593,17 @@ export async function rescheduleVisit(ctx: CallerContext, input: RescheduleInput
     if (input.description !== undefined) common.description = input.description || null;
     if (input.sendAppointmentReminder !== undefined) common.sendAppointmentReminder = input.sendAppointmentReminder;
 
-    const scope: EditScopeValue = !job.seriesId || input.changeRecurrentJobs === false ? EditScope.OnlyThis : ((input.recurrentEventEditOption ?? EditScope.OnlyThis) as EditScopeValue);
-    const result: RescheduleResult = { id: job.id, updatedJobIds: [job.id], createdJobIds: [], deletedJobIds: [], seriesId: job.seriesId };
+    const scope: EditScopeValue =
+      !job.seriesId || input.changeRecurrentJobs === false
+        ? EditScope.OnlyThis
+        : ((input.recurrentEventEditOption ?? EditScope.OnlyThis) as EditScopeValue);
+    const result: RescheduleResult = {
+      id: job.id,
+      updatedJobIds: [job.id],
+      createdJobIds: [],
+      deletedJobIds: [],
+      seriesId: job.seriesId,
+    };
     const wasOpen = job.status === JobStatus.Unscheduled || job.status === JobStatus.Prescheduled;
     const status = job.status === JobStatus.Unscheduled ? JobStatus.Scheduled : job.status;
 
@@ -404,17 +618,34 @@ export async function rescheduleVisit(ctx: CallerContext, input: RescheduleInput
       if (!job.seriesId && input.recurrence) {
         const series = await startSeries(tx, ctx, updated, input.recurrence, now);
         result.seriesId = series.id;
-        result.createdJobIds = (await tx.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.seriesId, series.id), ne(jobs.id, job.id)))).map((r) => r.id);
+        result.createdJobIds = (
+          await tx
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(and(eq(jobs.seriesId, series.id), ne(jobs.id, job.id)))
+        ).map((r) => r.id);
       }
     } else {
-      await editSeries(tx, ctx, job, { scope, times, timeZone, common, employeeIds, recurrence: input.recurrence, now }, result);
+      await editSeries(
+        tx,
+        ctx,
+        job,
+        { scope, times, timeZone, common, employeeIds, recurrence: input.recurrence, now },
+        result,
+      );
     }
-    await addTimeline(tx, ctx, job.id, wasOpen && job.status !== status ? statusEvent[status as JobStatusValue] : TimelineEvent.Rescheduled, {
-      fromStatus: job.status,
-      toStatus: status,
-      notifyCustomer: input.notify ?? false,
-      data: { startTime: job.startTime?.toISOString() ?? null, endTime: job.endTime?.toISOString() ?? null, scope },
-    });
+    await addTimeline(
+      tx,
+      ctx,
+      job.id,
+      wasOpen && job.status !== status ? statusEvent[status as JobStatusValue] : TimelineEvent.Rescheduled,
+      {
+        fromStatus: job.status,
+        toStatus: status,
+        notifyCustomer: input.notify ?? false,
+        data: { startTime: job.startTime?.toISOString() ?? null, endTime: job.endTime?.toISOString() ?? null, scope },
+      },
+    );
     return result;
   });
 }
@@ -430,15 +661,36 @@ type SeriesEdit = {
 };
 
 /** "This and following" or "all" on a series visit: a new rule, matched to the open visits in order. */
-async function editSeries(tx: Executor, ctx: CallerContext, clicked: JobRow, edit: SeriesEdit, result: RescheduleResult) {
-  const [series] = await tx.select().from(jobSeries).where(and(eq(jobSeries.id, clicked.seriesId!), eq(jobSeries.companyId, ctx.companyId))).for("update");
+async function editSeries(
+  tx: Executor,
+  ctx: CallerContext,
+  clicked: JobRow,
+  edit: SeriesEdit,
+  result: RescheduleResult,
+) {
+  const [series] = await tx
+    .select()
+    .from(jobSeries)
+    .where(and(eq(jobSeries.id, clicked.seriesId!), eq(jobSeries.companyId, ctx.companyId)))
+    .for("update");
   const clickedOccurrence = clicked.seriesOccurrence ?? clicked.startTime ?? edit.times.start;
   const open = await tx
     .select({ id: jobs.id, occurrence: jobs.seriesOccurrence, startTime: jobs.startTime })
     .from(jobs)
-    .where(and(eq(jobs.companyId, ctx.companyId), eq(jobs.seriesId, series.id), inArray(jobs.status, [...OPEN_VISIT_STATUSES])))
+    .where(
+      and(
+        eq(jobs.companyId, ctx.companyId),
+        eq(jobs.seriesId, series.id),
+        inArray(jobs.status, [...OPEN_VISIT_STATUSES]),
+      ),
+    )
     .orderBy(asc(jobs.seriesOccurrence), asc(jobs.id));
-  const anchor = edit.scope === EditScope.All ? (open[0]?.occurrence && open[0].occurrence < clickedOccurrence ? open[0].occurrence : clickedOccurrence) : clickedOccurrence;
+  const anchor =
+    edit.scope === EditScope.All
+      ? open[0]?.occurrence && open[0].occurrence < clickedOccurrence
+        ? open[0].occurrence
+        : clickedOccurrence
+      : clickedOccurrence;
   const affected = open.filter((v) => v.id !== clicked.id && v.occurrence && v.occurrence >= anchor);
   affected.push({ id: clicked.id, occurrence: clickedOccurrence, startTime: clicked.startTime });
   affected.sort((a, b) => a.occurrence!.getTime() - b.occurrence!.getTime() || a.id - b.id);
@@ -453,7 +705,17 @@ async function editSeries(tx: Executor, ctx: CallerContext, clicked: JobRow, edi
     const others = affected.filter((v) => v.id !== clicked.id).map((v) => v.id);
     await deleteVisits(tx, ctx.companyId, others);
     result.deletedJobIds = others;
-    await tx.update(jobs).set({ ...edit.common, status: JobStatus.Scheduled, seriesId: null, seriesOccurrence: null, startTime: edit.times.start, endTime: edit.times.end }).where(eq(jobs.id, clicked.id));
+    await tx
+      .update(jobs)
+      .set({
+        ...edit.common,
+        status: JobStatus.Scheduled,
+        seriesId: null,
+        seriesOccurrence: null,
+        startTime: edit.times.start,
+        endTime: edit.times.end,
+      })
+      .where(eq(jobs.id, clicked.id));
     await tx.update(jobEmployees).set({ startTime: edit.times.start }).where(eq(jobEmployees.jobId, clicked.id));
     if (edit.employeeIds) await setEmployees(tx, ctx, [clicked.id], edit.employeeIds);
     await endSeriesBefore(tx, series, anchor, before);
@@ -462,21 +724,43 @@ async function editSeries(tx: Executor, ctx: CallerContext, clicked: JobRow, edi
   }
 
   // The new rule: the given one, else the old one moved by the same wall-clock shift.
-  const dayShift = Math.round((startOfDayInZone(edit.times.start, tz).getTime() - startOfDayInZone(oldStart, tz).getTime()) / 86_400_000);
+  const dayShift = Math.round(
+    (startOfDayInZone(edit.times.start, tz).getTime() - startOfDayInZone(oldStart, tz).getTime()) / 86_400_000,
+  );
   const rule = edit.recurrence
     ? ruleColumns(edit.recurrence)
     : {
-        ...ruleColumns({ frequency: series.frequency, interval: series.interval, setPosition: series.setPosition ?? undefined, month: series.month ?? undefined, weekNumber: series.weekNumber ?? undefined, onWeekBasis: series.onWeekBasis }),
+        ...ruleColumns({
+          frequency: series.frequency,
+          interval: series.interval,
+          setPosition: series.setPosition ?? undefined,
+          month: series.month ?? undefined,
+          weekNumber: series.weekNumber ?? undefined,
+          onWeekBasis: series.onWeekBasis,
+        }),
         until: series.until,
         count: series.count === null ? null : Math.max(1, series.count - before),
         daysOfWeek: series.daysOfWeek?.length ? shiftWeekdays(series.daysOfWeek, oldStart, edit.times.start, tz) : null,
-        daysOfMonth: series.daysOfMonth?.length ? series.daysOfMonth.map((d) => Math.min(31, Math.max(1, d + dayShift))) : null,
+        daysOfMonth: series.daysOfMonth?.length
+          ? series.daysOfMonth.map((d) => Math.min(31, Math.max(1, d + dayShift)))
+          : null,
         daysOfYear: series.daysOfYear,
       };
   const dtstart = shiftWall(anchor, delta, tz);
   // Never pull the horizon back: visits that already exist keep existing.
-  const horizon = new Date(Math.max(horizonFrom(edit.now > dtstart ? edit.now : dtstart).getTime(), series.materializedUntil.getTime()));
-  const values = { companyId: ctx.companyId, ...rule, dtstart, timezone: tz, durationMinutes, isAllDay: edit.common.isAllDay ?? clicked.isAllDay, materializedUntil: horizon, isComplete: false };
+  const horizon = new Date(
+    Math.max(horizonFrom(edit.now > dtstart ? edit.now : dtstart).getTime(), series.materializedUntil.getTime()),
+  );
+  const values = {
+    companyId: ctx.companyId,
+    ...rule,
+    dtstart,
+    timezone: tz,
+    durationMinutes,
+    isAllDay: edit.common.isAllDay ?? clicked.isAllDay,
+    materializedUntil: horizon,
+    isComplete: false,
+  };
   let target: SeriesRow;
   if (edit.scope === EditScope.All) {
     [target] = await tx.update(jobSeries).set(values).where(eq(jobSeries.id, series.id)).returning();
@@ -496,19 +780,39 @@ async function editSeries(tx: Executor, ctx: CallerContext, clicked: JobRow, edi
         status = case when ${jobs.status} = ${JobStatus.Unscheduled} then ${JobStatus.Scheduled} else ${jobs.status} end
       from (select unnest(${sql.param(ids)}::int[]) as id, unnest(${sql.param(startIso)}::timestamptz[]) as s, unnest(${sql.param(endIso)}::timestamptz[]) as e) v
       where ${jobs.id} = v.id and ${jobs.companyId} = ${ctx.companyId}`);
-    await tx.update(jobs).set(edit.common).where(and(eq(jobs.companyId, ctx.companyId), inArray(jobs.id, ids)));
-    await tx.execute(sql`update ${jobEmployees} set start_time = j.start_time from ${jobs} j where ${jobEmployees.jobId} = j.id and j.id = any(${sql.param(ids)}::int[])`);
+    await tx
+      .update(jobs)
+      .set(edit.common)
+      .where(and(eq(jobs.companyId, ctx.companyId), inArray(jobs.id, ids)));
+    await tx.execute(
+      sql`update ${jobEmployees} set start_time = j.start_time from ${jobs} j where ${jobEmployees.jobId} = j.id and j.id = any(${sql.param(ids)}::int[])`,
+    );
     if (edit.employeeIds) await setEmployees(tx, ctx, ids, edit.employeeIds);
   }
-  const leftovers = affected.slice(paired).map((v) => v.id).filter((id) => id !== clicked.id);
+  const leftovers = affected
+    .slice(paired)
+    .map((v) => v.id)
+    .filter((id) => id !== clicked.id);
   await deleteVisits(tx, ctx.companyId, leftovers);
   if (starts.length > paired) {
-    const [template] = await tx.select().from(jobs).where(eq(jobs.id, moved.includes(clicked.id) ? clicked.id : moved[moved.length - 1] ?? clicked.id));
+    const [template] = await tx
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, moved.includes(clicked.id) ? clicked.id : (moved[moved.length - 1] ?? clicked.id)));
     result.createdJobIds = await insertVisitCopies(tx, template, target.id, starts.slice(paired), durationMinutes, tz);
   }
   if (!moved.includes(clicked.id)) {
     // The new rule has no occurrence for the clicked visit: it stays as edited, outside the series.
-    await tx.update(jobs).set({ ...edit.common, seriesId: null, seriesOccurrence: null, startTime: edit.times.start, endTime: edit.times.end }).where(eq(jobs.id, clicked.id));
+    await tx
+      .update(jobs)
+      .set({
+        ...edit.common,
+        seriesId: null,
+        seriesOccurrence: null,
+        startTime: edit.times.start,
+        endTime: edit.times.end,
+      })
+      .where(eq(jobs.id, clicked.id));
   }
   result.updatedJobIds = moved;
   result.deletedJobIds = leftovers;
@@ -524,12 +828,20 @@ function shiftWeekdays(days: number[], from: Date, to: Date, tz: string): number
 async function endSeriesBefore(tx: Executor, series: SeriesRow, occurrence: Date, countBefore: number) {
   await tx
     .update(jobSeries)
-    .set({ until: new Date(occurrence.getTime() - 1000), count: series.count === null ? null : countBefore, isComplete: true })
+    .set({
+      until: new Date(occurrence.getTime() - 1000),
+      count: series.count === null ? null : countBefore,
+      isComplete: true,
+    })
     .where(eq(jobSeries.id, series.id));
 }
 
 /** DELETE jobs/{id}?affectRecurrence=: one visit, this and following, or all open visits of the series. */
-export async function deleteJob(ctx: CallerContext, id: number, scope: EditScopeValue = EditScope.OnlyThis): Promise<number[] | null> {
+export async function deleteJob(
+  ctx: CallerContext,
+  id: number,
+  scope: EditScopeValue = EditScope.OnlyThis,
+): Promise<number[] | null> {
   return db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, id, true);
     if (!job) return null;
@@ -539,11 +851,31 @@ export async function deleteJob(ctx: CallerContext, id: number, scope: EditScope
     }
     const [series] = await tx.select().from(jobSeries).where(eq(jobSeries.id, job.seriesId)).for("update");
     const occurrence = job.seriesOccurrence ?? job.startTime ?? new Date(0);
-    const conditions = [eq(jobs.companyId, ctx.companyId), eq(jobs.seriesId, job.seriesId), inArray(jobs.status, [...OPEN_VISIT_STATUSES])];
+    const conditions = [
+      eq(jobs.companyId, ctx.companyId),
+      eq(jobs.seriesId, job.seriesId),
+      inArray(jobs.status, [...OPEN_VISIT_STATUSES]),
+    ];
     if (scope === EditScope.ThisAndFollowing) conditions.push(gte(jobs.seriesOccurrence, occurrence));
-    const ids = [...new Set([id, ...(await tx.select({ id: jobs.id }).from(jobs).where(and(...conditions))).map((r) => r.id)])];
+    const ids = [
+      ...new Set([
+        id,
+        ...(
+          await tx
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(and(...conditions))
+        ).map((r) => r.id),
+      ]),
+    ];
     await deleteVisits(tx, ctx.companyId, ids);
-    if (scope === EditScope.ThisAndFollowing) await endSeriesBefore(tx, series, occurrence, expandOccurrences(ruleOf(series), { before: new Date(occurrence.getTime() - 1) }).length);
+    if (scope === EditScope.ThisAndFollowing)
+      await endSeriesBefore(
+        tx,
+        series,
+        occurrence,
+        expandOccurrences(ruleOf(series), { before: new Date(occurrence.getTime() - 1) }).length,
+      );
     else await tx.update(jobSeries).set({ isComplete: true }).where(eq(jobSeries.id, series.id));
     return ids;
   });
@@ -555,7 +887,11 @@ export async function deleteJob(ctx: CallerContext, id: number, scope: EditScope
  */
 export async function extendSeriesHorizons(now = new Date(), exec: typeof db = db): Promise<number> {
   const horizon = horizonFrom(now);
-  const due = await exec.select().from(jobSeries).where(and(eq(jobSeries.isComplete, false), lt(jobSeries.materializedUntil, horizon))).limit(500);
+  const due = await exec
+    .select()
+    .from(jobSeries)
+    .where(and(eq(jobSeries.isComplete, false), lt(jobSeries.materializedUntil, horizon)))
+    .limit(500);
   let created = 0;
   for (const series of due) created += await exec.transaction((tx) => extendSeries(tx, series, horizon));
   return created;
@@ -576,7 +912,8 @@ export async function updateJobStatus(
     if (!job) return null;
     const from = job.status as JobStatusValue;
     const to = input.status as JobStatusValue;
-    if (!JOB_STATUS_MOVES[from].includes(to)) throw new JobRuleError(`A job cannot move from ${jobStatusLabels[from]} to ${jobStatusLabels[to]}`, "status");
+    if (!JOB_STATUS_MOVES[from].includes(to))
+      throw new JobRuleError(`A job cannot move from ${jobStatusLabels[from]} to ${jobStatusLabels[to]}`, "status");
     const changes: Partial<typeof jobs.$inferInsert> = { status: to, updatedAt: new Date() };
     if (to === JobStatus.Scheduled && !job.startTime) {
       if (!input.startDate) throw new JobRuleError("Choose a start date to schedule the job", "startDate");
@@ -584,8 +921,12 @@ export async function updateJobStatus(
       changes.endTime = new Date(input.startDate.getTime() + 60 * 60_000);
     }
     if (to === JobStatus.Unscheduled) Object.assign(changes, { startTime: null, endTime: null });
-    await tx.update(jobs).set(changes).where(and(eq(jobs.id, job.id), eq(jobs.companyId, ctx.companyId)));
-    if (changes.startTime !== undefined) await tx.update(jobEmployees).set({ startTime: changes.startTime }).where(eq(jobEmployees.jobId, job.id));
+    await tx
+      .update(jobs)
+      .set(changes)
+      .where(and(eq(jobs.id, job.id), eq(jobs.companyId, ctx.companyId)));
+    if (changes.startTime !== undefined)
+      await tx.update(jobEmployees).set({ startTime: changes.startTime }).where(eq(jobEmployees.jobId, job.id));
     await addTimeline(tx, ctx, job.id, statusEvent[to], {
       fromStatus: from,
       toStatus: to,
@@ -602,48 +943,97 @@ export async function updateJobStatus(
  * PUT jobs/undo {id, statusClicked}: reverts the job's last status change, if it is the move to
  * statusClicked (so a stale click undoes nothing). Undoing a payment removes that payment.
  */
-export async function undoJobStatus(ctx: CallerContext, input: { id: number; statusClicked: number }): Promise<{ id: number; status: number } | null> {
+export async function undoJobStatus(
+  ctx: CallerContext,
+  input: { id: number; statusClicked: number },
+): Promise<{ id: number; status: number } | null> {
   return db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, input.id, true);
     if (!job) return null;
     const [last] = await tx
       .select()
       .from(jobTimelineEvents)
-      .where(and(eq(jobTimelineEvents.jobId, job.id), sql`${jobTimelineEvents.toStatus} is not null`, sql`${jobTimelineEvents.fromStatus} is not null`, isNull(jobTimelineEvents.undoneAt), ne(jobTimelineEvents.type, TimelineEvent.StatusUndone), ne(jobTimelineEvents.type, TimelineEvent.Rescheduled)))
+      .where(
+        and(
+          eq(jobTimelineEvents.jobId, job.id),
+          sql`${jobTimelineEvents.toStatus} is not null`,
+          sql`${jobTimelineEvents.fromStatus} is not null`,
+          isNull(jobTimelineEvents.undoneAt),
+          ne(jobTimelineEvents.type, TimelineEvent.StatusUndone),
+          ne(jobTimelineEvents.type, TimelineEvent.Rescheduled),
+        ),
+      )
       .orderBy(desc(jobTimelineEvents.id))
       .limit(1);
-    if (!last || last.toStatus !== input.statusClicked || job.status !== input.statusClicked) throw new JobRuleError("There is no status change to undo", "statusClicked");
-    const data = (last.data ?? {}) as { startTime?: string | null; endTime?: string | null; paymentId?: number; amountCents?: number };
+    if (!last || last.toStatus !== input.statusClicked || job.status !== input.statusClicked)
+      throw new JobRuleError("There is no status change to undo", "statusClicked");
+    const data = (last.data ?? {}) as {
+      startTime?: string | null;
+      endTime?: string | null;
+      paymentId?: number;
+      amountCents?: number;
+    };
     const changes: Partial<typeof jobs.$inferInsert> = { status: last.fromStatus!, updatedAt: new Date() };
     if (data.startTime !== undefined) {
       changes.startTime = data.startTime ? new Date(data.startTime) : null;
       changes.endTime = data.endTime ? new Date(data.endTime) : null;
     }
     if (data.paymentId) {
-      await tx.delete(jobPayments).where(and(eq(jobPayments.id, data.paymentId), eq(jobPayments.companyId, ctx.companyId)));
+      await tx
+        .delete(jobPayments)
+        .where(and(eq(jobPayments.id, data.paymentId), eq(jobPayments.companyId, ctx.companyId)));
       changes.paidCents = Math.max(0, job.paidCents - (data.amountCents ?? 0));
     }
-    await tx.update(jobs).set(changes).where(and(eq(jobs.id, job.id), eq(jobs.companyId, ctx.companyId)));
-    if (changes.startTime !== undefined) await tx.update(jobEmployees).set({ startTime: changes.startTime }).where(eq(jobEmployees.jobId, job.id));
+    await tx
+      .update(jobs)
+      .set(changes)
+      .where(and(eq(jobs.id, job.id), eq(jobs.companyId, ctx.companyId)));
+    if (changes.startTime !== undefined)
+      await tx.update(jobEmployees).set({ startTime: changes.startTime }).where(eq(jobEmployees.jobId, job.id));
     await tx.update(jobTimelineEvents).set({ undoneAt: new Date() }).where(eq(jobTimelineEvents.id, last.id));
-    await addTimeline(tx, ctx, job.id, TimelineEvent.StatusUndone, { fromStatus: job.status, toStatus: last.fromStatus, data: { undoneEventId: last.id } });
+    await addTimeline(tx, ctx, job.id, TimelineEvent.StatusUndone, {
+      fromStatus: job.status,
+      toStatus: last.fromStatus,
+      data: { undoneEventId: last.id },
+    });
     return { id: job.id, status: last.fromStatus! };
   });
 }
 
 /** POST jobs/{id}/pay: records a payment (cash, check, card, other) and moves the job to paid. */
-export async function recordPayment(ctx: CallerContext, id: number, input: { method: number; amount?: number; note?: string }): Promise<{ id: number; paymentId: number; amountCents: number } | null> {
+export async function recordPayment(
+  ctx: CallerContext,
+  id: number,
+  input: { method: number; amount?: number; note?: string },
+): Promise<{ id: number; paymentId: number; amountCents: number } | null> {
   return db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, id, true);
     if (!job) return null;
-    if (!PAYABLE_STATUSES.includes(job.status as JobStatusValue)) throw new JobRuleError(`A ${jobStatusLabels[job.status as JobStatusValue].toLowerCase()} job cannot take a payment`);
+    if (!PAYABLE_STATUSES.includes(job.status as JobStatusValue))
+      throw new JobRuleError(
+        `A ${jobStatusLabels[job.status as JobStatusValue].toLowerCase()} job cannot take a payment`,
+      );
     const amountCents = input.amount ?? Math.max(0, job.totalCents - job.paidCents);
     const [payment] = await tx
       .insert(jobPayments)
-      .values({ companyId: ctx.companyId, jobId: id, method: input.method, amountCents, note: input.note ?? null, recordedByUserId: ctx.userId })
+      .values({
+        companyId: ctx.companyId,
+        jobId: id,
+        method: input.method,
+        amountCents,
+        note: input.note ?? null,
+        recordedByUserId: ctx.userId,
+      })
       .returning({ id: jobPayments.id });
-    await tx.update(jobs).set({ status: JobStatus.Paid, paidCents: job.paidCents + amountCents, updatedAt: new Date() }).where(and(eq(jobs.id, id), eq(jobs.companyId, ctx.companyId)));
-    await addTimeline(tx, ctx, id, TimelineEvent.Paid, { fromStatus: job.status, toStatus: JobStatus.Paid, data: { paymentId: payment.id, amountCents, method: input.method } });
+    await tx
+      .update(jobs)
+      .set({ status: JobStatus.Paid, paidCents: job.paidCents + amountCents, updatedAt: new Date() })
+      .where(and(eq(jobs.id, id), eq(jobs.companyId, ctx.companyId)));
+    await addTimeline(tx, ctx, id, TimelineEvent.Paid, {
+      fromStatus: job.status,
+      toStatus: JobStatus.Paid,
+      data: { paymentId: payment.id, amountCents, method: input.method },
+    });
     return { id, paymentId: payment.id, amountCents };
   });
 }
@@ -664,7 +1054,13 @@ export type JobListItem = {
   seriesId: number | null;
 };
 
-export type JobListQuery = { paging: Paging; searchQuery?: string; tags?: number[]; type?: number; customerId?: number };
+export type JobListQuery = {
+  paging: Paging;
+  searchQuery?: string;
+  tags?: number[];
+  type?: number;
+  customerId?: number;
+};
 
 const sortColumns: Record<JobSortField, SQL> = {
   startTime: sql`${jobs.startTime}`,
@@ -679,14 +1075,20 @@ const sortColumns: Record<JobSortField, SQL> = {
 export function searchTsQuery(text: string): string | null {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu);
   if (!words?.length) return null;
-  return words.slice(0, 8).map((w) => `${w}:*`).join(" & ");
+  return words
+    .slice(0, 8)
+    .map((w) => `${w}:*`)
+    .join(" & ");
 }
 
 function listConditions(ctx: CallerContext, query: JobListQuery): SQL[] {
   const where: SQL[] = [visibleJobs(ctx)];
   if (query.customerId) where.push(eq(jobs.customerId, query.customerId));
   if (query.type !== undefined) where.push(eq(jobs.status, query.type));
-  if (query.tags?.length) where.push(sql`exists (select 1 from ${jobTags} where ${jobTags.jobId} = ${jobs.id} and ${jobTags.tagId} in ${query.tags})`);
+  if (query.tags?.length)
+    where.push(
+      sql`exists (select 1 from ${jobTags} where ${jobTags.jobId} = ${jobs.id} and ${jobTags.tagId} in ${query.tags})`,
+    );
   const ts = query.searchQuery ? searchTsQuery(query.searchQuery) : null;
   if (ts) where.push(sql`${jobs.searchVector} @@ to_tsquery('simple', ${ts})`);
   return where;
@@ -695,7 +1097,10 @@ function listConditions(ctx: CallerContext, query: JobListQuery): SQL[] {
 /** GET jobs/page: one page of the jobs list, filtered and sorted in the database. */
 export const JOBS_COUNT_CAP = 10_000;
 
-export async function listJobsPage(ctx: CallerContext, query: JobListQuery): Promise<{ items: JobListItem[]; total: number; totalIsCapped: boolean }> {
+export async function listJobsPage(
+  ctx: CallerContext,
+  query: JobListQuery,
+): Promise<{ items: JobListItem[]; total: number; totalIsCapped: boolean }> {
   const conditions = listConditions(ctx, query);
   const where = and(...conditions);
   const sort = query.paging.sortSettings.find((s) => s.fieldName in sortColumns);
@@ -707,7 +1112,14 @@ export async function listJobsPage(ctx: CallerContext, query: JobListQuery): Pro
   const wholeCompany = conditions.length === 1 && !isFieldTech(ctx);
   const total = wholeCompany
     ? db.select({ total: jobCounts.count }).from(jobCounts).where(eq(jobCounts.companyId, ctx.companyId))
-    : db.select({ total: sql<number>`count(*)::int` }).from(db.select({ one: sql`1` }).from(jobs).where(where).limit(JOBS_COUNT_CAP + 1).as("hits"));
+    : db.select({ total: sql<number>`count(*)::int` }).from(
+        db
+          .select({ one: sql`1` })
+          .from(jobs)
+          .where(where)
+          .limit(JOBS_COUNT_CAP + 1)
+          .as("hits"),
+      );
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -752,14 +1164,20 @@ export function listCustomerJobsPage(ctx: CallerContext, customerId: number, que
 
 /** GET jobs/unscheduled: jobs without a time, newest first. */
 export async function listUnscheduledJobs(ctx: CallerContext, limit = 100): Promise<JobListItem[]> {
-  const page = await listJobsPage(ctx, { paging: { pageNumber: 1, pageSize: limit, sortSettings: [{ fieldName: "createdAt", descending: true }] }, type: JobStatus.Unscheduled });
+  const page = await listJobsPage(ctx, {
+    paging: { pageNumber: 1, pageSize: limit, sortSettings: [{ fieldName: "createdAt", descending: true }] },
+    type: JobStatus.Unscheduled,
+  });
   return page.items;
 }
 
 async function employeesOf(jobIds: number[]): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>();
   if (jobIds.length === 0) return map;
-  const rows = await db.select({ jobId: jobEmployees.jobId, userId: jobEmployees.userId }).from(jobEmployees).where(sql`${jobEmployees.jobId} = any(${sql.param(jobIds)}::int[])`);
+  const rows = await db
+    .select({ jobId: jobEmployees.jobId, userId: jobEmployees.userId })
+    .from(jobEmployees)
+    .where(sql`${jobEmployees.jobId} = any(${sql.param(jobIds)}::int[])`);
   for (const r of rows) map.set(r.jobId, [...(map.get(r.jobId) ?? []), r.userId]);
   return map;
 }
@@ -770,32 +1188,87 @@ const impersonators = alias(users, "impersonators");
 export async function getJob(ctx: CallerContext, id: number) {
   const job = await findJob(db, ctx, id);
   if (!job) return null;
-  const [customer, lineItems, employees, jobTagRows, segments, attachments, currentState, payments, timeline, series] = await Promise.all([
-    db.select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, mainPhoneNumber: customers.mainPhoneNumber }).from(customers).where(eq(customers.id, job.customerId)).then((r) => r[0]),
-    db.select().from(jobLineItems).where(eq(jobLineItems.jobId, id)).orderBy(asc(jobLineItems.position)),
-    db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, color: users.color }).from(jobEmployees).innerJoin(users, eq(users.id, jobEmployees.userId)).where(eq(jobEmployees.jobId, id)).orderBy(asc(users.firstName)),
-    db.select({ id: tags.id, name: tags.name }).from(jobTags).innerJoin(tags, eq(tags.id, jobTags.tagId)).where(eq(jobTags.jobId, id)).orderBy(asc(tags.name)),
-    db.select({ id: jobSegments.id, name: jobSegments.name, position: jobSegments.position }).from(jobSegments).where(eq(jobSegments.jobId, id)).orderBy(asc(jobSegments.position), asc(jobSegments.id)),
-    db.select().from(jobAttachments).where(eq(jobAttachments.jobId, id)).orderBy(asc(jobAttachments.createdAt)),
-    db.select().from(jobCurrentStateAttachments).where(eq(jobCurrentStateAttachments.jobId, id)).orderBy(asc(jobCurrentStateAttachments.createdAt)),
-    db.select().from(jobPayments).where(eq(jobPayments.jobId, id)).orderBy(asc(jobPayments.paidAt)),
-    db
-      .select({ id: jobTimelineEvents.id, type: jobTimelineEvents.type, actorType: jobTimelineEvents.actorType, actorUserId: jobTimelineEvents.actorUserId, actorFirstName: users.firstName, actorLastName: users.lastName, impersonatorUserId: jobTimelineEvents.impersonatorUserId, impersonatorFirstName: impersonators.firstName, impersonatorLastName: impersonators.lastName, fromStatus: jobTimelineEvents.fromStatus, toStatus: jobTimelineEvents.toStatus, reason: jobTimelineEvents.reason, notifyCustomer: jobTimelineEvents.notifyCustomer, undoneAt: jobTimelineEvents.undoneAt, at: jobTimelineEvents.at })
-      .from(jobTimelineEvents)
-      .leftJoin(users, eq(users.id, jobTimelineEvents.actorUserId))
-      .leftJoin(impersonators, eq(impersonators.id, jobTimelineEvents.impersonatorUserId))
-      .where(eq(jobTimelineEvents.jobId, id))
-      .orderBy(desc(jobTimelineEvents.at), desc(jobTimelineEvents.id))
-      .limit(200),
-    job.seriesId ? db.select().from(jobSeries).where(eq(jobSeries.id, job.seriesId)).then((r) => r[0] ?? null) : Promise.resolve(null),
-  ]);
+  const [customer, lineItems, employees, jobTagRows, segments, attachments, currentState, payments, timeline, series] =
+    await Promise.all([
+      db
+        .select({
+          id: customers.id,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          email: customers.email,
+          mainPhoneNumber: customers.mainPhoneNumber,
+        })
+        .from(customers)
+        .where(eq(customers.id, job.customerId))
+        .then((r) => r[0]),
+      db.select().from(jobLineItems).where(eq(jobLineItems.jobId, id)).orderBy(asc(jobLineItems.position)),
+      db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, color: users.color })
+        .from(jobEmployees)
+        .innerJoin(users, eq(users.id, jobEmployees.userId))
+        .where(eq(jobEmployees.jobId, id))
+        .orderBy(asc(users.firstName)),
+      db
+        .select({ id: tags.id, name: tags.name })
+        .from(jobTags)
+        .innerJoin(tags, eq(tags.id, jobTags.tagId))
+        .where(eq(jobTags.jobId, id))
+        .orderBy(asc(tags.name)),
+      db
+        .select({ id: jobSegments.id, name: jobSegments.name, position: jobSegments.position })
+        .from(jobSegments)
+        .where(eq(jobSegments.jobId, id))
+        .orderBy(asc(jobSegments.position), asc(jobSegments.id)),
+      db.select().from(jobAttachments).where(eq(jobAttachments.jobId, id)).orderBy(asc(jobAttachments.createdAt)),
+      db
+        .select()
+        .from(jobCurrentStateAttachments)
+        .where(eq(jobCurrentStateAttachments.jobId, id))
+        .orderBy(asc(jobCurrentStateAttachments.createdAt)),
+      db.select().from(jobPayments).where(eq(jobPayments.jobId, id)).orderBy(asc(jobPayments.paidAt)),
+      db
+        .select({
+          id: jobTimelineEvents.id,
+          type: jobTimelineEvents.type,
+          actorType: jobTimelineEvents.actorType,
+          actorUserId: jobTimelineEvents.actorUserId,
+          actorFirstName: users.firstName,
+          actorLastName: users.lastName,
+          impersonatorUserId: jobTimelineEvents.impersonatorUserId,
+          impersonatorFirstName: impersonators.firstName,
+          impersonatorLastName: impersonators.lastName,
+          fromStatus: jobTimelineEvents.fromStatus,
+          toStatus: jobTimelineEvents.toStatus,
+          reason: jobTimelineEvents.reason,
+          notifyCustomer: jobTimelineEvents.notifyCustomer,
+          undoneAt: jobTimelineEvents.undoneAt,
+          at: jobTimelineEvents.at,
+        })
+        .from(jobTimelineEvents)
+        .leftJoin(users, eq(users.id, jobTimelineEvents.actorUserId))
+        .leftJoin(impersonators, eq(impersonators.id, jobTimelineEvents.impersonatorUserId))
+        .where(eq(jobTimelineEvents.jobId, id))
+        .orderBy(desc(jobTimelineEvents.at), desc(jobTimelineEvents.id))
+        .limit(200),
+      job.seriesId
+        ? db
+            .select()
+            .from(jobSeries)
+            .where(eq(jobSeries.id, job.seriesId))
+            .then((r) => r[0] ?? null)
+        : Promise.resolve(null),
+    ]);
   const { searchText: _s, searchVector: _v, ...fields } = job;
   return {
     ...fields,
     customer,
     customerName: customer ? [customer.firstName, customer.lastName].filter(Boolean).join(" ") : "",
     // A field tech never reads costs.
-    lineItems: lineItems.map(({ costCents, ...l }) => ({ ...l, quantity: Number(l.quantity), ...(readsCosts(ctx.role) ? { costCents } : {}) })),
+    lineItems: lineItems.map(({ costCents, ...l }) => ({
+      ...l,
+      quantity: Number(l.quantity),
+      ...(readsCosts(ctx.role) ? { costCents } : {}),
+    })),
     employees,
     employeeIds: employees.map((e) => e.id),
     tags: jobTagRows,
@@ -813,7 +1286,13 @@ export type JobDetails = NonNullable<Awaited<ReturnType<typeof getJob>>>;
 export async function getVisit(ctx: CallerContext, id: number) {
   const job = await findJob(db, ctx, id);
   if (!job) return null;
-  const [[customer], assigned] = await Promise.all([db.select({ firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(eq(customers.id, job.customerId)), employeesOf([id])]);
+  const [[customer], assigned] = await Promise.all([
+    db
+      .select({ firstName: customers.firstName, lastName: customers.lastName })
+      .from(customers)
+      .where(eq(customers.id, job.customerId)),
+    employeesOf([id]),
+  ]);
   return {
     id: job.id,
     name: job.name,
@@ -849,14 +1328,24 @@ export async function searchJobTags(ctx: CallerContext, name: string) {
 
 export async function listSegments(ctx: CallerContext, jobId: number) {
   if (!(await findJob(db, ctx, jobId))) return null;
-  return db.select({ id: jobSegments.id, name: jobSegments.name, position: jobSegments.position }).from(jobSegments).where(eq(jobSegments.jobId, jobId)).orderBy(asc(jobSegments.position), asc(jobSegments.id));
+  return db
+    .select({ id: jobSegments.id, name: jobSegments.name, position: jobSegments.position })
+    .from(jobSegments)
+    .where(eq(jobSegments.jobId, jobId))
+    .orderBy(asc(jobSegments.position), asc(jobSegments.id));
 }
 
 export async function addSegment(ctx: CallerContext, jobId: number, name: string) {
   return db.transaction(async (tx) => {
     if (!(await findJob(tx, ctx, jobId, true))) return null;
-    const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${jobSegments.position}) + 1, 0)::int` }).from(jobSegments).where(eq(jobSegments.jobId, jobId));
-    const [row] = await tx.insert(jobSegments).values({ companyId: ctx.companyId, jobId, name, position: next }).returning({ id: jobSegments.id, name: jobSegments.name, position: jobSegments.position });
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${jobSegments.position}) + 1, 0)::int` })
+      .from(jobSegments)
+      .where(eq(jobSegments.jobId, jobId));
+    const [row] = await tx
+      .insert(jobSegments)
+      .values({ companyId: ctx.companyId, jobId, name, position: next })
+      .returning({ id: jobSegments.id, name: jobSegments.name, position: jobSegments.position });
     return row;
   });
 }
@@ -864,7 +1353,10 @@ export async function addSegment(ctx: CallerContext, jobId: number, name: string
 export async function deleteSegment(ctx: CallerContext, jobId: number, segmentId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await findJob(tx, ctx, jobId, true))) return false;
-    const deleted = await tx.delete(jobSegments).where(and(eq(jobSegments.id, segmentId), eq(jobSegments.jobId, jobId), eq(jobSegments.companyId, ctx.companyId))).returning({ id: jobSegments.id });
+    const deleted = await tx
+      .delete(jobSegments)
+      .where(and(eq(jobSegments.id, segmentId), eq(jobSegments.jobId, jobId), eq(jobSegments.companyId, ctx.companyId)))
+      .returning({ id: jobSegments.id });
     return deleted.length > 0;
   });
 }
@@ -878,29 +1370,61 @@ const attachmentTable = (kind: AttachmentKind) => (kind === "attachment" ? jobAt
  * Records a stored file on a job (the route stored it after checking type and size), within the
  * attachments' count limit, customers' rule (JobRuleError on `files` past it).
  */
-export async function addAttachment(ctx: CallerContext, jobId: number, kind: AttachmentKind, file: { key: string; url: string; fileName: string; contentType: string; size: number }) {
+export async function addAttachment(
+  ctx: CallerContext,
+  jobId: number,
+  kind: AttachmentKind,
+  file: { key: string; url: string; fileName: string; contentType: string; size: number },
+) {
   return db.transaction(async (tx) => {
     // The job row is locked: two uploads at once cannot both take the last place.
     if (!(await findJob(tx, ctx, jobId, true))) return null;
     const table = attachmentTable(kind);
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(and(eq(table.jobId, jobId), eq(table.companyId, ctx.companyId)));
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(and(eq(table.jobId, jobId), eq(table.companyId, ctx.companyId)));
     const tooMany = attachmentCountError(n, 1);
     if (tooMany) throw new JobRuleError(tooMany, "files");
     const [row] = await tx
       .insert(table)
-      .values({ companyId: ctx.companyId, jobId, storageKey: file.key, fileUrl: file.url, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.size, uploadedByUserId: ctx.userId })
-      .returning({ id: table.id, fileUrl: table.fileUrl, fileName: table.fileName, contentType: table.contentType, sizeBytes: table.sizeBytes, createdAt: table.createdAt });
+      .values({
+        companyId: ctx.companyId,
+        jobId,
+        storageKey: file.key,
+        fileUrl: file.url,
+        fileName: file.fileName,
+        contentType: file.contentType,
+        sizeBytes: file.size,
+        uploadedByUserId: ctx.userId,
+      })
+      .returning({
+        id: table.id,
+        fileUrl: table.fileUrl,
+        fileName: table.fileName,
+        contentType: table.contentType,
+        sizeBytes: table.sizeBytes,
+        createdAt: table.createdAt,
+      });
     await addTimeline(tx, ctx, jobId, TimelineEvent.AttachmentAdded, { data: { fileName: file.fileName } });
     return row;
   });
 }
 
 /** Removes an attachment by its URL; returns the storage key to delete, or null when not found. */
-export async function removeAttachment(ctx: CallerContext, jobId: number, fileUrl: string, kind: AttachmentKind = "attachment"): Promise<string | null> {
+export async function removeAttachment(
+  ctx: CallerContext,
+  jobId: number,
+  fileUrl: string,
+  kind: AttachmentKind = "attachment",
+): Promise<string | null> {
   return db.transaction(async (tx) => {
     if (!(await findJob(tx, ctx, jobId, true))) return null;
     const table = attachmentTable(kind);
-    const [row] = await tx.delete(table).where(and(eq(table.jobId, jobId), eq(table.companyId, ctx.companyId), eq(table.fileUrl, fileUrl))).returning({ key: table.storageKey, fileName: table.fileName });
+    const [row] = await tx
+      .delete(table)
+      .where(and(eq(table.jobId, jobId), eq(table.companyId, ctx.companyId), eq(table.fileUrl, fileUrl)))
+      .returning({ key: table.storageKey, fileName: table.fileName });
     if (!row) return null;
     await addTimeline(tx, ctx, jobId, TimelineEvent.AttachmentRemoved, { data: { fileName: row.fileName } });
     return row.key;
@@ -950,24 +1474,55 @@ export async function getPublicVisit(token: string) {
     .limit(1);
   if (!row) return null;
   const [lineItems, technicians] = await Promise.all([
-    db.select({ name: jobLineItems.name, description: jobLineItems.description, quantity: jobLineItems.quantity, unitPriceCents: jobLineItems.unitPriceCents, amountCents: jobLineItems.amountCents }).from(jobLineItems).where(eq(jobLineItems.jobId, row.id)).orderBy(asc(jobLineItems.position)),
-    db.select({ firstName: users.firstName, lastName: users.lastName }).from(jobEmployees).innerJoin(users, eq(users.id, jobEmployees.userId)).where(eq(jobEmployees.jobId, row.id)).orderBy(asc(users.firstName)),
+    db
+      .select({
+        name: jobLineItems.name,
+        description: jobLineItems.description,
+        quantity: jobLineItems.quantity,
+        unitPriceCents: jobLineItems.unitPriceCents,
+        amountCents: jobLineItems.amountCents,
+      })
+      .from(jobLineItems)
+      .where(eq(jobLineItems.jobId, row.id))
+      .orderBy(asc(jobLineItems.position)),
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(jobEmployees)
+      .innerJoin(users, eq(users.id, jobEmployees.userId))
+      .where(eq(jobEmployees.jobId, row.id))
+      .orderBy(asc(users.firstName)),
   ]);
   return { ...row, lineItems: lineItems.map((l) => ({ ...l, quantity: Number(l.quantity) })), technicians };
 }
 
 /** POST jobs/createJobForEvent: the visit of a series at an occurrence, created when it does not exist yet. */
-export async function createJobForEvent(ctx: CallerContext, input: { jobId: number; start: Date; end?: Date }): Promise<{ id: number } | null> {
+export async function createJobForEvent(
+  ctx: CallerContext,
+  input: { jobId: number; start: Date; end?: Date },
+): Promise<{ id: number } | null> {
   return db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, input.jobId, true);
     if (!job) return null;
     if (!job.seriesId) return { id: job.id };
-    const [existing] = await tx.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.seriesId, job.seriesId), eq(jobs.seriesOccurrence, input.start), eq(jobs.companyId, ctx.companyId)));
+    const [existing] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(eq(jobs.seriesId, job.seriesId), eq(jobs.seriesOccurrence, input.start), eq(jobs.companyId, ctx.companyId)),
+      );
     if (existing) return existing;
     const [series] = await tx.select().from(jobSeries).where(eq(jobSeries.id, job.seriesId));
-    const matches = expandOccurrences(ruleOf(series), { after: new Date(input.start.getTime() - 1), before: input.start, limit: 1 });
-    if (matches.length === 0 || matches[0].getTime() !== input.start.getTime()) throw new JobRuleError("The series has no visit at that time", "start");
-    const duration = input.end && input.end > input.start ? wallDeltaMinutes(input.start, input.end, series.timezone) : series.durationMinutes;
+    const matches = expandOccurrences(ruleOf(series), {
+      after: new Date(input.start.getTime() - 1),
+      before: input.start,
+      limit: 1,
+    });
+    if (matches.length === 0 || matches[0].getTime() !== input.start.getTime())
+      throw new JobRuleError("The series has no visit at that time", "start");
+    const duration =
+      input.end && input.end > input.start
+        ? wallDeltaMinutes(input.start, input.end, series.timezone)
+        : series.durationMinutes;
     const [id] = await insertVisitCopies(tx, job, series.id, [input.start], duration, series.timezone);
     return { id };
   });

@@ -27,8 +27,30 @@ const money = (cents: number) => (cents / 100).toFixed(2);
 export function priceBookTemplateCsv(): string {
   return toCsv(
     [
-      ["Plumbing", "Service", "Drain cleaning", "Service", "Each", "149.00", "20.00", "No", "#3498DB", "Clear a blocked sink, tub or floor drain"],
-      ["HVAC Parts", "Material", "Air filter 16x25x1", "Material", "Each", "24.50", "8.75", "Yes", "", "MERV 11 pleated filter"],
+      [
+        "Plumbing",
+        "Service",
+        "Drain cleaning",
+        "Service",
+        "Each",
+        "149.00",
+        "20.00",
+        "No",
+        "#3498DB",
+        "Clear a blocked sink, tub or floor drain",
+      ],
+      [
+        "HVAC Parts",
+        "Material",
+        "Air filter 16x25x1",
+        "Material",
+        "Each",
+        "24.50",
+        "8.75",
+        "Yes",
+        "",
+        "MERV 11 pleated filter",
+      ],
     ],
     { header: true, columns: [...CSV_COLUMNS] },
   );
@@ -62,7 +84,18 @@ export async function exportPriceBookCsv(ctx: CallerContext): Promise<string> {
     lastId = rows[rows.length - 1].id;
     chunks.push(
       toCsv(
-        rows.map((r) => [r.categoryName, itemTypeLabel(r.categoryType), r.name, itemTypeLabel(r.itemType), unitLabel(r.unit), money(r.price), money(r.cost), r.isTaxable ? "Yes" : "No", r.color ?? "", r.description ?? ""]),
+        rows.map((r) => [
+          r.categoryName,
+          itemTypeLabel(r.categoryType),
+          r.name,
+          itemTypeLabel(r.itemType),
+          unitLabel(r.unit),
+          money(r.price),
+          money(r.cost),
+          r.isTaxable ? "Yes" : "No",
+          r.color ?? "",
+          r.description ?? "",
+        ]),
       ),
     );
   }
@@ -79,7 +112,9 @@ function kindOf(text: string | undefined): number | undefined {
 function unitOf(text: string | undefined): number | string {
   const value = (text ?? "").trim().toLowerCase();
   if (value === "") return 0;
-  const found = unitOptions.find((u) => u.label.toLowerCase() === value || String(u.value) === value || `${u.label.toLowerCase()}s` === value);
+  const found = unitOptions.find(
+    (u) => u.label.toLowerCase() === value || String(u.value) === value || `${u.label.toLowerCase()}s` === value,
+  );
   return found ? found.value : -1;
 }
 
@@ -89,32 +124,55 @@ function colorOf(text: string | undefined): string | undefined {
   return PALETTE.find((c) => c.label.toLowerCase() === value.toLowerCase())?.value ?? value;
 }
 
-const yes = (text: string | undefined) => ["yes", "y", "true", "1", "taxable"].includes((text ?? "").trim().toLowerCase());
+const yes = (text: string | undefined) =>
+  ["yes", "y", "true", "1", "taxable"].includes((text ?? "").trim().toLowerCase());
 
 function readRows(data: Buffer): Record<string, string>[] {
   if (data.includes(0)) throw new ImportFileError(importMessages.notCsv);
   let records: Record<string, string>[];
   try {
-    records = parseCsv(data, { columns: (header: string[]) => header.map((h) => h.trim()), bom: true, skip_empty_lines: true, relax_column_count: true, trim: true });
+    records = parseCsv(data, {
+      columns: (header: string[]) => header.map((h) => h.trim()),
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+    });
   } catch {
     throw new ImportFileError(importMessages.notCsv);
   }
   const first = records[0];
-  if (first && !["Category", "Name", "Price"].every((c) => c in first)) throw new ImportFileError(importMessages.notCsv);
+  if (first && !["Category", "Name", "Price"].every((c) => c in first))
+    throw new ImportFileError(importMessages.notCsv);
   if (records.length > IMPORT_MAX_ROWS) throw new ImportFileError(importMessages.tooManyRows);
   return records;
 }
 
-async function categoryFor(tx: Transaction, ctx: CallerContext, name: string, type: number, cache: Map<string, number>) {
+async function categoryFor(
+  tx: Transaction,
+  ctx: CallerContext,
+  name: string,
+  type: number,
+  cache: Map<string, number>,
+) {
   const key = name.toLowerCase();
   const known = cache.get(key);
   if (known) return known;
   const [existing] = await tx
     .select({ id: priceListCategories.id })
     .from(priceListCategories)
-    .where(and(eq(priceListCategories.companyId, ctx.companyId), sql`lower(${priceListCategories.categoryName}) = ${key}`))
+    .where(
+      and(eq(priceListCategories.companyId, ctx.companyId), sql`lower(${priceListCategories.categoryName}) = ${key}`),
+    )
     .limit(1);
-  const id = existing?.id ?? (await tx.insert(priceListCategories).values({ companyId: ctx.companyId, categoryName: name, type }).returning({ id: priceListCategories.id }))[0].id;
+  const id =
+    existing?.id ??
+    (
+      await tx
+        .insert(priceListCategories)
+        .values({ companyId: ctx.companyId, categoryName: name, type })
+        .returning({ id: priceListCategories.id })
+    )[0].id;
   cache.set(key, id);
   return id;
 }
@@ -141,7 +199,12 @@ export async function importPriceBookCsv(ctx: CallerContext, file: File | null):
         continue;
       }
       if (categoryName.length > 100) {
-        report.rows.push({ row, name, status: "failed", message: "Category Name is too long - should be 100 chars maximum" });
+        report.rows.push({
+          row,
+          name,
+          status: "failed",
+          message: "Category Name is too long - should be 100 chars maximum",
+        });
         continue;
       }
       const parsed = itemSchema.safeParse({
@@ -175,10 +238,15 @@ export async function importPriceBookCsv(ctx: CallerContext, file: File | null):
       const [existing] = await tx
         .select({ id: priceListItems.id })
         .from(priceListItems)
-        .where(and(eq(priceListItems.categoryId, categoryId), sql`lower(${priceListItems.name}) = lower(${input.name})`))
+        .where(
+          and(eq(priceListItems.categoryId, categoryId), sql`lower(${priceListItems.name}) = lower(${input.name})`),
+        )
         .limit(1);
       if (existing) {
-        await tx.update(priceListItems).set({ ...values, updatedAt: new Date() }).where(and(eq(priceListItems.id, existing.id), eq(priceListItems.companyId, ctx.companyId)));
+        await tx
+          .update(priceListItems)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(priceListItems.id, existing.id), eq(priceListItems.companyId, ctx.companyId)));
         report.rows.push({ row, name, status: "updated" });
       } else {
         await tx.insert(priceListItems).values({ companyId: ctx.companyId, categoryId, ...values });

@@ -58,13 +58,29 @@ export const colorField = z.preprocess(
 
 /** A price book item, as the form and the API send it (money in dollars, stored in cents). */
 export const itemSchema = z.object({
-  categoryId: z.preprocess(blank, z.coerce.number({ required_error: messages.required("Category"), invalid_type_error: messages.required("Category") }).int().positive()),
+  categoryId: z.preprocess(
+    blank,
+    z.coerce
+      .number({ required_error: messages.required("Category"), invalid_type_error: messages.required("Category") })
+      .int()
+      .positive(),
+  ),
   name: requiredText("Name", { max: ITEM_NAME_MAX }),
   price: requiredMoneyField("Price").transform((v) => v ?? 0),
   cost: moneyField("Cost").transform((v) => v ?? 0),
   color: colorField,
-  unitCostType: z.preprocess((v) => (v === "" || v === undefined || v === null ? 0 : v), z.coerce.number().int().min(0, "Unit must be one of the listed units").max(5, "Unit must be one of the listed units")),
-  description: z.preprocess(blank, z.string().trim().max(ITEM_DESCRIPTION_MAX, messages.max("Description", ITEM_DESCRIPTION_MAX)).optional()),
+  unitCostType: z.preprocess(
+    (v) => (v === "" || v === undefined || v === null ? 0 : v),
+    z.coerce
+      .number()
+      .int()
+      .min(0, "Unit must be one of the listed units")
+      .max(5, "Unit must be one of the listed units"),
+  ),
+  description: z.preprocess(
+    blank,
+    z.string().trim().max(ITEM_DESCRIPTION_MAX, messages.max("Description", ITEM_DESCRIPTION_MAX)).optional(),
+  ),
   isTaxable: checkbox(),
   itemType: itemTypeField("Item Type"),
   imageUrl: z.preprocess(blank, z.string().max(2000).optional()),
@@ -77,7 +93,18 @@ export const ITEM_FORM_ID = "price-book-item";
 export const itemFormSchema = itemSchema.extend({ removeImage: checkbox() });
 
 /** The CSV columns of the template, the export and the import, in order. */
-export const CSV_COLUMNS = ["Category", "Category Type", "Name", "Item Type", "Unit", "Price", "Cost", "Taxable", "Color", "Description"] as const;
+export const CSV_COLUMNS = [
+  "Category",
+  "Category Type",
+  "Name",
+  "Item Type",
+  "Unit",
+  "Price",
+  "Cost",
+  "Taxable",
+  "Color",
+  "Description",
+] as const;
 
 // Queries of the price book calls (the job form's picker).
 const itemTypeQuery = z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(1).optional());
@@ -88,4 +115,7 @@ export const itemsQuerySchema = categoriesQuerySchema.extend({ itemIds: queryIdL
 /** GET /api/price-lists/items/page (besides paging). */
 export const itemsPageQuerySchema = categoriesQuerySchema.extend({ excludeIds: queryIdList });
 /** GET /api/price-lists/{id}/items/page (besides paging). */
-export const categoryItemsPageQuerySchema = z.object({ searchQuery: z.string().max(200).optional(), excludeIds: queryIdList });
+export const categoryItemsPageQuerySchema = z.object({
+  searchQuery: z.string().max(200).optional(),
+  excludeIds: queryIdList,
+});

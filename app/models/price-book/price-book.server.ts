@@ -36,7 +36,11 @@ export type ItemRow = {
 
 /** Words typed in a search box as a prefix full-text query ("cop pip" → cop:* & pip:*), or null. */
 function prefixQuery(search: string | undefined): SQL | null {
-  const words = (search ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words =
+    (search ?? "")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
   if (words.length === 0) return null;
   return sql`${priceListItems.searchVector} @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(" & ")})`;
 }
@@ -75,10 +79,16 @@ export type ItemPageQuery = {
 };
 
 /** The company's categories with their item counts, by name; filtered by name and type. */
-export async function listCategories(ctx: CallerContext, query: { search?: string; type?: number } = {}): Promise<CategoryRow[]> {
+export async function listCategories(
+  ctx: CallerContext,
+  query: { search?: string; type?: number } = {},
+): Promise<CategoryRow[]> {
   const filters = [eq(priceListCategories.companyId, ctx.companyId)];
   if (query.type !== undefined) filters.push(eq(priceListCategories.type, query.type));
-  if (query.search?.trim()) filters.push(sql`${priceListCategories.categoryName} ilike ${`%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (query.search?.trim())
+    filters.push(
+      sql`${priceListCategories.categoryName} ilike ${`%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+    );
   return db
     .select({
       id: priceListCategories.id,
@@ -91,9 +101,17 @@ export async function listCategories(ctx: CallerContext, query: { search?: strin
     .orderBy(asc(sql`lower(${priceListCategories.categoryName})`));
 }
 
-export async function getCategory(ctx: CallerContext, id: number, exec: Executor = db): Promise<{ id: number; categoryName: string; type: number } | null> {
+export async function getCategory(
+  ctx: CallerContext,
+  id: number,
+  exec: Executor = db,
+): Promise<{ id: number; categoryName: string; type: number } | null> {
   const [row] = await exec
-    .select({ id: priceListCategories.id, categoryName: priceListCategories.categoryName, type: priceListCategories.type })
+    .select({
+      id: priceListCategories.id,
+      categoryName: priceListCategories.categoryName,
+      type: priceListCategories.type,
+    })
     .from(priceListCategories)
     .where(and(eq(priceListCategories.id, id), eq(priceListCategories.companyId, ctx.companyId)))
     .limit(1);
@@ -115,15 +133,24 @@ async function categoryNameTaken(exec: Executor, ctx: CallerContext, name: strin
   return !!row;
 }
 
-const categoryTaken = (name: string) => new PriceBookRuleError("categoryName", `A category named '${name}' already exists`);
+const categoryTaken = (name: string) =>
+  new PriceBookRuleError("categoryName", `A category named '${name}' already exists`);
 
-export async function createCategory(ctx: CallerContext, input: CategoryInput, exec?: Executor): Promise<{ id: number; categoryName: string; type: number }> {
+export async function createCategory(
+  ctx: CallerContext,
+  input: CategoryInput,
+  exec?: Executor,
+): Promise<{ id: number; categoryName: string; type: number }> {
   const run = async (tx: Executor) => {
     if (await categoryNameTaken(tx, ctx, input.categoryName)) throw categoryTaken(input.categoryName);
     const [row] = await tx
       .insert(priceListCategories)
       .values({ companyId: ctx.companyId, categoryName: input.categoryName, type: input.type })
-      .returning({ id: priceListCategories.id, categoryName: priceListCategories.categoryName, type: priceListCategories.type });
+      .returning({
+        id: priceListCategories.id,
+        categoryName: priceListCategories.categoryName,
+        type: priceListCategories.type,
+      });
     return row;
   };
   return exec ? run(exec) : db.transaction(run);
@@ -137,7 +164,11 @@ export async function updateCategory(ctx: CallerContext, id: number, input: Cate
       .update(priceListCategories)
       .set({ categoryName: input.categoryName, type: input.type })
       .where(and(eq(priceListCategories.id, id), eq(priceListCategories.companyId, ctx.companyId)))
-      .returning({ id: priceListCategories.id, categoryName: priceListCategories.categoryName, type: priceListCategories.type });
+      .returning({
+        id: priceListCategories.id,
+        categoryName: priceListCategories.categoryName,
+        type: priceListCategories.type,
+      });
     return row ?? null;
   });
 }
@@ -150,7 +181,13 @@ export async function deleteCategory(ctx: CallerContext, id: number): Promise<bo
   const images = await db
     .select({ imageUrl: priceListItems.imageUrl })
     .from(priceListItems)
-    .where(and(eq(priceListItems.categoryId, id), eq(priceListItems.companyId, ctx.companyId), sql`${priceListItems.imageUrl} is not null`));
+    .where(
+      and(
+        eq(priceListItems.categoryId, id),
+        eq(priceListItems.companyId, ctx.companyId),
+        sql`${priceListItems.imageUrl} is not null`,
+      ),
+    );
   const deleted = await db
     .delete(priceListCategories)
     .where(and(eq(priceListCategories.id, id), eq(priceListCategories.companyId, ctx.companyId)))
@@ -179,7 +216,10 @@ async function pageOf(ctx: CallerContext, filters: (SQL | undefined)[], query: I
       .orderBy(...itemOrder(ctx, query.sort))
       .limit(query.pageSize)
       .offset((query.pageNumber - 1) * query.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(priceListItems).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(priceListItems)
+      .where(where),
   ]);
   return { items: items as ItemRow[], total };
 }
@@ -194,13 +234,19 @@ export async function pageCategoryItems(ctx: CallerContext, categoryId: number, 
 
 /** One page of all the company's items, optionally of one type (material or service). */
 export async function pageItems(ctx: CallerContext, query: ItemPageQuery) {
-  const filters = [prefixQuery(query.search) ?? undefined, query.type !== undefined ? eq(priceListItems.itemType, query.type) : undefined];
+  const filters = [
+    prefixQuery(query.search) ?? undefined,
+    query.type !== undefined ? eq(priceListItems.itemType, query.type) : undefined,
+  ];
   if (query.excludeIds?.length) filters.push(notInArray(priceListItems.id, [...query.excludeIds]));
   return pageOf(ctx, filters, query);
 }
 
 /** Items for pickers: by ids, or the first matches of a search (at most 100). */
-export async function listItems(ctx: CallerContext, query: { search?: string; type?: number; itemIds?: readonly number[] }): Promise<ItemRow[]> {
+export async function listItems(
+  ctx: CallerContext,
+  query: { search?: string; type?: number; itemIds?: readonly number[] },
+): Promise<ItemRow[]> {
   const filters = [eq(priceListItems.companyId, ctx.companyId), prefixQuery(query.search) ?? undefined];
   if (query.type !== undefined) filters.push(eq(priceListItems.itemType, query.type));
   if (query.itemIds?.length) filters.push(inArray(priceListItems.id, [...query.itemIds]));
@@ -228,7 +274,8 @@ export async function getItem(ctx: CallerContext, id: number): Promise<ItemRow |
 function checkImageUrl(ctx: CallerContext, imageUrl: string | undefined | null): string | null {
   if (!imageUrl) return null;
   const own = companyFileUrl(ctx.companyId, imageUrl, [PRICE_BOOK_IMAGE_FOLDER]);
-  if (!own) throw new PriceBookRuleError("imageUrl", "The image must be uploaded through price-lists/upload-item-image");
+  if (!own)
+    throw new PriceBookRuleError("imageUrl", "The image must be uploaded through price-lists/upload-item-image");
   return own;
 }
 
@@ -253,7 +300,10 @@ export async function createItem(ctx: CallerContext, input: ItemInput): Promise<
   const values = itemValues(ctx, input);
   const id = await db.transaction(async (tx) => {
     if (!(await getCategory(ctx, input.categoryId, tx))) throw categoryMissing();
-    const [row] = await tx.insert(priceListItems).values({ companyId: ctx.companyId, ...values }).returning({ id: priceListItems.id });
+    const [row] = await tx
+      .insert(priceListItems)
+      .values({ companyId: ctx.companyId, ...values })
+      .returning({ id: priceListItems.id });
     return row.id;
   });
   return (await getItem(ctx, id))!;
@@ -295,7 +345,9 @@ export async function deleteItem(ctx: CallerContext, id: number): Promise<boolea
 /** The item as the API sends it: money in dollars; a field tech's copy has no cost. */
 export function itemJson(ctx: CallerContext, item: ItemRow) {
   const { priceCents, costCents, ...rest } = item;
-  return readsCosts(ctx.role) ? { ...rest, price: priceCents / 100, cost: costCents / 100 } : { ...rest, price: priceCents / 100 };
+  return readsCosts(ctx.role)
+    ? { ...rest, price: priceCents / 100, cost: costCents / 100 }
+    : { ...rest, price: priceCents / 100 };
 }
 
 /** Runs an API write; a price book rule (duplicate name, foreign category or image) answers 400 on its field. */
@@ -303,7 +355,8 @@ export async function withRuleErrors(run: () => Promise<Response>): Promise<Resp
   try {
     return await run();
   } catch (error) {
-    if (error instanceof PriceBookRuleError) return Response.json({ errors: { [error.field]: error.message } }, { status: 400 });
+    if (error instanceof PriceBookRuleError)
+      return Response.json({ errors: { [error.field]: error.message } }, { status: 400 });
     throw error;
   }
 }

@@ -8,7 +8,9 @@ import { checkbox, messages } from "~/utils/validation";
 
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 const wallField = (label: string) =>
-  z.string({ required_error: messages.required(label) }).refine((v) => splitWall(v) !== null, `${label} must be a date and time (YYYY-MM-DDTHH:mm)`);
+  z
+    .string({ required_error: messages.required(label) })
+    .refine((v) => splitWall(v) !== null, `${label} must be a date and time (YYYY-MM-DDTHH:mm)`);
 const scopeField = z.preprocess(blank, z.coerce.number().int().min(EditScope.OnlyThis).max(EditScope.All).optional());
 
 /**
@@ -44,14 +46,39 @@ export const END_OPTIONS = [
   { value: "after", label: "After" },
   { value: "on", label: "On date" },
 ] as const;
-export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
 
 const timeText = (label: string) =>
-  z.preprocess(blank, z.string().optional()).refine((v) => v === undefined || parseTimeText(v) !== null, `${label} must be like 09:30 am`);
-const dateText = (label: string) => z.preprocess(blank, z.string().optional()).refine((v) => v === undefined || isDateText(v), `${label} must be a date`);
+  z
+    .preprocess(blank, z.string().optional())
+    .refine((v) => v === undefined || parseTimeText(v) !== null, `${label} must be like 09:30 am`);
+const dateText = (label: string) =>
+  z.preprocess(blank, z.string().optional()).refine((v) => v === undefined || isDateText(v), `${label} must be a date`);
 const intIn = (label: string, min: number, max: number) =>
-  z.preprocess(blank, z.coerce.number({ invalid_type_error: `${label} must be a number` }).int().min(min, messages.numberMin(label, min)).max(max, `${label} must be less than or equal to ${max}`).optional());
-const listOf = (schema: z.ZodTypeAny) => z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(schema));
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ invalid_type_error: `${label} must be a number` })
+      .int()
+      .min(min, messages.numberMin(label, min))
+      .max(max, `${label} must be less than or equal to ${max}`)
+      .optional(),
+  );
+const listOf = (schema: z.ZodTypeAny) =>
+  z.preprocess((v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]), z.array(schema));
 
 /**
  * The schedule screen's fields (POST jobs/schedule of the spec, in form shape): dates as
@@ -66,7 +93,11 @@ export const scheduleFormSchema = z
     endTime: timeText("End time"),
     arrivalWindowOffset: z.preprocess(
       (v) => (v === "" || v === undefined ? 0 : v),
-      z.coerce.number({ invalid_type_error: "Arrival window must be a number" }).int().min(0, messages.numberMin("Arrival window", 0)).max(24 * 60, "Arrival window must be less than or equal to 1440"),
+      z.coerce
+        .number({ invalid_type_error: "Arrival window must be a number" })
+        .int()
+        .min(0, messages.numberMin("Arrival window", 0))
+        .max(24 * 60, "Arrival window must be less than or equal to 1440"),
     ),
     setArrivalWindowOffsetAsDefault: checkbox(),
     employeeIds: listOf(z.coerce.number().int().positive()).pipe(z.array(z.number()).min(1, messages.oneEmployee)),
@@ -90,18 +121,22 @@ export const scheduleFormSchema = z
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
     if (!v.startDate) issue("startDate", messages.required("Start date"));
     if (!v.isAllDay && !v.startTime) issue("startTime", messages.required("Start time"));
-    const start = v.isAllDay ? 0 : parseTimeText(v.startTime ?? "") ?? 0;
+    const start = v.isAllDay ? 0 : (parseTimeText(v.startTime ?? "") ?? 0);
     const end = v.endTime ? parseTimeText(v.endTime) : null;
     const endDate = v.endDate ?? v.startDate;
     if (v.startDate && endDate && endDate < v.startDate) issue("endDate", "End date must not be before start date");
-    else if (v.startDate && !v.isAllDay && end !== null && endDate === v.startDate && end <= start) issue("endTime", "End time must be after start time");
+    else if (v.startDate && !v.isAllDay && end !== null && endDate === v.startDate && end <= start)
+      issue("endTime", "End time must be after start time");
     if (v.recurrenceOption === "never") return;
-    if (v.recurrenceOption === String(Frequency.Weekly) && v.weekDays.length === 0) issue("weekDays", "Choose at least one day of the week");
+    if (v.recurrenceOption === String(Frequency.Weekly) && v.weekDays.length === 0)
+      issue("weekDays", "Choose at least one day of the week");
     const monthly = v.recurrenceOption === String(Frequency.Monthly) || v.recurrenceOption === String(Frequency.Yearly);
-    if (monthly && v.on === "weekday" && (v.order === undefined || v.weekDay === undefined)) issue("order", "Choose which week day of the month");
+    if (monthly && v.on === "weekday" && (v.order === undefined || v.weekDay === undefined))
+      issue("order", "Choose which week day of the month");
     if (v.endOption === "after" && !v.count) issue("count", messages.required("Number of visits"));
     if (v.endOption === "on" && !v.until) issue("until", messages.required("End date of the series"));
-    if (v.endOption === "on" && v.until && v.startDate && v.until < v.startDate) issue("until", "End date of the series must not be before the start date");
+    if (v.endOption === "on" && v.until && v.startDate && v.until < v.startDate)
+      issue("until", "End date of the series must not be before the start date");
   })
   // A valid form always has its start date (required above).
   .transform((v) => v as typeof v & { startDate: string });
@@ -121,7 +156,10 @@ export function recurrenceFromForm(v: ScheduleFormInput, untilInstant?: Date): R
     interval: v.interval ?? 1,
     daysOfWeek: frequency === Frequency.Weekly ? [...new Set(v.weekDays)].sort() : byWeekday ? [v.weekDay!] : undefined,
     setPosition: byWeekday ? v.order : undefined,
-    daysOfMonth: (frequency === Frequency.Monthly || frequency === Frequency.Yearly) && !byWeekday ? [v.day ?? startDay] : undefined,
+    daysOfMonth:
+      (frequency === Frequency.Monthly || frequency === Frequency.Yearly) && !byWeekday
+        ? [v.day ?? startDay]
+        : undefined,
     month: frequency === Frequency.Yearly ? (v.month ?? Number(v.startDate.slice(5, 7))) : undefined,
     count: v.endOption === "after" ? v.count : undefined,
     until: v.endOption === "on" ? untilInstant : undefined,
@@ -129,16 +167,19 @@ export function recurrenceFromForm(v: ScheduleFormInput, untilInstant?: Date): R
 }
 
 /** The form's recurrence fields from a stored rule (the jobs model's recurrence shape). */
-export function recurrenceFormValues(r: {
-  frequency: number;
-  interval: number;
-  count: number | null;
-  until: string | null;
-  setPosition: number | null;
-  daysOfWeek: number[] | null;
-  daysOfMonth: number[] | null;
-  month: number | null;
-} | null, untilDate: string | null) {
+export function recurrenceFormValues(
+  r: {
+    frequency: number;
+    interval: number;
+    count: number | null;
+    until: string | null;
+    setPosition: number | null;
+    daysOfWeek: number[] | null;
+    daysOfMonth: number[] | null;
+    month: number | null;
+  } | null,
+  untilDate: string | null,
+) {
   if (!r) return { recurrenceOption: "never", interval: 1, weekDays: [] as number[], on: "day", endOption: "never" };
   return {
     recurrenceOption: String(r.frequency),

@@ -6,7 +6,12 @@ import { fromFloating, toFloating } from "~/models/jobs/job-recurrence";
 import { getVisit, rescheduleVisit, type JobDetails, type RescheduleResult } from "~/models/jobs/jobs.server";
 import { EditScope, JobStatus, type RecurrenceInput } from "~/models/jobs/jobs.schema";
 import { Role } from "~/access/roles";
-import { recurrenceFormValues, recurrenceFromForm, type MoveVisitInput, type ScheduleFormInput } from "~/models/schedule/schedule.schema";
+import {
+  recurrenceFormValues,
+  recurrenceFromForm,
+  type MoveVisitInput,
+  type ScheduleFormInput,
+} from "~/models/schedule/schedule.schema";
 import {
   DEFAULT_VIEW,
   addDays,
@@ -52,8 +57,15 @@ export function parseScheduleQuery(url: URL, timezone: string): ScheduleQuery {
   const view = url.searchParams.get("view");
   const date = url.searchParams.get("date");
   const employees = url.searchParams.getAll("employees").flatMap((v) => v.split(","));
-  const employeeIds = [...new Set(employees.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0))].slice(0, 200);
-  return { view: isScheduleView(view) ? view : DEFAULT_VIEW, date: isDateText(date) ? date : todayIn(timezone), employeeIds };
+  const employeeIds = [...new Set(employees.map((v) => Number(v)).filter((n) => Number.isInteger(n) && n > 0))].slice(
+    0,
+    200,
+  );
+  return {
+    view: isScheduleView(view) ? view : DEFAULT_VIEW,
+    date: isDateText(date) ? date : todayIn(timezone),
+    employeeIds,
+  };
 }
 
 /** The instants bounding a view's days in the company's zone: [from, to). */
@@ -63,11 +75,23 @@ export function scheduleBounds(view: ScheduleView, date: string, timezone: strin
 }
 
 const customerName = sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`;
-const employeeIdsOf = sql<number[]>`array(select ${jobEmployees.userId} from ${jobEmployees} where ${jobEmployees.jobId} = ${jobs.id} order by ${jobEmployees.userId})`;
+const employeeIdsOf = sql<
+  number[]
+>`array(select ${jobEmployees.userId} from ${jobEmployees} where ${jobEmployees.jobId} = ${jobs.id} order by ${jobEmployees.userId})`;
 
 /** Cancelled visits leave the calendar (as in the jobs model's range query). */
 const CALENDAR_HIDDEN_STATUS = JobStatus.Cancelled;
-type VisitTuple = [id: number, startMs: number, endMs: number, isAllDay: boolean, status: number, isRecurring: boolean, customerName: string, title: string | null, employeeIds: number[]];
+type VisitTuple = [
+  id: number,
+  startMs: number,
+  endMs: number,
+  isAllDay: boolean,
+  status: number,
+  isRecurring: boolean,
+  customerName: string,
+  title: string | null,
+  employeeIds: number[],
+];
 // Epoch milliseconds, not Date objects: hundreds of rows convert with plain arithmetic below.
 const epochMs = (column: typeof jobs.startTime) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
 
@@ -132,10 +156,24 @@ function rangeCondition(ctx: CallerContext, q: VisitRange): SQL {
         db
           .select({ jobId: jobEmployees.jobId })
           .from(jobEmployees)
-          .where(and(eq(jobEmployees.companyId, ctx.companyId), inArray(jobEmployees.userId, employeeIds), sql`${jobEmployees.startTime} >= ${lookback}`, lt(jobEmployees.startTime, q.to))),
+          .where(
+            and(
+              eq(jobEmployees.companyId, ctx.companyId),
+              inArray(jobEmployees.userId, employeeIds),
+              sql`${jobEmployees.startTime} >= ${lookback}`,
+              lt(jobEmployees.startTime, q.to),
+            ),
+          ),
       )
     : undefined;
-  return and(eq(jobs.companyId, ctx.companyId), sql`${jobs.startTime} >= ${lookback}`, lt(jobs.startTime, q.to), gt(jobs.endTime, q.from), ne(jobs.status, CALENDAR_HIDDEN_STATUS), assigned)!;
+  return and(
+    eq(jobs.companyId, ctx.companyId),
+    sql`${jobs.startTime} >= ${lookback}`,
+    lt(jobs.startTime, q.to),
+    gt(jobs.endTime, q.from),
+    ne(jobs.status, CALENDAR_HIDDEN_STATUS),
+    assigned,
+  )!;
 }
 
 /**
@@ -144,31 +182,67 @@ function rangeCondition(ctx: CallerContext, q: VisitRange): SQL {
  * twice the query itself (week view: 25 to 13 ms).
  */
 const visitTuples = <T>(...fields: SQLWrapper[]) =>
-  sql<T[]>`coalesce(json_agg(json_build_array(${sql.join([jobs.id, epochMs(jobs.startTime), epochMs(jobs.endTime), ...fields], sql`, `)}) order by ${jobs.startTime}, ${jobs.id}), '[]'::json)`;
+  sql<
+    T[]
+  >`coalesce(json_agg(json_build_array(${sql.join([jobs.id, epochMs(jobs.startTime), epochMs(jobs.endTime), ...fields], sql`, `)}) order by ${jobs.startTime}, ${jobs.id}), '[]'::json)`;
 
 async function visitsWhere(where: SQL, toWall: (instant: number) => string): Promise<ScheduleVisit[]> {
   const [{ visits }] = await db
-    .select({ visits: visitTuples<VisitTuple>(jobs.isAllDay, jobs.status, sql`${jobs.seriesId} is not null`, customerName, jobs.name, employeeIdsOf) })
+    .select({
+      visits: visitTuples<VisitTuple>(
+        jobs.isAllDay,
+        jobs.status,
+        sql`${jobs.seriesId} is not null`,
+        customerName,
+        jobs.name,
+        employeeIdsOf,
+      ),
+    })
     .from(jobs)
     .innerJoin(customers, eq(customers.id, jobs.customerId))
     .where(where);
-  return visits.map(([id, startMs, endMs, isAllDay, status, isRecurring, customerName, title, employeeIds]) => ({ id, start: toWall(startMs), end: toWall(endMs), isAllDay, status, isRecurring, customerName, title, employeeIds }));
+  return visits.map(([id, startMs, endMs, isAllDay, status, isRecurring, customerName, title, employeeIds]) => ({
+    id,
+    start: toWall(startMs),
+    end: toWall(endMs),
+    isAllDay,
+    status,
+    isRecurring,
+    customerName,
+    title,
+    employeeIds,
+  }));
 }
 
 /**
  * The month view: a busy company has 5,000 visits in a month and shows three a day. Their times
  * come first (no join, no employees), then the details of the shown ones only.
  */
-async function listMonthDays(ctx: CallerContext, q: VisitRange, days: readonly string[]): Promise<{ month: MonthDay[]; visitCount: number }> {
+async function listMonthDays(
+  ctx: CallerContext,
+  q: VisitRange,
+  days: readonly string[],
+): Promise<{ month: MonthDay[]; visitCount: number }> {
   const [{ times }] = await db
     .select({ times: visitTuples<[id: number, startMs: number, endMs: number, isAllDay: boolean]>(jobs.isAllDay) })
     .from(jobs)
     .where(rangeCondition(ctx, q));
   const toWall = wallClock(q.timezone, q.from, q.to);
-  const light = layoutMonth(days, times.map(([id, startMs, endMs, isAllDay]) => ({ id, start: toWall(startMs), end: toWall(endMs), isAllDay })));
+  const light = layoutMonth(
+    days,
+    times.map(([id, startMs, endMs, isAllDay]) => ({ id, start: toWall(startMs), end: toWall(endMs), isAllDay })),
+  );
   const shown = [...new Set(light.flatMap((d) => d.visits.map((v) => v.id)))];
-  const details = new Map((shown.length ? await visitsWhere(and(eq(jobs.companyId, ctx.companyId), inArray(jobs.id, shown))!, toWall) : []).map((v) => [v.id, v]));
-  const month = light.map((d) => ({ ...d, visits: d.visits.map((v) => details.get(v.id)).filter((v) => v !== undefined) }));
+  const details = new Map(
+    (shown.length
+      ? await visitsWhere(and(eq(jobs.companyId, ctx.companyId), inArray(jobs.id, shown))!, toWall)
+      : []
+    ).map((v) => [v.id, v]),
+  );
+  const month = light.map((d) => ({
+    ...d,
+    visits: d.visits.map((v) => details.get(v.id)).filter((v) => v !== undefined),
+  }));
   return { month, visitCount: times.length };
 }
 
@@ -176,21 +250,39 @@ async function listMonthDays(ctx: CallerContext, q: VisitRange, days: readonly s
  * The calendar's side data in one round trip: the company's employees (lanes, colours, the
  * filter) and the newest unscheduled jobs. A field tech gets only themself and their own jobs.
  */
-export async function scheduleSideData(ctx: CallerContext, q: { employeeIds?: number[] } = {}): Promise<{ employees: ScheduleEmployee[]; unscheduled: UnscheduledJob[] }> {
+export async function scheduleSideData(
+  ctx: CallerContext,
+  q: { employeeIds?: number[] } = {},
+): Promise<{ employees: ScheduleEmployee[]; unscheduled: UnscheduledJob[] }> {
   const tech = isFieldTech(ctx);
-  const staff = and(eq(users.companyId, ctx.companyId), isNull(users.deletedAt), tech ? eq(users.id, ctx.userId) : undefined);
+  const staff = and(
+    eq(users.companyId, ctx.companyId),
+    isNull(users.deletedAt),
+    tech ? eq(users.id, ctx.userId) : undefined,
+  );
   const employeeFilter = tech ? [ctx.userId] : (q.employeeIds ?? []);
   const unscheduledWhere = and(
     eq(jobs.companyId, ctx.companyId),
     eq(jobs.status, JobStatus.Unscheduled),
     employeeFilter.length
-      ? inArray(jobs.id, db.select({ jobId: jobEmployees.jobId }).from(jobEmployees).where(and(eq(jobEmployees.companyId, ctx.companyId), inArray(jobEmployees.userId, employeeFilter))))
+      ? inArray(
+          jobs.id,
+          db
+            .select({ jobId: jobEmployees.jobId })
+            .from(jobEmployees)
+            .where(and(eq(jobEmployees.companyId, ctx.companyId), inArray(jobEmployees.userId, employeeFilter))),
+        )
       : undefined,
   );
   const employeesQuery = sql`(select coalesce(json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'color', ${users.color})
     order by ${users.firstName}, ${users.lastName}, ${users.id}), '[]'::json) from ${users} where ${staff})`;
   const newest = db
-    .select({ id: jobs.id, customerName: customerName.as("customerName"), title: sql<string | null>`${jobs.name}`.as("title"), employeeIds: employeeIdsOf.as("employeeIds") })
+    .select({
+      id: jobs.id,
+      customerName: customerName.as("customerName"),
+      title: sql<string | null>`${jobs.name}`.as("title"),
+      employeeIds: employeeIdsOf.as("employeeIds"),
+    })
     .from(jobs)
     .innerJoin(customers, eq(customers.id, jobs.customerId))
     .where(unscheduledWhere)
@@ -198,12 +290,24 @@ export async function scheduleSideData(ctx: CallerContext, q: { employeeIds?: nu
     .limit(UNSCHEDULED_LIMIT)
     .as("newest");
   const unscheduledQuery = sql`(select coalesce(json_agg(json_build_object('id', ${newest.id}, 'customerName', ${newest.customerName}, 'title', ${newest.title}, 'employeeIds', ${newest.employeeIds}) order by ${newest.id} desc), '[]'::json) from ${newest})`;
-  const [row] = await db.select({
-    employees: sql<Array<{ id: number; firstName: string; lastName: string; color: string | null }>>`${employeesQuery}`,
-    unscheduled: sql<UnscheduledJob[]>`${unscheduledQuery}`,
-  }).from(sql`(select 1) as one`);
-  const employees = (row?.employees ?? []).map((e) => ({ id: Number(e.id), name: `${e.firstName} ${e.lastName}`.trim(), color: e.color }));
-  const unscheduled = (row?.unscheduled ?? []).map((u) => ({ ...u, id: Number(u.id), employeeIds: (u.employeeIds ?? []).map(Number) }));
+  const [row] = await db
+    .select({
+      employees: sql<
+        Array<{ id: number; firstName: string; lastName: string; color: string | null }>
+      >`${employeesQuery}`,
+      unscheduled: sql<UnscheduledJob[]>`${unscheduledQuery}`,
+    })
+    .from(sql`(select 1) as one`);
+  const employees = (row?.employees ?? []).map((e) => ({
+    id: Number(e.id),
+    name: `${e.firstName} ${e.lastName}`.trim(),
+    color: e.color,
+  }));
+  const unscheduled = (row?.unscheduled ?? []).map((u) => ({
+    ...u,
+    id: Number(u.id),
+    employeeIds: (u.employeeIds ?? []).map(Number),
+  }));
   return { employees, unscheduled };
 }
 
@@ -234,24 +338,52 @@ export async function loadSchedule(ctx: CallerContext, q: ScheduleQuery, timezon
   const { days, from, to } = scheduleBounds(q.view, q.date, timezone);
   const requested = isFieldTech(ctx) ? [] : q.employeeIds;
   const range = { from, to, employeeIds: requested, timezone };
-  const [visits, side] = await Promise.all([q.view === "month" ? listMonthDays(ctx, range, days) : listScheduleVisits(ctx, range), scheduleSideData(ctx, { employeeIds: requested })]);
+  const [visits, side] = await Promise.all([
+    q.view === "month" ? listMonthDays(ctx, range, days) : listScheduleVisits(ctx, range),
+    scheduleSideData(ctx, { employeeIds: requested }),
+  ]);
   const known = new Set(side.employees.map((e) => e.id));
   const employeeIds = requested.filter((id) => known.has(id));
-  const base = { ...q, employeeIds, timezone, today: todayIn(timezone), days, employees: side.employees, unscheduled: side.unscheduled };
-  if (!Array.isArray(visits)) return { ...base, visitCount: visits.visitCount, grid: null, lanes: null, month: visits.month };
+  const base = {
+    ...q,
+    employeeIds,
+    timezone,
+    today: todayIn(timezone),
+    days,
+    employees: side.employees,
+    unscheduled: side.unscheduled,
+  };
+  if (!Array.isArray(visits))
+    return { ...base, visitCount: visits.visitCount, grid: null, lanes: null, month: visits.month };
   if (q.view === "week") {
     // Each visit goes to the days it touches (one pass, not one per day).
     const byDay = new Map<string, ScheduleVisit[]>(days.map((date) => [date, []]));
     for (const visit of visits) {
       const first = visit.start.slice(0, 10);
       const last = visit.end.slice(0, 10);
-      for (const date of first === last ? [first] : days.filter((d) => d >= first && d <= last)) byDay.get(date)?.push(visit);
+      for (const date of first === last ? [first] : days.filter((d) => d >= first && d <= last))
+        byDay.get(date)?.push(visit);
     }
-    return { ...base, visitCount: visits.length, lanes: null, month: null, grid: layoutTimeGrid(days.map((date) => ({ key: date, date, visits: byDay.get(date)! }))) };
+    return {
+      ...base,
+      visitCount: visits.length,
+      lanes: null,
+      month: null,
+      grid: layoutTimeGrid(days.map((date) => ({ key: date, date, visits: byDay.get(date)! }))),
+    };
   }
   const lanes = scheduleLanes(ctx, side.employees, employeeIds);
-  const inLane = (lane: number) => visits.filter((v) => (lane === 0 ? v.employeeIds.length === 0 : v.employeeIds.includes(lane)));
-  return { ...base, visitCount: visits.length, lanes, month: null, grid: layoutTimeGrid(lanes.map((lane) => ({ key: `lane-${lane.id}`, date: q.date, lane: lane.id, visits: inLane(lane.id) }))) };
+  const inLane = (lane: number) =>
+    visits.filter((v) => (lane === 0 ? v.employeeIds.length === 0 : v.employeeIds.includes(lane)));
+  return {
+    ...base,
+    visitCount: visits.length,
+    lanes,
+    month: null,
+    grid: layoutTimeGrid(
+      lanes.map((lane) => ({ key: `lane-${lane.id}`, date: q.date, lane: lane.id, visits: inLane(lane.id) })),
+    ),
+  };
 }
 
 /**
@@ -259,7 +391,11 @@ export async function loadSchedule(ctx: CallerContext, q: ScheduleQuery, timezon
  * company's zone and the jobs model reschedules (with the series scope). Dropping on another
  * lane swaps that employee for the lane's; null when the caller cannot see the visit.
  */
-export async function moveVisit(ctx: CallerContext, input: MoveVisitInput, timezone: string): Promise<RescheduleResult | null> {
+export async function moveVisit(
+  ctx: CallerContext,
+  input: MoveVisitInput,
+  timezone: string,
+): Promise<RescheduleResult | null> {
   const startTime = wallToInstant(input.start, timezone)!;
   let endTime = wallToInstant(input.end, timezone)!;
   // An all-day visit ends at midnight after its last day; the model counts whole days up to the end's day.
@@ -293,7 +429,10 @@ export const canReschedule = (status: number) => !FINISHED_STATUSES.includes(sta
 const timeOfDay = (d: ReturnType<typeof dayjs>) => formatTimeText(d.hour() * 60 + d.minute());
 
 /** The schedule form's values for a job: its visit as it is, or (unscheduled) the given day at 9 to 10 am. */
-export function scheduleFormDefaults(job: JobDetails, o: { timezone: string; date?: string; defaultArrivalWindowOffset: number; userId: number; isFieldTech: boolean }) {
+export function scheduleFormDefaults(
+  job: JobDetails,
+  o: { timezone: string; date?: string; defaultArrivalWindowOffset: number; userId: number; isFieldTech: boolean },
+) {
   const start = job.startTime ? dayjs(job.startTime).tz(o.timezone) : null;
   const end = job.endTime ? dayjs(job.endTime).tz(o.timezone) : null;
   // An all-day visit ends at midnight after its last day.
@@ -317,7 +456,8 @@ export function scheduleFormDefaults(job: JobDetails, o: { timezone: string; dat
   };
 }
 
-const sameList = (a?: number[] | null, b?: number[] | null) => JSON.stringify([...(a ?? [])].sort()) === JSON.stringify([...(b ?? [])].sort());
+const sameList = (a?: number[] | null, b?: number[] | null) =>
+  JSON.stringify([...(a ?? [])].sort()) === JSON.stringify([...(b ?? [])].sort());
 
 /** Whether the posted rule is the series' current one (then the jobs model moves the series instead of replacing its rule). */
 function sameRule(next: RecurrenceInput, current: NonNullable<JobDetails["recurrence"]>, timezone: string) {
@@ -338,12 +478,23 @@ function sameRule(next: RecurrenceInput, current: NonNullable<JobDetails["recurr
  * Saves the schedule form through the jobs model (POST jobs/schedule): wall-clock dates and
  * 'hh:mm am' times in the company's zone become instants; a field tech keeps the assignment.
  */
-export async function scheduleJobFromForm(ctx: CallerContext, job: JobDetails, input: ScheduleFormInput, timezone: string): Promise<RescheduleResult | null> {
+export async function scheduleJobFromForm(
+  ctx: CallerContext,
+  job: JobDetails,
+  input: ScheduleFormInput,
+  timezone: string,
+): Promise<RescheduleResult | null> {
   const startMinutes = input.isAllDay ? 0 : parseTimeText(input.startTime ?? "")!;
   const startTime = wallToInstant(joinWall(input.startDate, startMinutes), timezone)!;
   const endDate = input.endDate ?? input.startDate;
   const endMinutes = input.endTime ? parseTimeText(input.endTime) : null;
-  const endTime = input.isAllDay ? midnightIn(endDate, timezone) : endMinutes !== null ? wallToInstant(joinWall(endDate, endMinutes), timezone)! : endDate !== input.startDate ? wallToInstant(joinWall(endDate, startMinutes + 60), timezone)! : undefined;
+  const endTime = input.isAllDay
+    ? midnightIn(endDate, timezone)
+    : endMinutes !== null
+      ? wallToInstant(joinWall(endDate, endMinutes), timezone)!
+      : endDate !== input.startDate
+        ? wallToInstant(joinWall(endDate, startMinutes + 60), timezone)!
+        : undefined;
   // The series' last day is inclusive: it ends just before the next midnight.
   const until = input.until ? new Date(midnightIn(addDays(input.until, 1), timezone).getTime() - 1000) : undefined;
   const rule = recurrenceFromForm(input, until);
@@ -367,10 +518,17 @@ export async function scheduleJobFromForm(ctx: CallerContext, job: JobDetails, i
 }
 
 /** 'Nov 22nd, 2026 09:00 am – 10:00 am' (or '... all day') in the company's zone. */
-export function visitWhenText(start: Date | string, end: Date | string | null, isAllDay: boolean, timezone: string): string {
+export function visitWhenText(
+  start: Date | string,
+  end: Date | string | null,
+  isAllDay: boolean,
+  timezone: string,
+): string {
   const s = dayjs(start).tz(timezone);
   if (isAllDay) return `${s.format(DATE_LONG)}, all day`;
   const e = end ? dayjs(end).tz(timezone) : null;
   if (!e) return s.format(`${DATE_LONG} ${TIME}`);
-  return e.format("YYYY-MM-DD") === s.format("YYYY-MM-DD") ? `${s.format(`${DATE_LONG} ${TIME}`)} – ${e.format(TIME)}` : `${s.format(`${DATE_LONG} ${TIME}`)} – ${e.format(`${DATE_LONG} ${TIME}`)}`;
+  return e.format("YYYY-MM-DD") === s.format("YYYY-MM-DD")
+    ? `${s.format(`${DATE_LONG} ${TIME}`)} – ${e.format(TIME)}`
+    : `${s.format(`${DATE_LONG} ${TIME}`)} – ${e.format(`${DATE_LONG} ${TIME}`)}`;
 }

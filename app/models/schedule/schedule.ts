@@ -62,7 +62,8 @@ export function addDays(date: string, n: number): string {
 export function visibleDays(view: ScheduleView, date: string): string[] {
   const d = dayjs.utc(date);
   if (view === "day") return [date];
-  const first = view === "week" ? d.subtract(d.day(), "day") : d.startOf("month").subtract(d.startOf("month").day(), "day");
+  const first =
+    view === "week" ? d.subtract(d.day(), "day") : d.startOf("month").subtract(d.startOf("month").day(), "day");
   const last = view === "week" ? first.add(6, "day") : d.endOf("month").add(6 - d.endOf("month").day(), "day");
   const days: string[] = [];
   for (let cur = first; !cur.isAfter(last, "day"); cur = cur.add(1, "day")) days.push(cur.format("YYYY-MM-DD"));
@@ -94,7 +95,12 @@ const MONTH_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Se
 export function dateParts(date: string) {
   const d = new Date(`${date}T00:00:00Z`);
   const weekday = WEEKDAY_NAMES[d.getUTCDay()];
-  return { weekday, weekdayShort: weekday.slice(0, 3), day: d.getUTCDate(), label: `${weekday}, ${MONTH_SHORT[d.getUTCMonth()]} ${d.getUTCDate()}` };
+  return {
+    weekday,
+    weekdayShort: weekday.slice(0, 3),
+    day: d.getUTCDate(),
+    label: `${weekday}, ${MONTH_SHORT[d.getUTCMonth()]} ${d.getUTCDate()}`,
+  };
 }
 
 export type ScheduleQuery = { view: ScheduleView; date: string; employeeIds: number[] };
@@ -126,7 +132,11 @@ export function wallMinutesBetween(a: string, b: string): number {
   const x = splitWall(a);
   const y = splitWall(b);
   if (!x || !y) return 0;
-  return Math.round((Date.parse(`${y.date}T00:00:00Z`) - Date.parse(`${x.date}T00:00:00Z`)) / DAY_MS) * 1440 + y.minutes - x.minutes;
+  return (
+    Math.round((Date.parse(`${y.date}T00:00:00Z`) - Date.parse(`${x.date}T00:00:00Z`)) / DAY_MS) * 1440 +
+    y.minutes -
+    x.minutes
+  );
 }
 
 export const snap = (minutes: number) => Math.round(minutes / SNAP_MINUTES) * SNAP_MINUTES;
@@ -159,7 +169,9 @@ export type ScheduleEmployee = { id: number; name: string; color: string | null 
  * Where a visit sits on one day of the time grid, or null when it belongs to the all-day row
  * (all-day visits and visits that cross midnight).
  */
-export function timedSpan(visit: Pick<ScheduleVisit, "start" | "end" | "isAllDay">): { date: string; start: number; end: number } | null {
+export function timedSpan(
+  visit: Pick<ScheduleVisit, "start" | "end" | "isAllDay">,
+): { date: string; start: number; end: number } | null {
   if (visit.isAllDay) return null;
   const s = splitWall(visit.start);
   const e = splitWall(visit.end);
@@ -170,7 +182,10 @@ export function timedSpan(visit: Pick<ScheduleVisit, "start" | "end" | "isAllDay
 }
 
 /** The dates (within `days`) an all-day or multi-day visit covers. */
-export function coveredDays(visit: Pick<ScheduleVisit, "start" | "end" | "isAllDay">, days: readonly string[]): string[] {
+export function coveredDays(
+  visit: Pick<ScheduleVisit, "start" | "end" | "isAllDay">,
+  days: readonly string[],
+): string[] {
   const s = splitWall(visit.start);
   const e = splitWall(visit.end);
   if (!s || !e) return [];
@@ -244,7 +259,9 @@ export type TimeGridLayout = { hours: { start: number; end: number }; columns: G
  * sides: visits sorted into the all-day row or placed on the hour grid, and clusters wider than
  * MAX_SIDE_BY_SIDE folded into '+N more', so a busy week sends and draws only what shows.
  */
-export function layoutTimeGrid(columns: ReadonlyArray<{ key: string; date: string; lane?: number; visits: readonly ScheduleVisit[] }>): TimeGridLayout {
+export function layoutTimeGrid(
+  columns: ReadonlyArray<{ key: string; date: string; lane?: number; visits: readonly ScheduleVisit[] }>,
+): TimeGridLayout {
   const laid = columns.map((c) => {
     const timed: Array<{ visit: ScheduleVisit; start: number; end: number }> = [];
     const allDay: ScheduleVisit[] = [];
@@ -258,7 +275,13 @@ export function layoutTimeGrid(columns: ReadonlyArray<{ key: string; date: strin
     const more = new Map<number, { start: number; count: number }>();
     for (const p of placeVisits(timed)) {
       if (p.column < MAX_SIDE_BY_SIDE) {
-        placed.push({ visit: p.visit, start: p.start, end: p.end, column: p.column, columns: Math.min(p.columns, MAX_SIDE_BY_SIDE) });
+        placed.push({
+          visit: p.visit,
+          start: p.start,
+          end: p.end,
+          column: p.column,
+          columns: Math.min(p.columns, MAX_SIDE_BY_SIDE),
+        });
         continue;
       }
       const fold = more.get(p.cluster) ?? { start: p.start, count: 0 };
@@ -273,7 +296,10 @@ export function layoutTimeGrid(columns: ReadonlyArray<{ key: string; date: strin
 export type MonthDay<V = ScheduleVisit> = { date: string; visits: V[]; total: number };
 
 /** The month view's days: the first visits of each day and how many there are in all. */
-export function layoutMonth<V extends Pick<ScheduleVisit, "start" | "end" | "isAllDay">>(days: readonly string[], visits: readonly V[]): MonthDay<V>[] {
+export function layoutMonth<V extends Pick<ScheduleVisit, "start" | "end" | "isAllDay">>(
+  days: readonly string[],
+  visits: readonly V[],
+): MonthDay<V>[] {
   const byDay = new Map<string, MonthDay<V>>(days.map((date) => [date, { date, visits: [], total: 0 }]));
   for (const visit of visits) {
     for (const date of coveredDays(visit, days)) {

@@ -17,7 +17,10 @@ export async function requireRecord<T>(value: string | null, get: (id: number) =
 }
 
 /** Route state of an add/edit dialog (?edit=new or ?edit=<id>): "new", the record, or null when closed. */
-export async function openedRecord<T>(value: string | null, get: (id: number) => Promise<T | null>): Promise<T | "new" | null> {
+export async function openedRecord<T>(
+  value: string | null,
+  get: (id: number) => Promise<T | null>,
+): Promise<T | "new" | null> {
   if (value === null) return null;
   return value === "new" ? "new" : requireRecord(value, get);
 }
@@ -30,8 +33,10 @@ export async function saveWithRuleErrors<T>(formData: FormData, formId: string, 
   try {
     return await run();
   } catch (error) {
-    if (error instanceof CompanyRuleError) throw formErrors({ [error.field]: error.message }, formFields(formData), formId);
-    if (error instanceof TagNameTakenError || error instanceof LeadSourceNameTakenError) throw formErrors({ name: error.message }, formFields(formData), formId);
+    if (error instanceof CompanyRuleError)
+      throw formErrors({ [error.field]: error.message }, formFields(formData), formId);
+    if (error instanceof TagNameTakenError || error instanceof LeadSourceNameTakenError)
+      throw formErrors({ name: error.message }, formFields(formData), formId);
     throw error;
   }
 }
@@ -40,7 +45,11 @@ export async function saveWithRuleErrors<T>(formData: FormData, formId: string, 
  * Runs a settings delete: a record the model refuses to delete (in use) goes back to the list
  * with the refusal as an error toast (rendered by the server, so it shows without JavaScript).
  */
-export async function deleteOrRefuse(listUrl: string, run: () => Promise<boolean>, success: string): Promise<Response | null> {
+export async function deleteOrRefuse(
+  listUrl: string,
+  run: () => Promise<boolean>,
+  success: string,
+): Promise<Response | null> {
   try {
     if (!(await run())) return null;
   } catch (error) {

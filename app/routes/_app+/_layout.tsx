@@ -11,7 +11,10 @@ import { screens } from "~/access/route-table";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.home);
   const tip = await tipForPath(access.ctx, new URL(request.url).pathname);
-  return json({ shell: shellFor(access), tip: tip ? { actionType: tip.actionType, text: tip.tip, title: tip.title } : null });
+  return json({
+    shell: shellFor(access),
+    tip: tip ? { actionType: tip.actionType, text: tip.tip, title: tip.title } : null,
+  });
 }
 
 export default function AppLayout() {

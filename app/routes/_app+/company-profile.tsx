@@ -55,7 +55,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     timezone: profile.timezone,
     workingSchedule: profile.workingSchedule,
   };
-  return json({ defaults, logoUrl: profile.logoUrl, currency: profile.currency, timezoneOffset: utcOffset(profile.timezoneOffset), logoRules: logoClientRules(), placesEnabled: maps().enabled });
+  return json({
+    defaults,
+    logoUrl: profile.logoUrl,
+    currency: profile.currency,
+    timezoneOffset: utcOffset(profile.timezoneOffset),
+    logoRules: logoClientRules(),
+    placesEnabled: maps().enabled,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -78,7 +85,13 @@ export default function CompanyProfileRoute() {
   return (
     <>
       <PageHeader title="Company Profile" breadcrumb={{ label: "Settings", to: "/settings" }} />
-      <CompanyProfileForm defaults={defaults} logoUrl={logoUrl} logoRules={logoRules} timezoneOffset={timezoneOffset} placesEnabled={placesEnabled} />
+      <CompanyProfileForm
+        defaults={defaults}
+        logoUrl={logoUrl}
+        logoRules={logoRules}
+        timezoneOffset={timezoneOffset}
+        placesEnabled={placesEnabled}
+      />
       {search.get("confirm") === "removeLogo" && logoUrl ? (
         <ConfirmDialog title="Remove Logo" intent="removeLogo" confirmLabel="Remove" cancelTo="/company-profile">
           The logo will be removed from your profile, estimates, invoices and messages.

@@ -9,7 +9,10 @@ import { screens } from "~/access/route-table";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, user } = await requireAccess({ request, context }, screens.dashboard);
   const steps = await onboardingSteps(ctx);
-  return json({ firstName: user.firstName, steps: steps.map(({ actionType, title, to, tip, isDone }) => ({ actionType, title, to, tip, isDone })) });
+  return json({
+    firstName: user.firstName,
+    steps: steps.map(({ actionType, title, to, tip, isDone }) => ({ actionType, title, to, tip, isDone })),
+  });
 }
 
 export default function DashboardRoute() {
@@ -24,7 +27,14 @@ export default function DashboardRoute() {
           <p className="muted">
             {done} of {steps.length} steps done
           </p>
-          <div className="progress" role="progressbar" aria-label="Onboarding progress" aria-valuemin={0} aria-valuemax={steps.length} aria-valuenow={done}>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label="Onboarding progress"
+            aria-valuemin={0}
+            aria-valuemax={steps.length}
+            aria-valuenow={done}
+          >
             <span style={{ width: `${(done / steps.length) * 100}%` }} />
           </div>
         </div>

@@ -7,9 +7,25 @@ import { SelectField, TextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { RecordFormModal, RecordTable } from "~/components/settings-records";
 import { notFound, requireAccess } from "~/access/access.server";
-import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/routes/_app+/__company-forms.server";
+import {
+  deleteOrRefuse,
+  openedRecord,
+  recordId,
+  requireRecord,
+  saveWithRuleErrors,
+} from "~/routes/_app+/__company-forms.server";
 import { discountSchema, DiscountType, discountTypeOptions, taxRateSchema } from "~/models/company/company.schema";
-import { deleteDiscount, deleteTaxRate, getDiscount, getTaxRate, listDiscounts, listTaxRates, saveDiscount, saveTaxRate, type DiscountRow } from "~/models/company/company.server";
+import {
+  deleteDiscount,
+  deleteTaxRate,
+  getDiscount,
+  getTaxRate,
+  listDiscounts,
+  listTaxRates,
+  saveDiscount,
+  saveTaxRate,
+  type DiscountRow,
+} from "~/models/company/company.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { formatMoney } from "~/utils/format";
@@ -47,20 +63,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "saveTaxRate") {
     const input = await validateForm(formData, taxRateValidator, TAX_RATE_FORM);
     if (!(await saveWithRuleErrors(formData, TAX_RATE_FORM, () => saveTaxRate(ctx, { ...input, id })))) notFound();
-    return toasts().redirectWithSuccess(LIST_URL, id ? "Tax rate was saved successfully!" : "Tax rate was created successfully!");
+    return toasts().redirectWithSuccess(
+      LIST_URL,
+      id ? "Tax rate was saved successfully!" : "Tax rate was created successfully!",
+    );
   }
   if (intent === "saveDiscount") {
     const input = await validateForm(formData, discountValidator, DISCOUNT_FORM);
     if (!(await saveWithRuleErrors(formData, DISCOUNT_FORM, () => saveDiscount(ctx, { ...input, id })))) notFound();
-    return toasts().redirectWithSuccess(LIST_URL, id ? "Discount was saved successfully!" : "Discount was created successfully!");
+    return toasts().redirectWithSuccess(
+      LIST_URL,
+      id ? "Discount was saved successfully!" : "Discount was created successfully!",
+    );
   }
-  if (intent === "deleteTaxRate") return (await deleteOrRefuse(LIST_URL, () => deleteTaxRate(ctx, id ?? 0), "Tax rate was deleted")) ?? notFound();
-  if (intent === "deleteDiscount") return (await deleteOrRefuse(LIST_URL, () => deleteDiscount(ctx, id ?? 0), "Discount was deleted")) ?? notFound();
+  if (intent === "deleteTaxRate")
+    return (await deleteOrRefuse(LIST_URL, () => deleteTaxRate(ctx, id ?? 0), "Tax rate was deleted")) ?? notFound();
+  if (intent === "deleteDiscount")
+    return (await deleteOrRefuse(LIST_URL, () => deleteDiscount(ctx, id ?? 0), "Discount was deleted")) ?? notFound();
   return unknownIntent();
 }
 
 const percent = (value: number) => `${Number(value.toFixed(3))}%`;
-const discountValue = (d: Pick<DiscountRow, "type" | "value">) => (d.type === DiscountType.Percentage ? percent(d.value) : formatMoney(Math.round(d.value * 100)));
+const discountValue = (d: Pick<DiscountRow, "type" | "value">) =>
+  d.type === DiscountType.Percentage ? percent(d.value) : formatMoney(Math.round(d.value * 100));
 
 export default function DiscountsTaxRatesRoute() {
   const { taxRates, discounts, taxRate, discount, deletingTaxRate, deletingDiscount } = useLoaderData<typeof loader>();
@@ -126,24 +151,47 @@ export default function DiscountsTaxRatesRoute() {
           title={discount === "new" ? "Add Discount" : "Edit Discount"}
           formId={DISCOUNT_FORM}
           validator={discountValidator}
-          defaultValues={discount === "new" ? { type: DiscountType.Percentage } : { name: discount.name, type: discount.type, value: String(discount.value) }}
+          defaultValues={
+            discount === "new"
+              ? { type: DiscountType.Percentage }
+              : { name: discount.name, type: discount.type, value: String(discount.value) }
+          }
           closeTo={LIST_URL}
           intent="saveDiscount"
           id={discount === "new" ? null : discount.id}
         >
           <TextField name="name" label="Name" maxLength={100} autoComplete="off" />
           <SelectField name="type" label="Type" options={discountTypeOptions} />
-          <TextField name="value" label="Value" inputMode="decimal" hint="A percentage (0 to 100) or an amount in dollars" />
+          <TextField
+            name="value"
+            label="Value"
+            inputMode="decimal"
+            hint="A percentage (0 to 100) or an amount in dollars"
+          />
         </RecordFormModal>
       ) : null}
       {deletingTaxRate ? (
-        <ConfirmDialog title="Delete Tax Rate" intent="deleteTaxRate" confirmLabel="Delete" cancelTo={LIST_URL} hidden={{ id: deletingTaxRate.id }}>
-          The tax rate &apos;{deletingTaxRate.name}&apos; will be completely deleted. Work already saved keeps the rate it was given.
+        <ConfirmDialog
+          title="Delete Tax Rate"
+          intent="deleteTaxRate"
+          confirmLabel="Delete"
+          cancelTo={LIST_URL}
+          hidden={{ id: deletingTaxRate.id }}
+        >
+          The tax rate &apos;{deletingTaxRate.name}&apos; will be completely deleted. Work already saved keeps the rate
+          it was given.
         </ConfirmDialog>
       ) : null}
       {deletingDiscount ? (
-        <ConfirmDialog title="Delete Discount" intent="deleteDiscount" confirmLabel="Delete" cancelTo={LIST_URL} hidden={{ id: deletingDiscount.id }}>
-          The discount &apos;{deletingDiscount.name}&apos; will be completely deleted. Work already saved keeps the discount it was given.
+        <ConfirmDialog
+          title="Delete Discount"
+          intent="deleteDiscount"
+          confirmLabel="Delete"
+          cancelTo={LIST_URL}
+          hidden={{ id: deletingDiscount.id }}
+        >
+          The discount &apos;{deletingDiscount.name}&apos; will be completely deleted. Work already saved keeps the
+          discount it was given.
         </ConfirmDialog>
       ) : null}
     </>

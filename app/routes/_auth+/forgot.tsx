@@ -24,7 +24,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await requestPasswordReset({ email: result.data.email, address: clientAddress(context) });
   } catch (error) {
-    if (error instanceof RateLimited) return validationError({ fieldErrors: { _global: error.message } }, { email: result.data.email }, { status: 429 });
+    if (error instanceof RateLimited)
+      return validationError(
+        { fieldErrors: { _global: error.message } },
+        { email: result.data.email },
+        { status: 429 },
+      );
     throw error;
   }
   // The same answer whether the email has an account or not.
@@ -66,4 +71,3 @@ export default function ForgotPasswordRoute() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Forgot password | Fieldwise" }];
-

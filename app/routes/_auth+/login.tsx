@@ -8,7 +8,15 @@ import { FormError, SubmitButton, TextField } from "~/components/form";
 import { optionalAccess } from "~/access/access.server";
 import { clearTwoFactor, readPendingTwoFactor, startTwoFactor } from "~/models/accounts/account-sessions.server";
 import { accountMessages, signInSchema, verifyCodeScreenSchema } from "~/models/accounts/accounts.schema";
-import { codeMessage, findAccountUser, sendTwoFactorCode, signInWithPassword, TWO_FACTOR_MINUTES, verifyTwoFactorCode, type SignInOutcome } from "~/models/accounts/accounts.server";
+import {
+  codeMessage,
+  findAccountUser,
+  sendTwoFactorCode,
+  signInWithPassword,
+  TWO_FACTOR_MINUTES,
+  verifyTwoFactorCode,
+  type SignInOutcome,
+} from "~/models/accounts/accounts.server";
 import { homePathFor } from "~/access/roles";
 import { clientAddress, consumeAttempt, RateLimited } from "~/services/rate-limits.server";
 import { commitNewSession, safeRedirect, toasts } from "~/sessions.server";
@@ -44,7 +52,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return json({ message: "Unknown action" }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof RateLimited) return validationError({ fieldErrors: { _global: error.message } }, { email: form.get("email") }, { status: 429 });
+    if (error instanceof RateLimited)
+      return validationError(
+        { fieldErrors: { _global: error.message } },
+        { email: form.get("email") },
+        { status: 429 },
+      );
     throw error;
   }
 }
@@ -53,16 +66,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function signIn(request: Request, form: FormData, address: string | null) {
   const result = await validateSubmission(signInValidator, form);
   if (result.error) return validationError(result.error, { email: form.get("email") });
-  const authenticator = new Authenticator<SignInOutcome>().use(new FormStrategy(() => signInWithPassword({ email: result.data.email, password: result.data.password, address })), "form");
+  const authenticator = new Authenticator<SignInOutcome>().use(
+    new FormStrategy(() => signInWithPassword({ email: result.data.email, password: result.data.password, address })),
+    "form",
+  );
   const outcome = await authenticator.authenticate("form", request);
   // A refused return address means the home page, as none.
   const redirectTo = safeRedirect(result.data.redirectTo, "") || null;
-  if (outcome.kind === "invalid") return validationError({ fieldErrors: { _global: accountMessages.invalidCredentials } }, { email: result.data.email });
+  if (outcome.kind === "invalid")
+    return validationError(
+      { fieldErrors: { _global: accountMessages.invalidCredentials } },
+      { email: result.data.email },
+    );
   if (outcome.kind === "twoFactor") {
-    const cookie = await startTwoFactor(request, { userId: outcome.user.id, redirectTo, expiresAt: Date.now() + TWO_FACTOR_MINUTES * 60_000 });
+    const cookie = await startTwoFactor(request, {
+      userId: outcome.user.id,
+      redirectTo,
+      expiresAt: Date.now() + TWO_FACTOR_MINUTES * 60_000,
+    });
     return redirect("/login", { headers: { "Set-Cookie": cookie } });
   }
-  return redirect(redirectTo ?? homePathFor(outcome.user.role), { headers: { "Set-Cookie": await commitNewSession(request, outcome.user.id) } });
+  return redirect(redirectTo ?? homePathFor(outcome.user.role), {
+    headers: { "Set-Cookie": await commitNewSession(request, outcome.user.id) },
+  });
 }
 
 async function pendingUser(request: Request) {
@@ -73,22 +99,36 @@ async function pendingUser(request: Request) {
 
 async function verify(request: Request, form: FormData, address: string | null) {
   const waiting = await pendingUser(request);
-  if (!waiting) return toasts().redirectWithError("/login", accountMessages.signInExpired, { headers: { "Set-Cookie": await clearTwoFactor(request) } });
+  if (!waiting)
+    return toasts().redirectWithError("/login", accountMessages.signInExpired, {
+      headers: { "Set-Cookie": await clearTwoFactor(request) },
+    });
   const result = await validateSubmission(codeValidator, form);
   if (result.error) return validationError(result.error);
   await consumeAttempt("code", { account: waiting.user.email, address });
   const outcome = await verifyTwoFactorCode(waiting.user.id, result.data.code);
-  if (outcome !== "ok") return validationError({ fieldErrors: { code: codeMessage(outcome) } }, undefined, { status: 400 });
-  return redirect(waiting.pending.redirectTo ?? homePathFor(waiting.user.role), { headers: { "Set-Cookie": await commitNewSession(request, waiting.user.id) } });
+  if (outcome !== "ok")
+    return validationError({ fieldErrors: { code: codeMessage(outcome) } }, undefined, { status: 400 });
+  return redirect(waiting.pending.redirectTo ?? homePathFor(waiting.user.role), {
+    headers: { "Set-Cookie": await commitNewSession(request, waiting.user.id) },
+  });
 }
 
 async function resend(request: Request, address: string | null) {
   const waiting = await pendingUser(request);
-  if (!waiting) return toasts().redirectWithError("/login", accountMessages.signInExpired, { headers: { "Set-Cookie": await clearTwoFactor(request) } });
+  if (!waiting)
+    return toasts().redirectWithError("/login", accountMessages.signInExpired, {
+      headers: { "Set-Cookie": await clearTwoFactor(request) },
+    });
   await consumeAttempt("code", { account: waiting.user.email, address });
   await sendTwoFactorCode(waiting.user);
-  const cookie = await startTwoFactor(request, { ...waiting.pending, expiresAt: Date.now() + TWO_FACTOR_MINUTES * 60_000 });
-  return toasts().redirectWithSuccess("/login", "We sent a new code to your email.", { headers: { "Set-Cookie": cookie } });
+  const cookie = await startTwoFactor(request, {
+    ...waiting.pending,
+    expiresAt: Date.now() + TWO_FACTOR_MINUTES * 60_000,
+  });
+  return toasts().redirectWithSuccess("/login", "We sent a new code to your email.", {
+    headers: { "Set-Cookie": cookie },
+  });
 }
 
 /** Sign in, then the emailed code when the user has two-factor on. */
@@ -102,7 +142,13 @@ function PasswordStep({ redirectTo }: { redirectTo: string }) {
     <>
       <h1>Sign in</h1>
       {/* Posts to the checked return address's /login, not to this address and its query as given: a refused one is left behind. */}
-      <ValidatedForm validator={signInValidator} method="post" action={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"} className="stack" noValidate>
+      <ValidatedForm
+        validator={signInValidator}
+        method="post"
+        action={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}
+        className="stack"
+        noValidate
+      >
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError />
         <TextField name="email" label="Email" type="email" autoComplete="username" required />
@@ -128,7 +174,15 @@ function CodeStep() {
       <p className="muted">{accountMessages.codeSent}</p>
       <ValidatedForm validator={codeValidator} method="post" className="stack" noValidate>
         <FormError />
-        <TextField name="code" label="6-digit code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={6} required />
+        <TextField
+          name="code"
+          label="6-digit code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          required
+        />
         <SubmitButton name="intent" value="verify" className="button button-primary button-lg" busyText="Checking...">
           Verify
         </SubmitButton>
@@ -146,4 +200,3 @@ function CodeStep() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Sign in | Fieldwise" }];
-

@@ -52,8 +52,21 @@ export default function ResetPasswordRoute() {
       <ValidatedForm validator={validator} method="post" className="stack" noValidate>
         <input type="hidden" name="token" value={token} />
         <FormError />
-        <TextField name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" required />
-        <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" required />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters"
+          required
+        />
+        <TextField
+          name="confirmPassword"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
         <SubmitButton className="button button-primary button-lg" busyText="Saving...">
           Save Password
         </SubmitButton>

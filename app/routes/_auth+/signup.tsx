@@ -2,7 +2,15 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError } from "remix-validated-form";
-import { CheckboxField, FormError, Honeypot, SelectField, SubmitButton, TextField, TextareaField } from "~/components/form";
+import {
+  CheckboxField,
+  FormError,
+  Honeypot,
+  SelectField,
+  SubmitButton,
+  TextField,
+  TextareaField,
+} from "~/components/form";
 import { Steps } from "~/components/steps";
 import { db } from "~/db.server";
 import { optionalAccess } from "~/access/access.server";
@@ -64,15 +72,21 @@ async function nextStep(form: FormData, address: string | null) {
     await consumeAttempt("signUp", { account: result.data.email, address });
     await consumeAttempt("emailCheck", { account: result.data.email, address });
   } catch (error) {
-    if (error instanceof RateLimited) return validationError({ fieldErrors: { _global: error.message } }, stay, { status: 429 });
+    if (error instanceof RateLimited)
+      return validationError({ fieldErrors: { _global: error.message } }, stay, { status: 429 });
     throw error;
   }
-  if (await emailExists(db, result.data.email)) return validationError({ fieldErrors: { email: accountMessages.emailTaken } }, stay);
+  if (await emailExists(db, result.data.email))
+    return validationError({ fieldErrors: { email: accountMessages.emailTaken } }, stay);
   return json({ values: keptValues(form, 2) });
 }
 
 async function create(request: Request, form: FormData, address: string | null) {
-  const data = { ...Object.fromEntries(form), isDemoRequested: form.get("isDemoRequested") ?? undefined, terms: form.get("terms") ?? undefined };
+  const data = {
+    ...Object.fromEntries(form),
+    isDemoRequested: form.get("isDemoRequested") ?? undefined,
+    terms: form.get("terms") ?? undefined,
+  };
   const result = signUpScreenSchema.safeParse(data);
   if (!result.success) {
     const errors = fieldErrors(result.error);
@@ -83,13 +97,16 @@ async function create(request: Request, form: FormData, address: string | null) 
   try {
     await consumeAttempt("signUp", { account: result.data.email, address });
   } catch (error) {
-    if (error instanceof RateLimited) return validationError({ fieldErrors: { _global: error.message } }, keptValues(form, 2), { status: 429 });
+    if (error instanceof RateLimited)
+      return validationError({ fieldErrors: { _global: error.message } }, keptValues(form, 2), { status: 429 });
     throw error;
   }
   const created = await signUp(result.data);
   if (!created.ok) return validationError({ fieldErrors: created.errors }, keptValues(form, 1));
   const cookie = await commitNewSession(request, created.userId);
-  return toasts().redirectWithSuccess(homePathFor(Role.CompanyAdmin), "Welcome! Your 14-day free trial has started.", { headers: { "Set-Cookie": cookie } });
+  return toasts().redirectWithSuccess(homePathFor(Role.CompanyAdmin), "Welcome! Your 14-day free trial has started.", {
+    headers: { "Set-Cookie": cookie },
+  });
 }
 
 /** Sign up in two steps, each posted to the server: account, then business. */
@@ -104,9 +121,18 @@ export default function SignUpRoute() {
       <Steps steps={SIGN_UP_STEPS} current={step - 1} />
       <ValidatedForm key={step} validator={validator} method="post" defaultValues={values} className="stack" noValidate>
         <input type="hidden" name="step" value={step} />
-        {carried.map((name) => (values[name] !== undefined ? <input key={name} type="hidden" name={name} value={values[name]} /> : null))}
+        {carried.map((name) =>
+          values[name] !== undefined ? <input key={name} type="hidden" name={name} value={values[name]} /> : null,
+        )}
         {/* Enter in a field means the step's main button. */}
-        <button type="submit" name="intent" value={step === 1 ? "next" : "create"} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <button
+          type="submit"
+          name="intent"
+          value={step === 1 ? "next" : "create"}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+        />
         <FormError />
         {step === 1 ? <AccountStep /> : <BusinessStep />}
       </ValidatedForm>
@@ -140,15 +166,39 @@ function BusinessStep() {
     <>
       <div className="form-grid">
         <TextField name="password" label="Password" type="password" autoComplete="new-password" required />
-        <TextField name="confirmPassword" label="Confirm Password" type="password" autoComplete="new-password" required />
+        <TextField
+          name="confirmPassword"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+        />
         <TextField name="businessName" label="Business Name" autoComplete="organization" className="span-2" required />
         <TextField name="businessPhoneNumber" label="Business Phone Number" type="tel" />
         <TextField name="businessWebsite" label="Business Website" type="url" placeholder="example.com" />
-        <SelectField name="industry" label="Industry" options={industryOptions} placeholder="Choose your business type" required />
-        <SelectField name="companySize" label="Company Size" options={TEAM_SIZES} placeholder="How many people work with you?" required />
+        <SelectField
+          name="industry"
+          label="Industry"
+          options={industryOptions}
+          placeholder="Choose your business type"
+          required
+        />
+        <SelectField
+          name="companySize"
+          label="Company Size"
+          options={TEAM_SIZES}
+          placeholder="How many people work with you?"
+          required
+        />
         <TextField name="location" label="Location" autoComplete="address-level2" placeholder="City, State" />
         <SelectField name="country" label="Country" options={COUNTRIES} required />
-        <TextareaField name="mainInterests" label="Main Interests" hint="What would you like to do first? (scheduling, invoicing...)" rows={2} className="span-2" />
+        <TextareaField
+          name="mainInterests"
+          label="Main Interests"
+          hint="What would you like to do first? (scheduling, invoicing...)"
+          rows={2}
+          className="span-2"
+        />
       </div>
       <CheckboxField name="isDemoRequested" label="I would like a demo" value="true" />
       <CheckboxField name="terms" value="true" label="I accept the Terms and Conditions" />
@@ -157,7 +207,12 @@ function BusinessStep() {
         <SubmitButton name="intent" value="back" className="button">
           Back
         </SubmitButton>
-        <SubmitButton name="intent" value="create" className="button button-primary button-lg" busyText="Creating your account...">
+        <SubmitButton
+          name="intent"
+          value="create"
+          className="button button-primary button-lg"
+          busyText="Creating your account..."
+        >
           Create Account
         </SubmitButton>
       </div>

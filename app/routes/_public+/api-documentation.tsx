@@ -17,9 +17,10 @@ export default function ApiDocumentationRoute() {
       <header className="stack">
         <h1>API documentation</h1>
         <p>
-          JSON over HTTPS under <code>/api</code>. Sign in with <code>POST /api/account/sign-in</code> (session cookie) or send a company API key. Errors: 400{" "}
-          <code>{"{message}"}</code> or <code>{"{errors: {field: message}}"}</code>, 401, 403, 404 <code>{'{exceptionType: "not_found"}'}</code>, 429, 500. The OpenAPI document:{" "}
-          <a href="/api/openapi.json">/api/openapi.json</a>.
+          JSON over HTTPS under <code>/api</code>. Sign in with <code>POST /api/account/sign-in</code> (session cookie)
+          or send a company API key. Errors: 400 <code>{"{message}"}</code> or{" "}
+          <code>{"{errors: {field: message}}"}</code>, 401, 403, 404 <code>{'{exceptionType: "not_found"}'}</code>, 429,
+          500. The OpenAPI document: <a href="/api/openapi.json">/api/openapi.json</a>.
         </p>
         <nav aria-label="Sections">
           <ul className="row">

@@ -21,13 +21,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       title: visit.name,
       status: jobStatusLabels[visit.status as JobStatusValue],
       date: visit.startTime ? formatInZone(visit.startTime, tz, DATE_LONG) : null,
-      time: visit.startTime && !visit.isAllDay ? `${formatInZone(visit.startTime, tz, TIME)} – ${formatInZone(visit.endTime, tz, TIME)}` : visit.startTime ? "All day" : null,
-      arrival: arrivalEnd && visit.arrivalWindowOffset > 0 ? `Arrival between ${formatInZone(visit.startTime, tz, TIME)} and ${formatInZone(arrivalEnd, tz, TIME)}` : null,
+      time:
+        visit.startTime && !visit.isAllDay
+          ? `${formatInZone(visit.startTime, tz, TIME)} – ${formatInZone(visit.endTime, tz, TIME)}`
+          : visit.startTime
+            ? "All day"
+            : null,
+      arrival:
+        arrivalEnd && visit.arrivalWindowOffset > 0
+          ? `Arrival between ${formatInZone(visit.startTime, tz, TIME)} and ${formatInZone(arrivalEnd, tz, TIME)}`
+          : null,
       technicians: visit.technicians.map((t) => `${t.firstName} ${t.lastName}`.trim()),
       address: [visit.location, visit.unitNumber ? `Unit ${visit.unitNumber}` : null].filter(Boolean).join(", "),
       customerName: [visit.customerFirstName, visit.customerLastName].filter(Boolean).join(" "),
       message: visit.message,
-      lineItems: visit.lineItems.map((l) => ({ name: l.name, description: l.description, quantity: l.quantity, amount: formatMoney(l.amountCents) })),
+      lineItems: visit.lineItems.map((l) => ({
+        name: l.name,
+        description: l.description,
+        quantity: l.quantity,
+        amount: formatMoney(l.amountCents),
+      })),
       subtotal: formatMoney(visit.subtotalCents),
       discount: visit.discountCents ? formatMoney(visit.discountCents) : null,
       tax: formatMoney(visit.taxCents),
@@ -103,21 +116,29 @@ export default function ServiceVisitDetailsRoute() {
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={2}>Subtotal</th>
+              <th scope="row" colSpan={2}>
+                Subtotal
+              </th>
               <td>{v.subtotal}</td>
             </tr>
             {v.discount ? (
               <tr>
-                <th scope="row" colSpan={2}>Discount</th>
+                <th scope="row" colSpan={2}>
+                  Discount
+                </th>
                 <td>-{v.discount}</td>
               </tr>
             ) : null}
             <tr>
-              <th scope="row" colSpan={2}>Tax</th>
+              <th scope="row" colSpan={2}>
+                Tax
+              </th>
               <td>{v.tax}</td>
             </tr>
             <tr>
-              <th scope="row" colSpan={2}>Total</th>
+              <th scope="row" colSpan={2}>
+                Total
+              </th>
               <td>
                 <strong>{v.total}</strong>
               </td>
@@ -129,4 +150,7 @@ export default function ServiceVisitDetailsRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Visit details | ${data.companyName}` : "Visit details" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Visit details | ${data.companyName}` : "Visit details" },
+  { name: "robots", content: "noindex" },
+];

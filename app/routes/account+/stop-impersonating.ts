@@ -16,5 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = await endShadowLogIn(request, access);
   if (!back) return redirect(homePathFor(access.user.role));
   if (!back.signedIn) return redirect("/login", { headers: { "Set-Cookie": back.cookie } });
-  return toasts().redirectWithSuccess("/admin-panel", "You are back in your own account.", { headers: { "Set-Cookie": back.cookie } });
+  return toasts().redirectWithSuccess("/admin-panel", "You are back in your own account.", {
+    headers: { "Set-Cookie": back.cookie },
+  });
 }

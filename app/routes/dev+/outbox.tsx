@@ -25,13 +25,15 @@ export default function DevOutboxRoute() {
     <main className="page stack">
       <h1>Outbox</h1>
       <p className="muted">
-        Emails and text messages, newest first ({total} in all). Without SMTP_URL or Twilio settings they stay here instead of being sent.
+        Emails and text messages, newest first ({total} in all). Without SMTP_URL or Twilio settings they stay here
+        instead of being sent.
       </p>
       {items.length === 0 ? <p>No items</p> : null}
       {items.map((m) => (
         <article key={m.id} className="card stack">
           <header>
-            <strong>{m.channel === "email" ? "Email" : "Text"}</strong> to {m.to} · {formatInZone(m.createdAt, "UTC", "MMM DD, YYYY hh:mm a")} UTC · {m.status}
+            <strong>{m.channel === "email" ? "Email" : "Text"}</strong> to {m.to} ·{" "}
+            {formatInZone(m.createdAt, "UTC", "MMM DD, YYYY hh:mm a")} UTC · {m.status}
             {m.error ? <span className="field-error"> {m.error}</span> : null}
           </header>
           {m.subject ? <h2>{m.subject}</h2> : null}

@@ -14,16 +14,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   const parts = parseKey(key);
   if (!parts) throw new Response("Not found", { status: 404 });
-  if (!PUBLIC_FOLDERS.has(parts.folder) && access?.company.id !== parts.companyId) throw new Response("Not found", { status: 404 });
+  if (!PUBLIC_FOLDERS.has(parts.folder) && access?.company.id !== parts.companyId)
+    throw new Response("Not found", { status: 404 });
   const file = await readStoredFile(key);
   if (!file) throw new Response("Not found", { status: 404 });
   return new Response(new Uint8Array(file.data), {
     headers: {
       "Content-Type": file.contentType,
       "Content-Length": String(file.data.length),
-      "Cache-Control": PUBLIC_FOLDERS.has(parts.folder) ? "public, max-age=31536000, immutable" : "private, max-age=3600",
+      "Cache-Control": PUBLIC_FOLDERS.has(parts.folder)
+        ? "public, max-age=31536000, immutable"
+        : "private, max-age=3600",
       "X-Content-Type-Options": "nosniff",
-      "Content-Disposition": file.contentType.startsWith("image/") || file.contentType.startsWith("video/") ? "inline" : "attachment",
+      "Content-Disposition":
+        file.contentType.startsWith("image/") || file.contentType.startsWith("video/") ? "inline" : "attachment",
     },
   });
 }

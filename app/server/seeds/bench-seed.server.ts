@@ -32,12 +32,21 @@ export async function seedBenchmark(input: BenchmarkCompany) {
     return result;
   };
   const { companyId, userId } = await db.transaction((tx) =>
-    createCompanyWithAdmin(tx, { businessName: input.businessName, email: input.adminEmail, password: input.password, firstName: "Bench", lastName: "Admin", country: "US" }),
+    createCompanyWithAdmin(tx, {
+      businessName: input.businessName,
+      email: input.adminEmail,
+      password: input.password,
+      firstName: "Bench",
+      lastName: "Admin",
+      country: "US",
+    }),
   );
   const employeeIds = await timed("employees", () => seedEmployees(companyId, input.employees));
   await timed("price book", () => seedPriceBook(companyId));
   const { tagIds } = await timed("customers", () => seedCustomers(companyId, input.customers));
-  const customerIds = (await db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, companyId))).map((c) => c.id);
+  const customerIds = (
+    await db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, companyId))
+  ).map((c) => c.id);
   await timed("jobs", () => seedJobs(companyId, { count: input.jobs, years: 3, employeeIds, customerIds }));
   await timed("statistics", () => refreshPlannerStatistics());
   return { companyId, adminUserId: userId, tagIds, timings };

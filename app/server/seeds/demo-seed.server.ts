@@ -38,8 +38,10 @@ export function demoPasswordSource(config: Pick<Env, "NODE_ENV" | "DEMO_PASSWORD
 /** A published password is never given to anyone in production (DEMO_PASSWORD cannot be it either: env.server). */
 export function demoPasswords(config: Pick<Env, "NODE_ENV" | "DEMO_PASSWORD"> = env()): DemoPasswords {
   const source = demoPasswordSource(config);
-  if (source === "environment") return { source, logins: DEMO_LOGINS.map(() => config.DEMO_PASSWORD!), others: config.DEMO_PASSWORD! };
-  if (source === "published") return { source, logins: DEMO_LOGINS.map(() => PUBLISHED_DEMO_PASSWORD), others: PUBLISHED_DEMO_PASSWORD };
+  if (source === "environment")
+    return { source, logins: DEMO_LOGINS.map(() => config.DEMO_PASSWORD!), others: config.DEMO_PASSWORD! };
+  if (source === "published")
+    return { source, logins: DEMO_LOGINS.map(() => PUBLISHED_DEMO_PASSWORD), others: PUBLISHED_DEMO_PASSWORD };
   return { source, logins: DEMO_LOGINS.map(() => randomToken(12)), others: randomToken(24) };
 }
 
@@ -52,14 +54,18 @@ export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(companies);
   if (count > 0) return null;
   const companyId = await db.transaction(async (tx) => {
-    await createCompanyWithAdmin(tx, {
-      businessName: "Fieldwise HQ",
-      email: DEMO_LOGINS[0].email,
-      password: passwords.logins[0],
-      firstName: "Sam",
-      lastName: "Super",
-      country: "US",
-    }, { role: Role.SuperAdmin });
+    await createCompanyWithAdmin(
+      tx,
+      {
+        businessName: "Fieldwise HQ",
+        email: DEMO_LOGINS[0].email,
+        password: passwords.logins[0],
+        firstName: "Sam",
+        lastName: "Super",
+        country: "US",
+      },
+      { role: Role.SuperAdmin },
+    );
     const demo = await createCompanyWithAdmin(tx, {
       businessName: "Blue Ridge Heating & Air",
       email: DEMO_LOGINS[1].email,
@@ -75,16 +81,43 @@ export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()
       country: "US",
     });
     await tx.insert(users).values([
-      { companyId: demo.companyId, email: DEMO_LOGINS[2].email, passwordHash: await hashPassword(passwords.logins[2]), firstName: "Olivia", lastName: "Reyes", role: Role.OfficeStaff, color: "#8E44AD", mainPhoneNumber: "+17045550141" },
-      { companyId: demo.companyId, email: DEMO_LOGINS[3].email, passwordHash: await hashPassword(passwords.logins[3]), firstName: "Marcus", lastName: "Lee", role: Role.FieldTech, color: "#3AC09D", mainPhoneNumber: "+17045550152" },
+      {
+        companyId: demo.companyId,
+        email: DEMO_LOGINS[2].email,
+        passwordHash: await hashPassword(passwords.logins[2]),
+        firstName: "Olivia",
+        lastName: "Reyes",
+        role: Role.OfficeStaff,
+        color: "#8E44AD",
+        mainPhoneNumber: "+17045550141",
+      },
+      {
+        companyId: demo.companyId,
+        email: DEMO_LOGINS[3].email,
+        passwordHash: await hashPassword(passwords.logins[3]),
+        firstName: "Marcus",
+        lastName: "Lee",
+        role: Role.FieldTech,
+        color: "#3AC09D",
+        mainPhoneNumber: "+17045550152",
+      },
     ]);
     await seedPriceBook(demo.companyId, tx);
     await seedEmployees(demo.companyId, 3, tx, passwords.others);
     return demo.companyId;
   });
   await seedCustomers(companyId, 60);
-  const technicians = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.role, Role.FieldTech), isNull(users.deletedAt)));
+  const technicians = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, Role.FieldTech), isNull(users.deletedAt)));
   const customerRows = await db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, companyId));
-  await seedJobs(companyId, { count: 400, years: 1, employeeIds: technicians.map((t) => t.id), customerIds: customerRows.map((c) => c.id), timezone: "America/New_York" });
+  await seedJobs(companyId, {
+    count: 400,
+    years: 1,
+    employeeIds: technicians.map((t) => t.id),
+    customerIds: customerRows.map((c) => c.id),
+    timezone: "America/New_York",
+  });
   return passwords;
 }

@@ -5,8 +5,50 @@ import { PALETTE } from "~/models/employees/palette";
 import { hashPassword } from "~/models/accounts/passwords.server";
 import { Role } from "~/access/roles";
 
-const FIRST_NAMES = ["Avery", "Blake", "Carmen", "Diego", "Elena", "Felix", "Grace", "Hector", "Ivy", "Jamal", "Keiko", "Liam", "Maya", "Nolan", "Olga", "Priya", "Quinn", "Rosa", "Silas", "Tara"];
-const LAST_NAMES = ["Alvarez", "Brooks", "Chen", "Dubois", "Ellis", "Fischer", "Garcia", "Hughes", "Ito", "Jensen", "Kowalski", "Lopez", "Murphy", "Nguyen", "Okafor", "Patel", "Reed", "Silva", "Turner", "Walsh"];
+const FIRST_NAMES = [
+  "Avery",
+  "Blake",
+  "Carmen",
+  "Diego",
+  "Elena",
+  "Felix",
+  "Grace",
+  "Hector",
+  "Ivy",
+  "Jamal",
+  "Keiko",
+  "Liam",
+  "Maya",
+  "Nolan",
+  "Olga",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Silas",
+  "Tara",
+];
+const LAST_NAMES = [
+  "Alvarez",
+  "Brooks",
+  "Chen",
+  "Dubois",
+  "Ellis",
+  "Fischer",
+  "Garcia",
+  "Hughes",
+  "Ito",
+  "Jensen",
+  "Kowalski",
+  "Lopez",
+  "Murphy",
+  "Nguyen",
+  "Okafor",
+  "Patel",
+  "Reed",
+  "Silva",
+  "Turner",
+  "Walsh",
+];
 
 /** The password of seeded employees unless one is given (benchmarks and tests; the demo seed gives its own). */
 export const SEEDED_EMPLOYEE_PASSWORD = "demo1234";
@@ -16,7 +58,12 @@ export const SEEDED_EMPLOYEE_PASSWORD = "demo1234";
  * fifth office staff, colours going round the palette, fictional 555-02xx phone numbers.
  * Bypasses the plan limit on purpose. One insert; the password is hashed once.
  */
-export async function seedEmployees(companyId: number, count: number, exec: Executor = db, password = SEEDED_EMPLOYEE_PASSWORD): Promise<number[]> {
+export async function seedEmployees(
+  companyId: number,
+  count: number,
+  exec: Executor = db,
+  password = SEEDED_EMPLOYEE_PASSWORD,
+): Promise<number[]> {
   if (count <= 0) return [];
   const passwordHash = await hashPassword(password);
   const rows = Array.from({ length: count }, (_, i) => {

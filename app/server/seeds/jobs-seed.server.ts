@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
 
-export type SeedJobsOptions = { count: number; employeeIds: number[]; customerIds: number[]; years?: number; timezone?: string; now?: Date };
+export type SeedJobsOptions = {
+  count: number;
+  employeeIds: number[];
+  customerIds: number[];
+  years?: number;
+  timezone?: string;
+  now?: Date;
+};
 
 const BATCH = 50_000;
 
@@ -16,7 +23,9 @@ const BATCH = 50_000;
 export async function seedJobs(companyId: number, options: SeedJobsOptions): Promise<number> {
   if (options.count <= 0 || options.customerIds.length === 0) return 0;
   return db.transaction(async (tx) => {
-    const roles = (await tx.execute(sql`select rolsuper as super from pg_roles where rolname = current_user`)) as unknown as { rows: Array<{ super: boolean }> };
+    const roles = (await tx.execute(
+      sql`select rolsuper as super from pg_roles where rolname = current_user`,
+    )) as unknown as { rows: Array<{ super: boolean }> };
     if (roles.rows[0]?.super) await tx.execute(sql`set local session_replication_role = replica`);
     // Bulk-load practice: drop the secondary indexes, load, rebuild each once (a sort beats 200,000 single inserts).
     const indexes = options.count >= 20_000 ? await secondaryIndexes(tx) : [];
@@ -37,7 +46,9 @@ async function secondaryIndexes(tx: Transaction): Promise<Array<{ name: string; 
   const result = (await tx.execute(sql`
     select quote_ident(i.indexname) as name, i.indexdef as definition from pg_indexes i
     where i.schemaname = current_schema() and i.tablename in ('jobs', 'job_line_items', 'job_employees')
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as { rows: Array<{ name: string; definition: string }> };
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as {
+    rows: Array<{ name: string; definition: string }>;
+  };
   return result.rows;
 }
 

@@ -59,9 +59,9 @@ const PRICE_BOOK: SeedCategory[] = [
     type: 0,
     color: "#558B2F",
     items: [
-      ["PEX-A pipe 1/2\"", 3.2, 1.1, 4, true, "Per meter"],
-      ["Copper pipe type L 3/4\"", 18, 9.5, 4, true, "Per meter"],
-      ["Ball valve 3/4\" sweat", 32, 11, 0, true, "Full port, lead free"],
+      ['PEX-A pipe 1/2"', 3.2, 1.1, 4, true, "Per meter"],
+      ['Copper pipe type L 3/4"', 18, 9.5, 4, true, "Per meter"],
+      ['Ball valve 3/4" sweat', 32, 11, 0, true, "Full port, lead free"],
       ["Wax ring with bolts", 12, 3.5, 0, true, ""],
       ["Toilet fill valve", 28, 9, 0, true, "Universal"],
       ["Water heater expansion tank 2 gal", 79, 34, 0, true, ""],

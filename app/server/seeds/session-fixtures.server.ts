@@ -11,7 +11,11 @@ import { authSessionStorage, createSessionRow } from "~/sessions.server";
  */
 
 async function userIdByEmail(email: string): Promise<number> {
-  const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   if (!row) throw new Error(`No user with the email ${email}`);
   return row.id;
 }
@@ -38,10 +42,17 @@ type Rows<T> = { rows: T[] };
  * parameters. With `assignedTo`, records that have an `<record>_employees` link (jobs) are taken
  * among those assigned to that user, as a field tech sees only those.
  */
-export async function sampleRecordIds(companyId: number, options: { assignedTo?: number } = {}): Promise<Record<string, number>> {
+export async function sampleRecordIds(
+  companyId: number,
+  options: { assignedTo?: number } = {},
+): Promise<Record<string, number>> {
   const columns = (await db.execute(sql`
-    select table_name, column_name from information_schema.columns where table_schema = 'public'`)) as Rows<{ table_name: string; column_name: string }>;
-  const has = (table: string, column: string) => columns.rows.some((c) => c.table_name === table && c.column_name === column);
+    select table_name, column_name from information_schema.columns where table_schema = 'public'`)) as Rows<{
+    table_name: string;
+    column_name: string;
+  }>;
+  const has = (table: string, column: string) =>
+    columns.rows.some((c) => c.table_name === table && c.column_name === column);
   const ids: Record<string, number> = { companies: companyId };
   for (const table of [...new Set(columns.rows.map((c) => c.table_name))].sort()) {
     if (!has(table, "id") || !has(table, "company_id")) continue;

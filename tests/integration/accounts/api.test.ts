@@ -43,21 +43,50 @@ describe("account/sign-up", () => {
   it("creates company, admin, 14-day trial and preset lead sources, and signs in", async () => {
     const email = uniqueEmail();
     const before = Date.now();
-    const res = await call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: signUpBody(email) }));
+    const res = await call(
+      signUpAction,
+      makeRequest("/api/account/sign-up", { method: "POST", json: signUpBody(email) }),
+    );
     expect(res.status).toBe(201);
     const user = await res.json();
-    expect(user).toMatchObject({ email, firstName: "Maria", lastName: "Lopez", roles: [Role.CompanyAdmin], businessName: "Lopez Plumbing", country: "US", isShadowLogIn: false });
+    expect(user).toMatchObject({
+      email,
+      firstName: "Maria",
+      lastName: "Lopez",
+      roles: [Role.CompanyAdmin],
+      businessName: "Lopez Plumbing",
+      country: "US",
+      isShadowLogIn: false,
+    });
     expect(user.subscription.isTrialing).toBe(true);
     expect(user.subscription.isActive).toBe(true);
     const trialEnds = new Date(user.subscription.trialExpiration).getTime();
     expect(Math.round((trialEnds - before) / 86400_000)).toBe(14);
     const [company] = await db.select().from(companies).where(eq(companies.id, user.company.id));
-    expect(company).toMatchObject({ industry: 18, companySize: 1, businessPhoneNumber: "+14155550199", businessWebsite: "https://lopezplumbing.com", isDemoRequested: true });
+    expect(company).toMatchObject({
+      industry: 18,
+      companySize: 1,
+      businessPhoneNumber: "+14155550199",
+      businessWebsite: "https://lopezplumbing.com",
+      isDemoRequested: true,
+    });
     const [admin] = await db.select().from(users).where(eq(users.id, user.id));
     expect(admin.mainPhoneNumber).toBe("+14155550134");
     expect(admin.passwordHash).toMatch(/^scrypt\$/);
-    const sources = await db.select({ name: leadSources.name }).from(leadSources).where(eq(leadSources.companyId, company.id));
-    expect(sources.map((s) => s.name).sort()).toEqual(["Angieslist", "Craigslist", "Facebook", "Google", "Linkedin", "Other", "Referral", "Yelp"]);
+    const sources = await db
+      .select({ name: leadSources.name })
+      .from(leadSources)
+      .where(eq(leadSources.companyId, company.id));
+    expect(sources.map((s) => s.name).sort()).toEqual([
+      "Angieslist",
+      "Craigslist",
+      "Facebook",
+      "Google",
+      "Linkedin",
+      "Other",
+      "Referral",
+      "Yelp",
+    ]);
     // the cookie signs the new admin in
     const me = await call(currentLoader, makeRequest("/api/users/current", { cookie: cookieOf(res) }));
     expect((await me.json()).id).toBe(user.id);
@@ -67,18 +96,36 @@ describe("account/sign-up", () => {
     const storedInterests = async (res: Response) => {
       expect(res.status).toBe(201);
       const { company } = await res.json();
-      const [row] = await db.select({ mainInterests: companies.mainInterests }).from(companies).where(eq(companies.id, company.id));
+      const [row] = await db
+        .select({ mainInterests: companies.mainInterests })
+        .from(companies)
+        .where(eq(companies.id, company.id));
       return row.mainInterests;
     };
-    const signUpJson = (mainInterests: unknown) => call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: { ...signUpBody(uniqueEmail()), mainInterests } }));
+    const signUpJson = (mainInterests: unknown) =>
+      call(
+        signUpAction,
+        makeRequest("/api/account/sign-up", { method: "POST", json: { ...signUpBody(uniqueEmail()), mainInterests } }),
+      );
     expect(await storedInterests(await signUpJson(["Scheduling", " invoicing ", ""]))).toBe("Scheduling, invoicing");
     expect(await storedInterests(await signUpJson("Scheduling,invoicing"))).toBe("Scheduling, invoicing");
     expect(await storedInterests(await signUpJson("Scheduling"))).toBe("Scheduling");
     expect(await storedInterests(await signUpJson([]))).toBeNull();
     const signUpForm = (interests: string[]) => {
-      const fields = new URLSearchParams(Object.entries({ ...signUpBody(uniqueEmail()), mainInterests: undefined }).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+      const fields = new URLSearchParams(
+        Object.entries({ ...signUpBody(uniqueEmail()), mainInterests: undefined }).flatMap(([k, v]) =>
+          v === undefined ? [] : [[k, String(v)]],
+        ),
+      );
       for (const interest of interests) fields.append("mainInterests", interest);
-      return call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", body: fields, headers: { "Content-Type": "application/x-www-form-urlencoded" } }));
+      return call(
+        signUpAction,
+        makeRequest("/api/account/sign-up", {
+          method: "POST",
+          body: fields,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+      );
     };
     expect(await storedInterests(await signUpForm(["Scheduling", "invoicing"]))).toBe("Scheduling, invoicing");
     expect(await storedInterests(await signUpForm(["Scheduling, invoicing"]))).toBe("Scheduling, invoicing");
@@ -90,13 +137,26 @@ describe("account/sign-up", () => {
   it("refuses a taken email and wrong fields with the errors map", async () => {
     const email = uniqueEmail();
     await call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: signUpBody(email) }));
-    const taken = await call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: signUpBody(email.toUpperCase()) }));
+    const taken = await call(
+      signUpAction,
+      makeRequest("/api/account/sign-up", { method: "POST", json: signUpBody(email.toUpperCase()) }),
+    );
     expect(taken.status).toBe(400);
     expect(await taken.json()).toEqual({ errors: { email: "An account with this email already exists" } });
-    const bad = await call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: { ...signUpBody(uniqueEmail()), password: "short", phoneNumber: "12", email: "nope", country: "MX" } }));
+    const bad = await call(
+      signUpAction,
+      makeRequest("/api/account/sign-up", {
+        method: "POST",
+        json: { ...signUpBody(uniqueEmail()), password: "short", phoneNumber: "12", email: "nope", country: "MX" },
+      }),
+    );
     expect(bad.status).toBe(400);
     const { errors } = await bad.json();
-    expect(errors).toMatchObject({ password: "Password is too short - should be 8 chars minimum", phoneNumber: "Phone number must be valid", email: "Incorrect email format" });
+    expect(errors).toMatchObject({
+      password: "Password is too short - should be 8 chars minimum",
+      phoneNumber: "Phone number must be valid",
+      email: "Incorrect email format",
+    });
     expect(errors.country).toBeDefined();
   });
 
@@ -106,7 +166,9 @@ describe("account/sign-up", () => {
     // the trial plan goes missing: company and admin are inserted before the trial fails
     await db.update(plans).set({ priceId: "price_hidden" }).where(eq(plans.priceId, TRIAL_PLAN_PRICE_ID));
     try {
-      await expect(call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: signUpBody(email) }))).rejects.toThrow(/not seeded/);
+      await expect(
+        call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: signUpBody(email) })),
+      ).rejects.toThrow(/not seeded/);
     } finally {
       await db.update(plans).set({ priceId: TRIAL_PLAN_PRICE_ID }).where(eq(plans.priceId, "price_hidden"));
     }
@@ -118,16 +180,42 @@ describe("account/sign-up", () => {
 describe("account/signUpFirstStepPassed and email-exists", () => {
   it("validates the first step and tells a taken email", async () => {
     const { email } = await createTestCompany();
-    const ok = await call(firstStepAction, makeRequest("/api/account/signUpFirstStepPassed", { method: "POST", json: { email: uniqueEmail(), firstName: "Al", lastName: "Bo", phoneNumber: "+1 604 555 0101" } }));
+    const ok = await call(
+      firstStepAction,
+      makeRequest("/api/account/signUpFirstStepPassed", {
+        method: "POST",
+        json: { email: uniqueEmail(), firstName: "Al", lastName: "Bo", phoneNumber: "+1 604 555 0101" },
+      }),
+    );
     expect(ok.status).toBe(200);
-    const taken = await call(firstStepAction, makeRequest("/api/account/signUpFirstStepPassed", { method: "POST", json: { email, firstName: "Al", lastName: "Bo", phoneNumber: "+16045550101" } }));
+    const taken = await call(
+      firstStepAction,
+      makeRequest("/api/account/signUpFirstStepPassed", {
+        method: "POST",
+        json: { email, firstName: "Al", lastName: "Bo", phoneNumber: "+16045550101" },
+      }),
+    );
     expect(taken.status).toBe(400);
     expect((await taken.json()).errors.email).toBe("An account with this email already exists");
-    const empty = await call(firstStepAction, makeRequest("/api/account/signUpFirstStepPassed", { method: "POST", json: {} }));
-    expect((await empty.json()).errors).toEqual({ email: "Email is required", firstName: "First Name is required", lastName: "Last Name is required", phoneNumber: "Phone Number is required" });
-    const exists = await call(emailExistsAction, makeRequest("/api/account/email-exists", { method: "POST", json: { email } }));
+    const empty = await call(
+      firstStepAction,
+      makeRequest("/api/account/signUpFirstStepPassed", { method: "POST", json: {} }),
+    );
+    expect((await empty.json()).errors).toEqual({
+      email: "Email is required",
+      firstName: "First Name is required",
+      lastName: "Last Name is required",
+      phoneNumber: "Phone Number is required",
+    });
+    const exists = await call(
+      emailExistsAction,
+      makeRequest("/api/account/email-exists", { method: "POST", json: { email } }),
+    );
     expect(await exists.json()).toEqual({ exists: true });
-    const missing = await call(emailExistsAction, makeRequest("/api/account/email-exists", { method: "POST", json: { email: uniqueEmail() } }));
+    const missing = await call(
+      emailExistsAction,
+      makeRequest("/api/account/email-exists", { method: "POST", json: { email: uniqueEmail() } }),
+    );
     expect(await missing.json()).toEqual({ exists: false });
   });
 });
@@ -135,20 +223,57 @@ describe("account/signUpFirstStepPassed and email-exists", () => {
 describe("account/sign-in, verify-code, logout", () => {
   it("signs in with the right password and refuses a wrong one", async () => {
     const { email, userId } = await createTestCompany();
-    const wrong = await call(signInAction, makeRequest("/api/account/sign-in", { method: "POST", json: { email, password: "not it at all" } }));
+    const wrong = await call(
+      signInAction,
+      makeRequest("/api/account/sign-in", { method: "POST", json: { email, password: "not it at all" } }),
+    );
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({ message: "Invalid email or password" });
     expect(wrong.headers.get("Set-Cookie")).toBeNull();
-    const unknown = await call(signInAction, makeRequest("/api/account/sign-in", { method: "POST", json: { email: uniqueEmail(), password: TEST_PASSWORD } }));
+    const unknown = await call(
+      signInAction,
+      makeRequest("/api/account/sign-in", { method: "POST", json: { email: uniqueEmail(), password: TEST_PASSWORD } }),
+    );
     expect(await unknown.json()).toEqual({ message: "Invalid email or password" });
-    const right = await call(signInAction, makeRequest("/api/account/sign-in", { method: "POST", json: { email: email.toUpperCase(), password: TEST_PASSWORD } }));
+    const right = await call(
+      signInAction,
+      makeRequest("/api/account/sign-in", {
+        method: "POST",
+        json: { email: email.toUpperCase(), password: TEST_PASSWORD },
+      }),
+    );
     expect(right.status).toBe(200);
     const body = await right.json();
     expect(body).toMatchObject({ id: userId, needTwoFactorAuthentication: false, roles: [Role.CompanyAdmin] });
     expect(Object.keys(body).sort()).toEqual(
-      ["id", "firstName", "lastName", "email", "roles", "features", "subscription", "isShadowLogIn", "defaultArrivalWindowOffset", "quickBooksInfo", "businessName", "logoUrl", "companyLogoUrl", "country", "company", "calendarSyncToken", "canSendEmails", "canSendSms", "needTwoFactorAuthentication"].sort(),
+      [
+        "id",
+        "firstName",
+        "lastName",
+        "email",
+        "roles",
+        "features",
+        "subscription",
+        "isShadowLogIn",
+        "defaultArrivalWindowOffset",
+        "quickBooksInfo",
+        "businessName",
+        "logoUrl",
+        "companyLogoUrl",
+        "country",
+        "company",
+        "calendarSyncToken",
+        "canSendEmails",
+        "canSendSms",
+        "needTwoFactorAuthentication",
+      ].sort(),
     );
-    expect(Object.keys(body.subscription).sort()).toEqual(["expirationDate", "isActive", "isTrialing", "trialExpiration"]);
+    expect(Object.keys(body.subscription).sort()).toEqual([
+      "expirationDate",
+      "isActive",
+      "isTrialing",
+      "trialExpiration",
+    ]);
     expect(body.features).toContain(16);
     const setCookie = right.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -158,7 +283,10 @@ describe("account/sign-in, verify-code, logout", () => {
   it("rotates the session row at sign-in", async () => {
     const { email, userId } = await createTestCompany();
     const old = await sessionCookie(userId);
-    const res = await call(signInAction, makeRequest("/api/account/sign-in", { method: "POST", cookie: old, json: { email, password: TEST_PASSWORD } }));
+    const res = await call(
+      signInAction,
+      makeRequest("/api/account/sign-in", { method: "POST", cookie: old, json: { email, password: TEST_PASSWORD } }),
+    );
     expect(cookieOf(res)).not.toBe(old);
     expect((await call(currentLoader, makeRequest("/api/users/current", { cookie: old }))).status).toBe(401);
     expect((await call(currentLoader, makeRequest("/api/users/current", { cookie: cookieOf(res) }))).status).toBe(200);
@@ -167,25 +295,46 @@ describe("account/sign-in, verify-code, logout", () => {
   it("asks for the emailed code when two-factor is on", async () => {
     const { email, userId } = await createTestCompany();
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
-    const first = await call(signInAction, makeRequest("/api/account/sign-in", { method: "POST", json: { email, password: TEST_PASSWORD } }));
+    const first = await call(
+      signInAction,
+      makeRequest("/api/account/sign-in", { method: "POST", json: { email, password: TEST_PASSWORD } }),
+    );
     expect(await first.json()).toEqual({ needTwoFactorAuthentication: true });
     expect(first.headers.get("Set-Cookie")).toBeNull();
     const mail = await lastEmailTo(email);
     const code = codeFrom(mail.subject);
     expect(code).toMatch(/^\d{6}$/);
-    const [stored] = await db.select().from(verifications).where(and(eq(verifications.userId, userId), eq(verifications.kind, "two_factor")));
+    const [stored] = await db
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.userId, userId), eq(verifications.kind, "two_factor")));
     expect(stored.secretHash).not.toContain(code);
     const wrongCode = code === "000000" ? "111111" : "000000";
-    const wrong = await call(verifyCodeAction, makeRequest("/api/account/verify-code", { method: "POST", json: { email, password: TEST_PASSWORD, code: wrongCode } }));
+    const wrong = await call(
+      verifyCodeAction,
+      makeRequest("/api/account/verify-code", {
+        method: "POST",
+        json: { email, password: TEST_PASSWORD, code: wrongCode },
+      }),
+    );
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).message).toMatch(/The code is not correct/);
-    const badPassword = await call(verifyCodeAction, makeRequest("/api/account/verify-code", { method: "POST", json: { email, password: "wrong password", code } }));
+    const badPassword = await call(
+      verifyCodeAction,
+      makeRequest("/api/account/verify-code", { method: "POST", json: { email, password: "wrong password", code } }),
+    );
     expect(await badPassword.json()).toEqual({ message: "Invalid email or password" });
-    const right = await call(verifyCodeAction, makeRequest("/api/account/verify-code", { method: "POST", json: { email, password: TEST_PASSWORD, code } }));
+    const right = await call(
+      verifyCodeAction,
+      makeRequest("/api/account/verify-code", { method: "POST", json: { email, password: TEST_PASSWORD, code } }),
+    );
     expect(right.status).toBe(200);
     expect(await right.json()).toMatchObject({ id: userId, needTwoFactorAuthentication: false });
     // single use
-    const again = await call(verifyCodeAction, makeRequest("/api/account/verify-code", { method: "POST", json: { email, password: TEST_PASSWORD, code } }));
+    const again = await call(
+      verifyCodeAction,
+      makeRequest("/api/account/verify-code", { method: "POST", json: { email, password: TEST_PASSWORD, code } }),
+    );
     expect((await again.json()).message).toBe("This code has expired. Sign in again to get a new code.");
   });
 
@@ -204,20 +353,35 @@ describe("account/forgotPassword and resetPassword", () => {
   it("answers the same for known and unknown emails, and the link works once", async () => {
     const { email, userId } = await createTestCompany();
     const other = await sessionCookie(userId);
-    const known = await call(forgotAction, makeRequest("/api/account/forgotPassword", { method: "POST", json: { email } }));
-    const unknown = await call(forgotAction, makeRequest("/api/account/forgotPassword", { method: "POST", json: { email: uniqueEmail() } }));
+    const known = await call(
+      forgotAction,
+      makeRequest("/api/account/forgotPassword", { method: "POST", json: { email } }),
+    );
+    const unknown = await call(
+      forgotAction,
+      makeRequest("/api/account/forgotPassword", { method: "POST", json: { email: uniqueEmail() } }),
+    );
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
     const token = tokenFrom((await lastEmailTo(email)).body);
     expect(token.length).toBeGreaterThan(20);
-    const reset = await call(resetAction, makeRequest("/api/account/resetPassword", { method: "POST", json: { token, password: "brand new secret" } }));
+    const reset = await call(
+      resetAction,
+      makeRequest("/api/account/resetPassword", { method: "POST", json: { token, password: "brand new secret" } }),
+    );
     expect(reset.status).toBe(200);
     expect((await call(currentLoader, makeRequest("/api/users/current", { cookie: other }))).status).toBe(401);
-    const reuse = await call(resetAction, makeRequest("/api/account/resetPassword", { method: "POST", json: { token, password: "another secret" } }));
+    const reuse = await call(
+      resetAction,
+      makeRequest("/api/account/resetPassword", { method: "POST", json: { token, password: "another secret" } }),
+    );
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toEqual({ message: "This link was already used. Please ask for a new one." });
-    const signIn = await call(signInAction, makeRequest("/api/account/sign-in", { method: "POST", json: { email, password: "brand new secret" } }));
+    const signIn = await call(
+      signInAction,
+      makeRequest("/api/account/sign-in", { method: "POST", json: { email, password: "brand new secret" } }),
+    );
     expect(signIn.status).toBe(200);
   });
 });
@@ -233,7 +397,10 @@ describe("users/current, get-for-comapny, shadow log-in", () => {
     await createTestUser(companyId, Role.FieldTech, { firstName: "Zed", lastName: "Tech", color: "#3AC09D" });
     const { companyId: otherCompany } = await createTestCompany();
     await createTestUser(otherCompany, Role.FieldTech, { firstName: "Stranger" });
-    const res = await call(companyUsersLoader, makeRequest("/api/users/get-for-comapny", { cookie: await sessionCookie(userId) }));
+    const res = await call(
+      companyUsersLoader,
+      makeRequest("/api/users/get-for-comapny", { cookie: await sessionCookie(userId) }),
+    );
     const list = await res.json();
     expect(list.map((u: { name: string }) => u.name)).toEqual(["Ada Admin", "Zed Tech"]);
     expect(list[1]).toMatchObject({ role: Role.FieldTech, color: "#3AC09D" });
@@ -247,9 +414,29 @@ describe("users/current, get-for-comapny, shadow log-in", () => {
     const superCookie = await sessionCookie(superId);
     // not for anyone but the super admin
     const adminCookie = await sessionCookie(adminId);
-    expect((await call(shadowLogInAction, makeRequest(`/api/users/${techId}/shadow-log-in`, { method: "POST", cookie: adminCookie }), { params: { id: String(techId) } })).status).toBe(403);
-    expect((await call(shadowLogInAction, makeRequest("/api/users/999999/shadow-log-in", { method: "POST", cookie: superCookie }), { params: { id: "999999" } })).status).toBe(404);
-    const shadow = await call(shadowLogInAction, makeRequest(`/api/users/${techId}/shadow-log-in`, { method: "POST", cookie: superCookie }), { params: { id: String(techId) } });
+    expect(
+      (
+        await call(
+          shadowLogInAction,
+          makeRequest(`/api/users/${techId}/shadow-log-in`, { method: "POST", cookie: adminCookie }),
+          { params: { id: String(techId) } },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          shadowLogInAction,
+          makeRequest("/api/users/999999/shadow-log-in", { method: "POST", cookie: superCookie }),
+          { params: { id: "999999" } },
+        )
+      ).status,
+    ).toBe(404);
+    const shadow = await call(
+      shadowLogInAction,
+      makeRequest(`/api/users/${techId}/shadow-log-in`, { method: "POST", cookie: superCookie }),
+      { params: { id: String(techId) } },
+    );
     expect(shadow.status).toBe(200);
     expect(await shadow.json()).toMatchObject({ id: techId, isShadowLogIn: true, company: { id: companyId } });
     const shadowCookie = cookieOf(shadow);
@@ -257,13 +444,19 @@ describe("users/current, get-for-comapny, shadow log-in", () => {
     expect(row.impersonatorUserId).toBe(superId);
     const me = await call(currentLoader, makeRequest("/api/users/current", { cookie: shadowCookie }));
     expect(await me.json()).toMatchObject({ id: techId, isShadowLogIn: true });
-    const back = await call(shadowLogOutAction, makeRequest("/api/users/shadow-log-out", { method: "POST", cookie: shadowCookie }));
+    const back = await call(
+      shadowLogOutAction,
+      makeRequest("/api/users/shadow-log-out", { method: "POST", cookie: shadowCookie }),
+    );
     expect(back.status).toBe(200);
     expect(await back.json()).toMatchObject({ id: superId, isShadowLogIn: false });
     expect(await db.select().from(sessions).where(eq(sessions.userId, techId))).toHaveLength(0);
     // the super admin's own session was kept: the first cookie still works
     expect((await call(currentLoader, makeRequest("/api/users/current", { cookie: superCookie }))).status).toBe(200);
-    const notShadowing = await call(shadowLogOutAction, makeRequest("/api/users/shadow-log-out", { method: "POST", cookie: cookieOf(back) }));
+    const notShadowing = await call(
+      shadowLogOutAction,
+      makeRequest("/api/users/shadow-log-out", { method: "POST", cookie: cookieOf(back) }),
+    );
     expect(notShadowing.status).toBe(400);
   });
 });

@@ -27,36 +27,56 @@ type RouteFn = Parameters<typeof call>[0];
 const NONCE = "dGVzdCBub25jZSBmb3IgbG9n";
 
 /** A request through the server's own request path (request-handler.server: body count, form check, recorder, policy), with the route's loader or action standing in for Remix. */
-const serve = (fn: RouteFn, request: Request, params: Record<string, string> = {}) => requestPipeline((r, context) => call(fn, r, { params, context }))(request, getLoadContext({ cspNonce: NONCE }));
+const serve = (fn: RouteFn, request: Request, params: Record<string, string> = {}) =>
+  requestPipeline((r, context) => call(fn, r, { params, context }))(request, getLoadContext({ cspNonce: NONCE }));
 
 async function setUp() {
   const f = await jobsFixture();
   const { companyId: platform } = await jobsFixture();
   const { userId: superId } = await createTestUser(platform, Role.SuperAdmin, { firstName: "Sam", lastName: "Super" });
   const { userId: tomId } = await createTestUser(f.companyId, Role.FieldTech, { firstName: "Tom", lastName: "Tech" });
-  const { id: jobId } = await createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, name: "Boiler check" }));
+  const { id: jobId } = await createJob(
+    f.admin,
+    jobCreateSchema.parse({ customerId: f.customerId, name: "Boiler check" }),
+  );
   return { ...f, superId, tomId, jobId, superCookie: await sessionCookie(superId) };
 }
 
 /** The log rows of one super admin (every test has its own). */
 const logRows = async (superId: number) => {
   await impersonationLogSettled();
-  return db.select().from(impersonationLog).where(eq(impersonationLog.impersonatorUserId, superId)).orderBy(asc(impersonationLog.id));
+  return db
+    .select()
+    .from(impersonationLog)
+    .where(eq(impersonationLog.impersonatorUserId, superId))
+    .orderBy(asc(impersonationLog.id));
 };
 
 describe("shadow log-in and log-out", () => {
   it("are POST only: a GET answers 405 with Allow: POST and switches nothing", async () => {
     const f = await setUp();
     const before = await db.select().from(sessions).where(eq(sessions.userId, f.adminId));
-    const get = await call(shadowLogIn.loader, makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { cookie: f.superCookie }), { params: { id: String(f.adminId) } });
+    const get = await call(
+      shadowLogIn.loader,
+      makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { cookie: f.superCookie }),
+      { params: { id: String(f.adminId) } },
+    );
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");
     expect(get.headers.get("Set-Cookie")).toBeNull();
-    const put = await call(shadowLogIn.action, makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { method: "PUT", cookie: f.superCookie }), { params: { id: String(f.adminId) } });
+    const put = await call(
+      shadowLogIn.action,
+      makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { method: "PUT", cookie: f.superCookie }),
+      { params: { id: String(f.adminId) } },
+    );
     expect(put.status).toBe(405);
     expect(await db.select().from(sessions).where(eq(sessions.userId, f.adminId))).toEqual(before);
 
-    const shadow = await call(shadowLogIn.action, makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }), { params: { id: String(f.adminId) } });
+    const shadow = await call(
+      shadowLogIn.action,
+      makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }),
+      { params: { id: String(f.adminId) } },
+    );
     const shadowCookie = cookieOf(shadow);
     const out = await call(shadowLogOut.loader, makeRequest("/api/users/shadow-log-out", { cookie: shadowCookie }));
     expect(out.status).toBe(405);
@@ -64,7 +84,10 @@ describe("shadow log-in and log-out", () => {
     // still shadowing: the GET ended nothing
     expect(await db.select().from(sessions).where(eq(sessions.impersonatorUserId, f.superId))).toHaveLength(1);
     // the screen's way back: a GET only goes home
-    const screenGet = await call(stopImpersonating.loader, makeRequest("/account/stop-impersonating", { cookie: shadowCookie }));
+    const screenGet = await call(
+      stopImpersonating.loader,
+      makeRequest("/account/stop-impersonating", { cookie: shadowCookie }),
+    );
     expect(screenGet.headers.get("Location")).toBe("/dashboard");
     expect(screenGet.headers.get("Set-Cookie")).toBeNull();
     expect(await db.select().from(sessions).where(eq(sessions.impersonatorUserId, f.superId))).toHaveLength(1);
@@ -76,32 +99,77 @@ describe("the impersonation log", () => {
   it("keeps the log-in, every change with the form's intent and field names (never values), and the log-out, with both names", async () => {
     const f = await setUp();
     const path = `/admin-panel/company-details/${f.companyId}`;
-    const shadow = await call(companyDetails.action, makeRequest(path, { cookie: f.superCookie, ...form({ intent: "shadow", userId: String(f.adminId) }) }), { params: { id: String(f.companyId) } });
+    const shadow = await call(
+      companyDetails.action,
+      makeRequest(path, { cookie: f.superCookie, ...form({ intent: "shadow", userId: String(f.adminId) }) }),
+      { params: { id: String(f.companyId) } },
+    );
     expect(shadow.status).toBe(302);
     const shadowCookie = cookieOf(shadow);
 
     // a screen form post and an API call, both through the server's answering path
-    const renamed = await serve(jobDetails.action, makeRequest(`/jobs/${f.jobId}`, { cookie: shadowCookie, ...form({ intent: "rename", name: "Secret new name" }) }), { id: String(f.jobId) });
+    const renamed = await serve(
+      jobDetails.action,
+      makeRequest(`/jobs/${f.jobId}`, { cookie: shadowCookie, ...form({ intent: "rename", name: "Secret new name" }) }),
+      { id: String(f.jobId) },
+    );
     expect(renamed.status).toBe(302);
-    const api = await serve(renameApi.action, makeRequest(`/api/jobs/${f.jobId}/rename`, { method: "PUT", cookie: shadowCookie, json: { name: "Another secret" } }), { id: String(f.jobId) });
+    const api = await serve(
+      renameApi.action,
+      makeRequest(`/api/jobs/${f.jobId}/rename`, {
+        method: "PUT",
+        cookie: shadowCookie,
+        json: { name: "Another secret" },
+      }),
+      { id: String(f.jobId) },
+    );
     expect(api.status).toBe(200);
     // a refused change is kept too, with its status
-    const refused = await serve(renameApi.action, makeRequest(`/api/jobs/${f.jobId}/rename`, { method: "PUT", cookie: shadowCookie, json: {} }), { id: String(f.jobId) });
+    const refused = await serve(
+      renameApi.action,
+      makeRequest(`/api/jobs/${f.jobId}/rename`, { method: "PUT", cookie: shadowCookie, json: {} }),
+      { id: String(f.jobId) },
+    );
     expect(refused.status).toBe(400);
     // reading changes nothing and is not logged
     await serve(jobDetails.loader, makeRequest(`/jobs/${f.jobId}`, { cookie: shadowCookie }), { id: String(f.jobId) });
 
-    const back = await serve(stopImpersonating.action, makeRequest("/account/stop-impersonating", { cookie: shadowCookie, ...form({}) }));
+    const back = await serve(
+      stopImpersonating.action,
+      makeRequest("/account/stop-impersonating", { cookie: shadowCookie, ...form({}) }),
+    );
     expect(back.headers.get("Location")).toBe("/admin-panel");
     // the super admin's own changes are theirs, not an impersonation
-    await serve(companyDetails.action, makeRequest(path, { cookie: f.superCookie, ...form({ intent: "features" }) }), { id: String(f.companyId) });
+    await serve(companyDetails.action, makeRequest(path, { cookie: f.superCookie, ...form({ intent: "features" }) }), {
+      id: String(f.companyId),
+    });
 
     const rows = await logRows(f.superId);
-    const names = { impersonatorUserId: f.superId, impersonatorName: "Sam Super", userId: f.adminId, userName: "Ada Admin", companyId: f.companyId };
+    const names = {
+      impersonatorUserId: f.superId,
+      impersonatorName: "Sam Super",
+      userId: f.adminId,
+      userName: "Ada Admin",
+      companyId: f.companyId,
+    };
     expect(rows).toMatchObject([
       { ...names, action: "shadow_log_in", method: "POST", path },
-      { ...names, action: "change", method: "POST", path: `/jobs/${f.jobId}`, details: "intent: rename; fields: name", status: 302 },
-      { ...names, action: "change", method: "PUT", path: `/api/jobs/${f.jobId}/rename`, details: "fields: name", status: 200 },
+      {
+        ...names,
+        action: "change",
+        method: "POST",
+        path: `/jobs/${f.jobId}`,
+        details: "intent: rename; fields: name",
+        status: 302,
+      },
+      {
+        ...names,
+        action: "change",
+        method: "PUT",
+        path: `/api/jobs/${f.jobId}/rename`,
+        details: "fields: name",
+        status: 200,
+      },
       { ...names, action: "change", method: "PUT", path: `/api/jobs/${f.jobId}/rename`, details: null, status: 400 },
       { ...names, action: "shadow_log_out", method: "POST", path: "/account/stop-impersonating" },
     ]);
@@ -111,7 +179,11 @@ describe("the impersonation log", () => {
 
   it("counts signing out of a shadow session as its log-out", async () => {
     const f = await setUp();
-    const shadow = await call(shadowLogIn.action, makeRequest(`/api/users/${f.techId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }), { params: { id: String(f.techId) } });
+    const shadow = await call(
+      shadowLogIn.action,
+      makeRequest(`/api/users/${f.techId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }),
+      { params: { id: String(f.techId) } },
+    );
     await serve(logout.action, makeRequest("/logout", { cookie: cookieOf(shadow), ...form({}) }));
     const rows = await logRows(f.superId);
     expect(rows.filter((r) => r.userId === f.techId)).toMatchObject([
@@ -122,17 +194,40 @@ describe("the impersonation log", () => {
 
   it("names both people on the job's timeline", async () => {
     const f = await setUp();
-    const shadow = await call(shadowLogIn.action, makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }), { params: { id: String(f.adminId) } });
-    await serve(jobDetails.action, makeRequest(`/jobs/${f.jobId}`, { cookie: cookieOf(shadow), ...form({ intent: "rename", name: "Renamed while shadowing" }) }), { id: String(f.jobId) });
+    const shadow = await call(
+      shadowLogIn.action,
+      makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }),
+      { params: { id: String(f.adminId) } },
+    );
+    await serve(
+      jobDetails.action,
+      makeRequest(`/jobs/${f.jobId}`, {
+        cookie: cookieOf(shadow),
+        ...form({ intent: "rename", name: "Renamed while shadowing" }),
+      }),
+      { id: String(f.jobId) },
+    );
     const job = await getJob(f.admin, f.jobId);
     const [renamed, created] = job!.timeline;
-    expect(renamed).toMatchObject({ actorUserId: f.adminId, impersonatorUserId: f.superId, impersonatorFirstName: "Sam", impersonatorLastName: "Super" });
+    expect(renamed).toMatchObject({
+      actorUserId: f.adminId,
+      impersonatorUserId: f.superId,
+      impersonatorFirstName: "Sam",
+      impersonatorLastName: "Super",
+    });
     expect(timelineActor(renamed)).toBe("Sam Super (as Ada Admin)");
     expect(created).toMatchObject({ actorUserId: f.adminId, impersonatorUserId: null });
     expect(timelineActor(created)).toBe("Ada Admin");
     // the job's page shows it
-    const page = await call(jobDetails.loader, makeRequest(`/jobs/${f.jobId}`, { cookie: await sessionCookie(f.adminId) }), { params: { id: String(f.jobId) } });
-    expect((await page.json()).job.timeline[0]).toMatchObject({ impersonatorFirstName: "Sam", impersonatorLastName: "Super" });
+    const page = await call(
+      jobDetails.loader,
+      makeRequest(`/jobs/${f.jobId}`, { cookie: await sessionCookie(f.adminId) }),
+      { params: { id: String(f.jobId) } },
+    );
+    expect((await page.json()).job.timeline[0]).toMatchObject({
+      impersonatorFirstName: "Sam",
+      impersonatorLastName: "Super",
+    });
   });
 });
 
@@ -141,11 +236,19 @@ describe("/admin-panel/impersonation-log", () => {
     const f = await setUp();
     const other = await jobsFixture();
     for (const userId of [f.adminId, other.adminId, f.tomId]) {
-      const shadow = await call(shadowLogIn.action, makeRequest(`/api/users/${userId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }), { params: { id: String(userId) } });
-      await call(shadowLogOut.action, makeRequest("/api/users/shadow-log-out", { method: "POST", cookie: cookieOf(shadow) }));
+      const shadow = await call(
+        shadowLogIn.action,
+        makeRequest(`/api/users/${userId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }),
+        { params: { id: String(userId) } },
+      );
+      await call(
+        shadowLogOut.action,
+        makeRequest("/api/users/shadow-log-out", { method: "POST", cookie: cookieOf(shadow) }),
+      );
     }
     await impersonationLogSettled();
-    const open = (query: string, cookie?: string) => call(logPage.loader, makeRequest(`/admin-panel/impersonation-log${query}`, { cookie }));
+    const open = (query: string, cookie?: string) =>
+      call(logPage.loader, makeRequest(`/admin-panel/impersonation-log${query}`, { cookie }));
     type Row = { action: string; userName: string; companyId: number };
     const line = (r: Row) => `${r.action} ${r.userName} ${r.companyId === f.companyId ? "ours" : "other"}`;
     const all = await (await open("?pageSize=10", f.superCookie)).json();
@@ -158,11 +261,20 @@ describe("/admin-panel/impersonation-log", () => {
       "shadow_log_out Ada Admin ours",
       "shadow_log_in Ada Admin ours",
     ]);
-    expect(all.items[0]).toMatchObject({ impersonatorName: "Sam Super", method: "POST", path: "/api/users/shadow-log-out" });
+    expect(all.items[0]).toMatchObject({
+      impersonatorName: "Sam Super",
+      method: "POST",
+      path: "/api/users/shadow-log-out",
+    });
     expect(all.items[0].businessName).toEqual(expect.any(String));
     const ours = await (await open(`?companyId=${f.companyId}&pageSize=10`, f.superCookie)).json();
     expect(ours.total).toBe(4);
-    expect(ours.items.map(line)).toEqual(["shadow_log_out Tom Tech ours", "shadow_log_in Tom Tech ours", "shadow_log_out Ada Admin ours", "shadow_log_in Ada Admin ours"]);
+    expect(ours.items.map(line)).toEqual([
+      "shadow_log_out Tom Tech ours",
+      "shadow_log_in Tom Tech ours",
+      "shadow_log_out Ada Admin ours",
+      "shadow_log_in Ada Admin ours",
+    ]);
     const second = await (await open(`?companyId=${f.companyId}&pageSize=10&page=2`, f.superCookie)).json();
     expect(second).toMatchObject({ total: 4, items: [] });
     const theirs = await (await open(`?companyId=${other.companyId}`, f.superCookie)).json();

@@ -3,7 +3,12 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { outboxMessages, users } from "~/db/schema";
-import { findAccountUser, resetPassword, sendTwoFactorCode, verifyTwoFactorCode } from "~/models/accounts/accounts.server";
+import {
+  findAccountUser,
+  resetPassword,
+  sendTwoFactorCode,
+  verifyTwoFactorCode,
+} from "~/models/accounts/accounts.server";
 import { action as forgotApi } from "~/routes/api+/account+/forgotPassword";
 import { sendEmail } from "~/services/mailer.server";
 import { useTestDatabase } from "../../helpers/db";
@@ -29,11 +34,20 @@ describe("mailer", () => {
     const result = await sendEmail({ to: "stored@example.com", subject: "Hello", text: "Plain body" }, undefined);
     expect(result.status).toBe("stored");
     const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id!));
-    expect(row).toMatchObject({ channel: "email", to: "stored@example.com", subject: "Hello", body: "Plain body", status: "stored" });
+    expect(row).toMatchObject({
+      channel: "email",
+      to: "stored@example.com",
+      subject: "Hello",
+      body: "Plain body",
+      status: "stored",
+    });
   });
 
   it("sends through SMTP and records the send", async () => {
-    const result = await sendEmail({ to: "smtp@example.com", subject: "Your code", text: "Code 123456", html: "<p>Code <b>123456</b></p>" }, smtpUrl);
+    const result = await sendEmail(
+      { to: "smtp@example.com", subject: "Your code", text: "Code 123456", html: "<p>Code <b>123456</b></p>" },
+      smtpUrl,
+    );
     expect(result.status).toBe("sent");
     const mail = received.find((m) => m.subject === "Your code");
     expect(mail?.text?.trim()).toBe("Code 123456");
@@ -45,7 +59,13 @@ describe("mailer", () => {
 
   it("sends the secrets it is given, and stores the message without them", async () => {
     const result = await sendEmail(
-      { to: "secret@example.com", subject: "Code 482913", text: "Open https://app.example.com/reset?token=tok-en_1 or type 482913.", html: '<a href="https://app.example.com/reset?token=tok-en_1">Open</a> 482913', secrets: ["tok-en_1", "482913"] },
+      {
+        to: "secret@example.com",
+        subject: "Code 482913",
+        text: "Open https://app.example.com/reset?token=tok-en_1 or type 482913.",
+        html: '<a href="https://app.example.com/reset?token=tok-en_1">Open</a> 482913',
+        secrets: ["tok-en_1", "482913"],
+      },
       smtpUrl,
     );
     expect(result.status).toBe("sent");
@@ -63,7 +83,10 @@ describe("mailer", () => {
 
   it("does not keep secrets in the stored copy of a send that failed either", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const result = await sendEmail({ to: "failed-secret@example.com", subject: "Your code", text: "Code 771204", secrets: ["771204"] }, "smtp://127.0.0.1:9");
+    const result = await sendEmail(
+      { to: "failed-secret@example.com", subject: "Your code", text: "Code 771204", secrets: ["771204"] },
+      "smtp://127.0.0.1:9",
+    );
     expect(result.status).toBe("failed");
     const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id!));
     expect(row.body).toBe("Code [removed after sending]");
@@ -72,8 +95,14 @@ describe("mailer", () => {
 
   it("never sends one dedupe key twice", async () => {
     const before = received.length;
-    const first = await sendEmail({ to: "once@example.com", subject: "Once", text: "x", dedupeKey: "reminder:42" }, smtpUrl);
-    const second = await sendEmail({ to: "once@example.com", subject: "Once", text: "x", dedupeKey: "reminder:42" }, smtpUrl);
+    const first = await sendEmail(
+      { to: "once@example.com", subject: "Once", text: "x", dedupeKey: "reminder:42" },
+      smtpUrl,
+    );
+    const second = await sendEmail(
+      { to: "once@example.com", subject: "Once", text: "x", dedupeKey: "reminder:42" },
+      smtpUrl,
+    );
     expect(first.status).toBe("sent");
     expect(second).toEqual({ id: null, status: "duplicate" });
     expect(received.length).toBe(before + 1);
@@ -128,6 +157,8 @@ describe("the development outbox (no SMTP)", () => {
     expect(await verifyTwoFactorCode(userId, code)).toBe("ok");
     const used = await lastEmailTo(email);
     expect(used.subject).toBe("Your Fieldwise sign-in code: [removed after use]");
-    expect(used.body).toBe("Your sign-in code is [removed after use].\n\nIt is valid for 10 minutes. If you did not try to sign in, change your password.");
+    expect(used.body).toBe(
+      "Your sign-in code is [removed after use].\n\nIt is valid for 10 minutes. If you did not try to sign in, change your password.",
+    );
   });
 });

@@ -2,7 +2,14 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { sessions, users, verifications } from "~/db/schema";
-import { checkResetToken, findAccountUser, requestPasswordReset, resetPassword, sendTwoFactorCode, verifyTwoFactorCode } from "~/models/accounts/accounts.server";
+import {
+  checkResetToken,
+  findAccountUser,
+  requestPasswordReset,
+  resetPassword,
+  sendTwoFactorCode,
+  verifyTwoFactorCode,
+} from "~/models/accounts/accounts.server";
 import { action as signInAction } from "~/routes/api+/account+/sign-in";
 import { action as forgotAction } from "~/routes/api+/account+/forgotPassword";
 import { action as verifyCodeAction } from "~/routes/api+/account+/verify-code";
@@ -37,7 +44,10 @@ describe("two-factor code", () => {
     for (let i = 1; i <= 4; i++) expect(await verifyTwoFactorCode(userId, wrong)).toBe("wrong");
     expect(await verifyTwoFactorCode(userId, wrong)).toBe("tooManyTries");
     expect(await verifyTwoFactorCode(userId, code)).toBe("tooManyTries");
-    const [row] = await db.select().from(verifications).where(and(eq(verifications.userId, userId), eq(verifications.kind, "two_factor")));
+    const [row] = await db
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.userId, userId), eq(verifications.kind, "two_factor")));
     expect(row.attempts).toBe(5);
   });
 
@@ -58,11 +68,17 @@ describe("password reset link", () => {
     const askedAt = new Date();
     await requestPasswordReset({ email, address: "198.51.100.7" }, askedAt);
     const token = tokenFrom((await lastEmailTo(email)).body);
-    const [row] = await db.select().from(verifications).where(and(eq(verifications.userId, userId), eq(verifications.kind, "password_reset")));
+    const [row] = await db
+      .select()
+      .from(verifications)
+      .where(and(eq(verifications.userId, userId), eq(verifications.kind, "password_reset")));
     expect(row.secretHash).not.toBe(token);
     const late = new Date(askedAt.getTime() + 60 * 60_000 + 1);
     expect(await checkResetToken(token, late)).toBe("This link has expired. Please ask for a new one.");
-    expect(await resetPassword({ token, password: "new password 1" }, late)).toEqual({ ok: false, message: "This link has expired. Please ask for a new one." });
+    expect(await resetPassword({ token, password: "new password 1" }, late)).toEqual({
+      ok: false,
+      message: "This link has expired. Please ask for a new one.",
+    });
     expect(await checkResetToken(token, new Date(askedAt.getTime() + 59 * 60_000))).toBeNull();
     expect(await checkResetToken("made-up-token")).toBe("This link is not valid. Please ask for a new one.");
   });
@@ -91,7 +107,10 @@ describe("password reset link", () => {
 describe("rate limits", () => {
   it("answers 429 after 10 failed sign-ins in a row for one account from one address, and not from the owner's address", async () => {
     const { email } = await createTestCompany();
-    const signIn = (password: string, clientAddress: string) => call(signInAction, makeRequest("/api/account/sign-in", { method: "POST", json: { email, password } }), { context: { clientAddress } });
+    const signIn = (password: string, clientAddress: string) =>
+      call(signInAction, makeRequest("/api/account/sign-in", { method: "POST", json: { email, password } }), {
+        context: { clientAddress },
+      });
     for (let i = 0; i < 10; i++) expect((await signIn("wrong password", "192.0.2.1")).status).toBe(400);
     const limited = await signIn("wrong password", "192.0.2.1");
     expect(limited.status).toBe(429);
@@ -106,7 +125,10 @@ describe("rate limits", () => {
 
   it("forgives an address's failures for an account once the right password comes from it", async () => {
     const { email } = await createTestCompany();
-    const signIn = (password: string) => call(signInAction, makeRequest("/api/account/sign-in", { method: "POST", json: { email, password } }), { context: { clientAddress: "192.0.2.2" } });
+    const signIn = (password: string) =>
+      call(signInAction, makeRequest("/api/account/sign-in", { method: "POST", json: { email, password } }), {
+        context: { clientAddress: "192.0.2.2" },
+      });
     for (let i = 0; i < 9; i++) expect((await signIn("wrong password")).status).toBe(400);
     expect((await signIn(TEST_PASSWORD)).status).toBe(200);
     for (let i = 0; i < 10; i++) expect((await signIn("wrong password")).status).toBe(400);
@@ -116,21 +138,57 @@ describe("rate limits", () => {
   it("answers 429 after 30 forgot-password requests from one address, whatever the account", async () => {
     const address = "192.0.2.200";
     for (let i = 0; i < 30; i++) {
-      const res = await call(forgotAction, makeRequest("/api/account/forgotPassword", { method: "POST", json: { email: uniqueEmail("spray") } }), { context: { clientAddress: address } });
+      const res = await call(
+        forgotAction,
+        makeRequest("/api/account/forgotPassword", { method: "POST", json: { email: uniqueEmail("spray") } }),
+        { context: { clientAddress: address } },
+      );
       expect(res.status).toBe(200);
     }
-    const limited = await call(forgotAction, makeRequest("/api/account/forgotPassword", { method: "POST", json: { email: uniqueEmail("spray") } }), { context: { clientAddress: address } });
+    const limited = await call(
+      forgotAction,
+      makeRequest("/api/account/forgotPassword", { method: "POST", json: { email: uniqueEmail("spray") } }),
+      { context: { clientAddress: address } },
+    );
     expect(limited.status).toBe(429);
-    const elsewhere = await call(forgotAction, makeRequest("/api/account/forgotPassword", { method: "POST", json: { email: uniqueEmail("spray") } }), { context: { clientAddress: "192.0.2.201" } });
+    const elsewhere = await call(
+      forgotAction,
+      makeRequest("/api/account/forgotPassword", { method: "POST", json: { email: uniqueEmail("spray") } }),
+      { context: { clientAddress: "192.0.2.201" } },
+    );
     expect(elsewhere.status).toBe(200);
   });
 
   it("limits forgot-password per account and the code step", async () => {
     const email = uniqueEmail("forgetful");
-    for (let i = 0; i < 5; i++) expect((await call(forgotAction, makeRequest("/api/account/forgotPassword", { method: "POST", json: { email } }))).status).toBe(200);
-    expect((await call(forgotAction, makeRequest("/api/account/forgotPassword", { method: "POST", json: { email } }))).status).toBe(429);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await call(forgotAction, makeRequest("/api/account/forgotPassword", { method: "POST", json: { email } })))
+          .status,
+      ).toBe(200);
+    expect(
+      (await call(forgotAction, makeRequest("/api/account/forgotPassword", { method: "POST", json: { email } })))
+        .status,
+    ).toBe(429);
     const codeEmail = uniqueEmail("coder");
-    for (let i = 0; i < 10; i++) await call(verifyCodeAction, makeRequest("/api/account/verify-code", { method: "POST", json: { email: codeEmail, password: "whatever1", code: "123456" } }));
-    expect((await call(verifyCodeAction, makeRequest("/api/account/verify-code", { method: "POST", json: { email: codeEmail, password: "whatever1", code: "123456" } }))).status).toBe(429);
+    for (let i = 0; i < 10; i++)
+      await call(
+        verifyCodeAction,
+        makeRequest("/api/account/verify-code", {
+          method: "POST",
+          json: { email: codeEmail, password: "whatever1", code: "123456" },
+        }),
+      );
+    expect(
+      (
+        await call(
+          verifyCodeAction,
+          makeRequest("/api/account/verify-code", {
+            method: "POST",
+            json: { email: codeEmail, password: "whatever1", code: "123456" },
+          }),
+        )
+      ).status,
+    ).toBe(429);
   });
 });

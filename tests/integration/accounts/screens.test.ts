@@ -33,16 +33,31 @@ describe("/login", () => {
   it("signs in and goes home by role, or to a safe redirectTo", async () => {
     const { companyId, email } = await createTestCompany();
     const tech = await createTestUser(companyId, Role.FieldTech);
-    const admin = await call(login.action, makeRequest("/login", form({ email, password: TEST_PASSWORD, intent: "signIn" })));
+    const admin = await call(
+      login.action,
+      makeRequest("/login", form({ email, password: TEST_PASSWORD, intent: "signIn" })),
+    );
     expect(admin.status).toBe(302);
     expect(admin.headers.get("Location")).toBe("/dashboard");
-    const techRes = await call(login.action, makeRequest("/login", form({ email: tech.email, password: TEST_PASSWORD, redirectTo: "/jobs?page=2" })));
+    const techRes = await call(
+      login.action,
+      makeRequest("/login", form({ email: tech.email, password: TEST_PASSWORD, redirectTo: "/jobs?page=2" })),
+    );
     expect(techRes.headers.get("Location")).toBe("/jobs?page=2");
-    const evil = await call(login.action, makeRequest("/login", form({ email: tech.email, password: TEST_PASSWORD, redirectTo: "//evil.example/x" })));
+    const evil = await call(
+      login.action,
+      makeRequest("/login", form({ email: tech.email, password: TEST_PASSWORD, redirectTo: "//evil.example/x" })),
+    );
     // A refused return address goes to the home page of the role, and the page never carries it.
     expect(evil.headers.get("Location")).toBe("/schedule");
-    expect(await (await call(login.loader, makeRequest("/login?redirectTo=%2F%2Fevil.example%2Fx"))).json()).toEqual({ step: "password", redirectTo: "" });
-    expect(await (await call(login.loader, makeRequest("/login?redirectTo=%2Fcustomers%3Ftag%3D1"))).json()).toEqual({ step: "password", redirectTo: "/customers?tag=1" });
+    expect(await (await call(login.loader, makeRequest("/login?redirectTo=%2F%2Fevil.example%2Fx"))).json()).toEqual({
+      step: "password",
+      redirectTo: "",
+    });
+    expect(await (await call(login.loader, makeRequest("/login?redirectTo=%2Fcustomers%3Ftag%3D1"))).json()).toEqual({
+      step: "password",
+      redirectTo: "/customers?tag=1",
+    });
     // a signed-in user on /login goes home
     const again = await call(login.loader, makeRequest("/login", { cookie: cookieOf(techRes) }));
     expect(again.headers.get("Location")).toBe("/schedule");
@@ -50,19 +65,28 @@ describe("/login", () => {
 
   it("keeps the email, never the password, after a wrong password", async () => {
     const { email } = await createTestCompany();
-    const res = await call(login.action, makeRequest("/login", form({ email, password: "wrong-password", intent: "signIn" })));
+    const res = await call(
+      login.action,
+      makeRequest("/login", form({ email, password: "wrong-password", intent: "signIn" })),
+    );
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.fieldErrors._global).toBe("Invalid email or password");
     expect(body.repopulateFields).toEqual({ email });
     const empty = await call(login.action, makeRequest("/login", form({ email: "", password: "" })));
-    expect((await empty.json()).fieldErrors).toMatchObject({ email: "Email is required", password: "Password is required" });
+    expect((await empty.json()).fieldErrors).toMatchObject({
+      email: "Email is required",
+      password: "Password is required",
+    });
   });
 
   it("asks for the code with only the user id in the signed cookie", async () => {
     const { email, userId } = await createTestCompany();
     await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, userId));
-    const first = await call(login.action, makeRequest("/login", form({ email, password: TEST_PASSWORD, redirectTo: "/customers" })));
+    const first = await call(
+      login.action,
+      makeRequest("/login", form({ email, password: TEST_PASSWORD, redirectTo: "/customers" })),
+    );
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe("/login");
     const pendingCookie = jar(first);
@@ -71,13 +95,24 @@ describe("/login", () => {
     const page = await call(login.loader, makeRequest("/login", { cookie: pendingCookie }));
     expect(await page.json()).toEqual({ step: "code", redirectTo: "" });
     const code = codeFrom((await lastEmailTo(email)).subject);
-    const wrong = await call(login.action, makeRequest("/login", { ...form({ code: code === "999999" ? "888888" : "999999", intent: "verify" }), cookie: pendingCookie }));
+    const wrong = await call(
+      login.action,
+      makeRequest("/login", {
+        ...form({ code: code === "999999" ? "888888" : "999999", intent: "verify" }),
+        cookie: pendingCookie,
+      }),
+    );
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).fieldErrors.code).toMatch(/The code is not correct/);
-    const right = await call(login.action, makeRequest("/login", { ...form({ code, intent: "verify" }), cookie: pendingCookie }));
+    const right = await call(
+      login.action,
+      makeRequest("/login", { ...form({ code, intent: "verify" }), cookie: pendingCookie }),
+    );
     expect(right.status).toBe(302);
     expect(right.headers.get("Location")).toBe("/customers");
-    expect((await call(currentLoader, makeRequest("/api/users/current", { cookie: cookieOf(right) }))).status).toBe(200);
+    expect((await call(currentLoader, makeRequest("/api/users/current", { cookie: cookieOf(right) }))).status).toBe(
+      200,
+    );
   });
 
   it("refuses the code step without a pending sign-in", async () => {
@@ -88,7 +123,10 @@ describe("/login", () => {
 
   it("answers 429 on screen when the limit is spent", async () => {
     const { email } = await createTestCompany();
-    for (let i = 0; i < 10; i++) expect((await call(login.action, makeRequest("/login", form({ email, password: "wrong-password" })))).status).toBe(422);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await call(login.action, makeRequest("/login", form({ email, password: "wrong-password" })))).status,
+      ).toBe(422);
     const spent = await call(login.action, makeRequest("/login", form({ email, password: "wrong-password" })));
     expect(spent.status).toBe(429);
     const res = await call(login.action, makeRequest("/login", form({ email, password: TEST_PASSWORD })));
@@ -103,14 +141,29 @@ describe("/login", () => {
 
 describe("/signup", () => {
   const account = (email: string) => ({ email, firstName: "Maria", lastName: "Lopez", phoneNumber: "4155550134" });
-  const business = { businessName: "Lopez Plumbing", industry: "18", companySize: "0", country: "CA", location: "Toronto", password: "correct horse", confirmPassword: "correct horse", terms: "true" };
+  const business = {
+    businessName: "Lopez Plumbing",
+    industry: "18",
+    companySize: "0",
+    country: "CA",
+    location: "Toronto",
+    password: "correct horse",
+    confirmPassword: "correct horse",
+    terms: "true",
+  };
 
   it("goes to step 2 through the server, then creates the account and signs in", async () => {
     const email = uniqueEmail();
-    const step1 = await call(signup.action, makeRequest("/signup", form({ ...account(email), step: "1", intent: "next" })));
+    const step1 = await call(
+      signup.action,
+      makeRequest("/signup", form({ ...account(email), step: "1", intent: "next" })),
+    );
     expect(step1.status).toBe(200);
     expect((await step1.json()).values).toMatchObject({ step: "2", email, firstName: "Maria" });
-    const created = await call(signup.action, makeRequest("/signup", form({ ...account(email), ...business, step: "2", intent: "create" })));
+    const created = await call(
+      signup.action,
+      makeRequest("/signup", form({ ...account(email), ...business, step: "2", intent: "create" })),
+    );
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/dashboard");
     expect(created.headers.getSetCookie().length).toBe(2);
@@ -122,10 +175,26 @@ describe("/signup", () => {
 
   it("shows the spec's messages with values kept and passwords dropped", async () => {
     const email = uniqueEmail();
-    const res = await call(signup.action, makeRequest("/signup", form({ ...account(email), ...business, confirmPassword: "different!", terms: undefined, step: "2", intent: "create" })));
+    const res = await call(
+      signup.action,
+      makeRequest(
+        "/signup",
+        form({
+          ...account(email),
+          ...business,
+          confirmPassword: "different!",
+          terms: undefined,
+          step: "2",
+          intent: "create",
+        }),
+      ),
+    );
     expect(res.status).toBe(422);
     const body = await res.json();
-    expect(body.fieldErrors).toMatchObject({ confirmPassword: "Confirm Password doesn't match Password", terms: "Please accept Terms and Conditions" });
+    expect(body.fieldErrors).toMatchObject({
+      confirmPassword: "Confirm Password doesn't match Password",
+      terms: "Please accept Terms and Conditions",
+    });
     expect(body.repopulateFields).toMatchObject({ step: "2", businessName: "Lopez Plumbing", email });
     expect(body.repopulateFields.password).toBeUndefined();
     expect(body.repopulateFields.confirmPassword).toBeUndefined();
@@ -133,15 +202,41 @@ describe("/signup", () => {
 
   it("stays on step 1 for a taken email, and Back keeps what was typed", async () => {
     const { email } = await createTestCompany();
-    const taken = await call(signup.action, makeRequest("/signup", form({ ...account(email), step: "1", intent: "next" })));
+    const taken = await call(
+      signup.action,
+      makeRequest("/signup", form({ ...account(email), step: "1", intent: "next" })),
+    );
     expect(taken.status).toBe(422);
-    expect(await taken.json()).toMatchObject({ fieldErrors: { email: "An account with this email already exists" }, repopulateFields: { step: "1", email } });
-    const back = await call(signup.action, makeRequest("/signup", form({ ...account(uniqueEmail()), ...business, step: "2", intent: "back" })));
-    expect((await back.json()).values).toMatchObject({ step: "1", businessName: "Lopez Plumbing", country: "CA", firstName: "Maria" });
+    expect(await taken.json()).toMatchObject({
+      fieldErrors: { email: "An account with this email already exists" },
+      repopulateFields: { step: "1", email },
+    });
+    const back = await call(
+      signup.action,
+      makeRequest("/signup", form({ ...account(uniqueEmail()), ...business, step: "2", intent: "back" })),
+    );
+    expect((await back.json()).values).toMatchObject({
+      step: "1",
+      businessName: "Lopez Plumbing",
+      country: "CA",
+      firstName: "Maria",
+    });
   });
 
   it("refuses a filled honeypot", async () => {
-    const res = await call(signup.action, makeRequest("/signup", form({ ...account(uniqueEmail()), ...business, websiteUrl: "http://spam.example", step: "2", intent: "create" })));
+    const res = await call(
+      signup.action,
+      makeRequest(
+        "/signup",
+        form({
+          ...account(uniqueEmail()),
+          ...business,
+          websiteUrl: "http://spam.example",
+          step: "2",
+          intent: "create",
+        }),
+      ),
+    );
     expect(res.status).toBe(422);
   });
 });
@@ -157,16 +252,25 @@ describe("/forgot and /reset", () => {
     const token = tokenFrom((await lastEmailTo(email)).body);
     const page = await call(reset.loader, makeRequest(`/reset?token=${encodeURIComponent(token)}`));
     expect(await page.json()).toEqual({ token, problem: null });
-    const mismatch = await call(reset.action, makeRequest("/reset", form({ token, password: "new secret 1", confirmPassword: "other" })));
+    const mismatch = await call(
+      reset.action,
+      makeRequest("/reset", form({ token, password: "new secret 1", confirmPassword: "other" })),
+    );
     expect((await mismatch.json()).fieldErrors.confirmPassword).toBe("Confirm Password doesn't match Password");
-    const done = await call(reset.action, makeRequest("/reset", form({ token, password: "new secret 1", confirmPassword: "new secret 1" })));
+    const done = await call(
+      reset.action,
+      makeRequest("/reset", form({ token, password: "new secret 1", confirmPassword: "new secret 1" })),
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/login");
     expect((await call(currentLoader, makeRequest("/api/users/current", { cookie: signedIn }))).status).toBe(401);
     const used = await call(reset.loader, makeRequest(`/reset?token=${encodeURIComponent(token)}`));
     expect(used.status).toBe(400);
     expect((await used.json()).problem).toBe("This link was already used. Please ask for a new one.");
-    const reuse = await call(reset.action, makeRequest("/reset", form({ token, password: "new secret 2", confirmPassword: "new secret 2" })));
+    const reuse = await call(
+      reset.action,
+      makeRequest("/reset", form({ token, password: "new secret 2", confirmPassword: "new secret 2" })),
+    );
     expect((await reuse.json()).fieldErrors._global).toBe("This link was already used. Please ask for a new one.");
   });
 });
@@ -185,8 +289,15 @@ describe("/logout and stop impersonating", () => {
     const { userId: superId } = await createTestUser(platform, Role.SuperAdmin);
     const { userId: adminId } = await createTestCompany();
     const superCookie = await sessionCookie(superId);
-    const shadow = await call(shadowLogInAction, makeRequest(`/api/users/${adminId}/shadow-log-in`, { method: "POST", cookie: superCookie }), { params: { id: String(adminId) } });
-    const back = await call(stopImpersonating.action, makeRequest("/account/stop-impersonating", { method: "POST", cookie: cookieOf(shadow) }));
+    const shadow = await call(
+      shadowLogInAction,
+      makeRequest(`/api/users/${adminId}/shadow-log-in`, { method: "POST", cookie: superCookie }),
+      { params: { id: String(adminId) } },
+    );
+    const back = await call(
+      stopImpersonating.action,
+      makeRequest("/account/stop-impersonating", { method: "POST", cookie: cookieOf(shadow) }),
+    );
     expect(back.status).toBe(302);
     expect(back.headers.get("Location")).toBe("/admin-panel");
     const me = await (await call(currentLoader, makeRequest("/api/users/current", { cookie: jar(back) }))).json();
@@ -198,9 +309,19 @@ describe("/logout and stop impersonating", () => {
     const { userId: superId } = await createTestUser(platform, Role.SuperAdmin);
     const { userId: adminId } = await createTestCompany();
     const superCookie = await sessionCookie(superId);
-    const shadow = await call(shadowLogInAction, makeRequest(`/api/users/${adminId}/shadow-log-in`, { method: "POST", cookie: superCookie }), { params: { id: String(adminId) } });
-    await db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(and(eq(sessions.userId, superId), isNull(sessions.impersonatorUserId)));
-    const back = await call(stopImpersonating.action, makeRequest("/account/stop-impersonating", { method: "POST", cookie: cookieOf(shadow) }));
+    const shadow = await call(
+      shadowLogInAction,
+      makeRequest(`/api/users/${adminId}/shadow-log-in`, { method: "POST", cookie: superCookie }),
+      { params: { id: String(adminId) } },
+    );
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(and(eq(sessions.userId, superId), isNull(sessions.impersonatorUserId)));
+    const back = await call(
+      stopImpersonating.action,
+      makeRequest("/account/stop-impersonating", { method: "POST", cookie: cookieOf(shadow) }),
+    );
     expect(back.status).toBe(302);
     expect(back.headers.get("Location")).toBe("/login");
     expect((await call(currentLoader, makeRequest("/api/users/current", { cookie: jar(back) }))).status).toBe(401);
@@ -217,7 +338,9 @@ describe("/dev/outbox and /api-documentation", () => {
     expect(body.items[0]).toMatchObject({ to: email, channel: "email", subject: "Reset your Fieldwise password" });
     // Anyone else gets the unknown page's answer, so the page's existence is not revealed.
     expect((await call(outbox.loader, makeRequest("/dev/outbox"))).status).toBe(404);
-    expect((await call(outbox.loader, makeRequest("/dev/outbox", { cookie: await sessionCookie(adminId) }))).status).toBe(404);
+    expect(
+      (await call(outbox.loader, makeRequest("/dev/outbox", { cookie: await sessionCookie(adminId) }))).status,
+    ).toBe(404);
     vi.stubEnv("NODE_ENV", "production");
     vi.stubEnv("APP_URL", "https://app.example.com");
     vi.resetModules();

@@ -3,7 +3,12 @@ import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { outboxMessages, users } from "~/db/schema";
-import { findAccountUser, resetPassword, sendTwoFactorCode, verifyTwoFactorCode } from "~/models/accounts/accounts.server";
+import {
+  findAccountUser,
+  resetPassword,
+  sendTwoFactorCode,
+  verifyTwoFactorCode,
+} from "~/models/accounts/accounts.server";
 import * as forgot from "~/routes/_auth+/forgot";
 import { action as forgotApi } from "~/routes/api+/account+/forgotPassword";
 import { useTestDatabase } from "../../helpers/db";
@@ -35,7 +40,12 @@ const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to
 const receivedBy = (email: string) => received.filter((m) => toOf(m) === email);
 
 async function storedFor(email: string) {
-  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.to, email)).orderBy(desc(outboxMessages.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.to, email))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
   return row;
 }
 
@@ -71,7 +81,14 @@ describe("a password reset sent through SMTP", () => {
 
   it("from the API too", async () => {
     const { email } = await createTestCompany();
-    const res = await call(forgotApi, forgedRequest("/api/account/forgotPassword", { method: "POST", body: JSON.stringify({ email }), headers: { "Content-Type": "application/json" } }));
+    const res = await call(
+      forgotApi,
+      forgedRequest("/api/account/forgotPassword", {
+        method: "POST",
+        body: JSON.stringify({ email }),
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
     expect(res.status).toBe(200);
     const [mail] = receivedBy(email);
     const token = tokenFrom(mail.text ?? "");
@@ -88,12 +105,16 @@ describe("a sign-in code sent through SMTP", () => {
     const [mail] = receivedBy(email);
     const code = codeFrom(mail.subject ?? "");
     expect(code).toMatch(/^\d{6}$/);
-    expect(mail.text?.trim()).toBe(`Your sign-in code is ${code}.\n\nIt is valid for 10 minutes. If you did not try to sign in, change your password.`);
+    expect(mail.text?.trim()).toBe(
+      `Your sign-in code is ${code}.\n\nIt is valid for 10 minutes. If you did not try to sign in, change your password.`,
+    );
 
     const row = await storedFor(email);
     expect(row.status).toBe("sent");
     expect(row.subject).toBe("Your Fieldwise sign-in code: [removed after sending]");
-    expect(row.body).toBe("Your sign-in code is [removed after sending].\n\nIt is valid for 10 minutes. If you did not try to sign in, change your password.");
+    expect(row.body).toBe(
+      "Your sign-in code is [removed after sending].\n\nIt is valid for 10 minutes. If you did not try to sign in, change your password.",
+    );
     expect(await verifyTwoFactorCode(userId, code)).toBe("ok");
   });
 });

@@ -25,7 +25,8 @@ async function sessionLastSeen(ago: number) {
   return { userId, email, cookie, sessionId, lastSeenAt };
 }
 
-const storedLastSeen = async (sessionId: string) => (await db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, sessionId)))[0]?.at;
+const storedLastSeen = async (sessionId: string) =>
+  (await db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, sessionId)))[0]?.at;
 
 describe("idle timeout", () => {
   it("is 7 days unless SESSION_IDLE_DAYS says otherwise", () => {
@@ -66,7 +67,10 @@ describe("idle timeout", () => {
 
   it("still ends a session at its absolute lifetime, however recently used", async () => {
     const busy = await sessionLastSeen(0);
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, busy.sessionId));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, busy.sessionId));
     expect(await getAccess(makeRequest("/dashboard", { cookie: busy.cookie }))).toBeNull();
   });
 });

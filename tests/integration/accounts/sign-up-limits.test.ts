@@ -9,14 +9,25 @@ import { call, form, uniqueEmail } from "./helpers";
 useTestDatabase();
 
 const account = (email: string) => ({ email, firstName: "Maria", lastName: "Lopez", phoneNumber: "4155550134" });
-const business = { businessName: "Lopez Plumbing", industry: "18", companySize: "0", country: "US", password: "correct horse" };
+const business = {
+  businessName: "Lopez Plumbing",
+  industry: "18",
+  companySize: "0",
+  country: "US",
+  password: "correct horse",
+};
 const from = (clientAddress: string) => ({ context: { clientAddress } });
 const tooMany = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
 
 describe("sign-up limits", () => {
   it("answers the API's sign-up 429 with Retry-After after 10 tries for one email, from any address", async () => {
     const { email } = await createTestCompany();
-    const signUp = (address: string) => call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: { ...account(email), ...business } }), from(address));
+    const signUp = (address: string) =>
+      call(
+        signUpAction,
+        makeRequest("/api/account/sign-up", { method: "POST", json: { ...account(email), ...business } }),
+        from(address),
+      );
     for (let i = 0; i < 10; i++) expect((await signUp(`192.0.2.${i + 1}`)).status).toBe(400);
     const limited = await signUp("192.0.2.99");
     expect(limited.status).toBe(429);
@@ -27,31 +38,75 @@ describe("sign-up limits", () => {
   it("refuses the 31st sign-up step from one address within the hour, on screen with the message and the values kept", async () => {
     const address = "198.51.100.31";
     for (let i = 0; i < 30; i++) {
-      const step = await call(signup.action, makeRequest("/signup", form({ ...account(uniqueEmail("burst")), step: "1", intent: "next" })), from(address));
+      const step = await call(
+        signup.action,
+        makeRequest("/signup", form({ ...account(uniqueEmail("burst")), step: "1", intent: "next" })),
+        from(address),
+      );
       expect(step.status).toBe(200);
     }
     const email = uniqueEmail("burst");
-    const refused = await call(signup.action, makeRequest("/signup", form({ ...account(email), step: "1", intent: "next" })), from(address));
+    const refused = await call(
+      signup.action,
+      makeRequest("/signup", form({ ...account(email), step: "1", intent: "next" })),
+      from(address),
+    );
     expect(refused.status).toBe(429);
     const body = await refused.json();
     expect(body.fieldErrors._global).toMatch(tooMany);
     expect(body.repopulateFields).toMatchObject({ step: "1", email, firstName: "Maria" });
 
-    const create = await call(signup.action, makeRequest("/signup", form({ ...account(email), ...business, confirmPassword: business.password, terms: "true", step: "2", intent: "create" })), from(address));
+    const create = await call(
+      signup.action,
+      makeRequest(
+        "/signup",
+        form({
+          ...account(email),
+          ...business,
+          confirmPassword: business.password,
+          terms: "true",
+          step: "2",
+          intent: "create",
+        }),
+      ),
+      from(address),
+    );
     expect(create.status).toBe(429);
     const created = await create.json();
     expect(created.fieldErrors._global).toMatch(tooMany);
     expect(created.repopulateFields).toMatchObject({ step: "2", businessName: "Lopez Plumbing" });
     expect(created.repopulateFields.password).toBeUndefined();
 
-    const api = await call(firstStepAction, makeRequest("/api/account/signUpFirstStepPassed", { method: "POST", json: account(uniqueEmail("burst")) }), from(address));
+    const api = await call(
+      firstStepAction,
+      makeRequest("/api/account/signUpFirstStepPassed", { method: "POST", json: account(uniqueEmail("burst")) }),
+      from(address),
+    );
     expect(api.status).toBe(429);
     expect(Number(api.headers.get("Retry-After"))).toBeGreaterThan(0);
-    const apiSignUp = await call(signUpAction, makeRequest("/api/account/sign-up", { method: "POST", json: { ...account(uniqueEmail("burst")), ...business } }), from(address));
+    const apiSignUp = await call(
+      signUpAction,
+      makeRequest("/api/account/sign-up", { method: "POST", json: { ...account(uniqueEmail("burst")), ...business } }),
+      from(address),
+    );
     expect(apiSignUp.status).toBe(429);
 
     // Another address signs up as usual.
-    const elsewhere = await call(signup.action, makeRequest("/signup", form({ ...account(email), ...business, confirmPassword: business.password, terms: "true", step: "2", intent: "create" })), from("198.51.100.32"));
+    const elsewhere = await call(
+      signup.action,
+      makeRequest(
+        "/signup",
+        form({
+          ...account(email),
+          ...business,
+          confirmPassword: business.password,
+          terms: "true",
+          step: "2",
+          intent: "create",
+        }),
+      ),
+      from("198.51.100.32"),
+    );
     expect(elsewhere.status).toBe(302);
     expect(elsewhere.headers.get("Location")).toBe("/dashboard");
   });

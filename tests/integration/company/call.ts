@@ -22,7 +22,11 @@ export async function call(run: () => Promise<Response> | Response) {
     /* not JSON: keep the text */
   }
   // headers stay out of equality checks
-  return Object.defineProperty({ status: res.status, body }, "headers", { value: res.headers, enumerable: false }) as { status: number; body: any; headers: Headers };
+  return Object.defineProperty({ status: res.status, body }, "headers", { value: res.headers, enumerable: false }) as {
+    status: number;
+    body: any;
+    headers: Headers;
+  };
 }
 
 export const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });

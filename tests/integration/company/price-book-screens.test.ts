@@ -23,7 +23,15 @@ describe("price book screens", () => {
     for (const role of [Role.OfficeStaff, Role.FieldTech]) {
       const cookie = await sessionCookie((await createTestUser(companyId, role)).userId);
       expect((await call(async () => listLoader(args(makeRequest("/price-book", { cookie }))))).status).toBe(403);
-      expect((await call(async () => newAction(args(makeRequest("/price-book/items/new", { method: "POST", cookie, body: form({ name: "X" }) }))))).status).toBe(403);
+      expect(
+        (
+          await call(async () =>
+            newAction(
+              args(makeRequest("/price-book/items/new", { method: "POST", cookie, body: form({ name: "X" }) })),
+            ),
+          )
+        ).status,
+      ).toBe(403);
     }
   });
 
@@ -33,14 +41,46 @@ describe("price book screens", () => {
     await seedPriceBook(companyId);
     const { ctx } = await accessFor(userId);
     const [category] = await listCategories(ctx);
-    const invalid = await call(async () => newAction(args(makeRequest("/price-book/items/new", { method: "POST", cookie, body: form({ categoryId: String(category.id), name: "", price: "-5", itemType: "1" }) }))));
+    const invalid = await call(async () =>
+      newAction(
+        args(
+          makeRequest("/price-book/items/new", {
+            method: "POST",
+            cookie,
+            body: form({ categoryId: String(category.id), name: "", price: "-5", itemType: "1" }),
+          }),
+        ),
+      ),
+    );
     expect(invalid.status).toBe(422);
-    expect(invalid.body.fieldErrors).toMatchObject({ name: "Name is required", price: "Price must be greater than or equal to 0" });
-    const created = await call(async () => newAction(args(makeRequest("/price-book/items/new", { method: "POST", cookie, body: form({ categoryId: String(category.id), name: "Coil cleaning", price: "99.90", itemType: "1", unitCostType: "0", isTaxable: "on" }) }))));
+    expect(invalid.body.fieldErrors).toMatchObject({
+      name: "Name is required",
+      price: "Price must be greater than or equal to 0",
+    });
+    const created = await call(async () =>
+      newAction(
+        args(
+          makeRequest("/price-book/items/new", {
+            method: "POST",
+            cookie,
+            body: form({
+              categoryId: String(category.id),
+              name: "Coil cleaning",
+              price: "99.90",
+              itemType: "1",
+              unitCostType: "0",
+              isTaxable: "on",
+            }),
+          }),
+        ),
+      ),
+    );
     expect(created.status).toBe(302);
     const page = await pageCategoryItems(ctx, category.id, { search: "coil", pageNumber: 1, pageSize: 10 });
     expect(page?.items[0]).toMatchObject({ name: "Coil cleaning", priceCents: 9990, isTaxable: true });
-    const list = await call(async () => listLoader(args(makeRequest(`/price-book?category=${category.id}&q=coil`, { cookie }))));
+    const list = await call(async () =>
+      listLoader(args(makeRequest(`/price-book?category=${category.id}&q=coil`, { cookie }))),
+    );
     expect(list.body.items.map((i: { name: string }) => i.name)).toContain("Coil cleaning");
   });
 
@@ -53,10 +93,53 @@ describe("price book screens", () => {
     const item = (await pageCategoryItems(ctx, category.id, { pageNumber: 1, pageSize: 1 }))!.items[0];
     const cookieB = await sessionCookie(b.userId);
     const params = { id: String(item.id) };
-    expect((await call(async () => editLoader(args(makeRequest(`/price-book/items/${item.id}`, { cookie: cookieB }), params)))).status).toBe(404);
-    expect((await call(async () => editAction(args(makeRequest(`/price-book/items/${item.id}?intent=delete`, { method: "POST", cookie: cookieB, body: form({ intent: "delete" }) }), params)))).status).toBe(404);
-    expect((await call(async () => listAction(args(makeRequest("/price-book", { method: "POST", cookie: cookieB, body: form({ intent: "deleteCategory", categoryId: String(category.id) }) }))))).status).toBe(404);
-    expect((await call(async () => listAction(args(makeRequest("/price-book", { method: "POST", cookie: cookieB, body: form({ intent: "bogus" }) }))))).status).toBe(400);
+    expect(
+      (
+        await call(async () =>
+          editLoader(args(makeRequest(`/price-book/items/${item.id}`, { cookie: cookieB }), params)),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(async () =>
+          editAction(
+            args(
+              makeRequest(`/price-book/items/${item.id}?intent=delete`, {
+                method: "POST",
+                cookie: cookieB,
+                body: form({ intent: "delete" }),
+              }),
+              params,
+            ),
+          ),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(async () =>
+          listAction(
+            args(
+              makeRequest("/price-book", {
+                method: "POST",
+                cookie: cookieB,
+                body: form({ intent: "deleteCategory", categoryId: String(category.id) }),
+              }),
+            ),
+          ),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(async () =>
+          listAction(
+            args(makeRequest("/price-book", { method: "POST", cookie: cookieB, body: form({ intent: "bogus" }) })),
+          ),
+        )
+      ).status,
+    ).toBe(400);
     expect((await pageCategoryItems(ctx, category.id, { pageNumber: 1, pageSize: 100 }))!.total).toBeGreaterThan(0);
   });
 });

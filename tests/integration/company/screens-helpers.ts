@@ -7,7 +7,8 @@ export function form(fields: Record<string, string | Blob>) {
   return body;
 }
 
-export const post = (path: string, cookie: string, fields: Record<string, string | Blob>) => makeRequest(path, { method: "POST", cookie, body: form(fields) });
+export const post = (path: string, cookie: string, fields: Record<string, string | Blob>) =>
+  makeRequest(path, { method: "POST", cookie, body: form(fields) });
 
 /** The flash toast a redirect carries (its signed cookie), as the next page would read it. */
 export async function toastOf(headers: Headers) {

@@ -23,8 +23,20 @@ const schedule = (days: Record<number, { isWorking?: boolean; start?: string; en
   return fields;
 };
 const profile = (fields: Record<string, string | Blob | undefined> = {}) =>
-  Object.fromEntries(Object.entries({ intent: "save", businessName: "Blue Ridge HVAC", country: "US", timezone: "America/New_York", ...schedule(), ...fields }).filter((e) => e[1] !== undefined)) as Record<string, string | Blob>;
-const png = (side: number) => sharp({ create: { width: side, height: side, channels: 3, background: "#2e3758" } }).png().toBuffer();
+  Object.fromEntries(
+    Object.entries({
+      intent: "save",
+      businessName: "Blue Ridge HVAC",
+      country: "US",
+      timezone: "America/New_York",
+      ...schedule(),
+      ...fields,
+    }).filter((e) => e[1] !== undefined),
+  ) as Record<string, string | Blob>;
+const png = (side: number) =>
+  sharp({ create: { width: side, height: side, channels: 3, background: "#2e3758" } })
+    .png()
+    .toBuffer();
 const file = (data: Buffer, name: string, type: string) => new File([new Uint8Array(data)], name, { type });
 
 async function admin() {
@@ -49,13 +61,31 @@ describe("company profile screen", () => {
     expect(page.body.currency).toBe("USD");
     expect(page.body.defaults.workingSchedule).toHaveLength(7);
     expect(page.body.defaults.workingSchedule[1]).toEqual({ day: 1, isWorking: true, start: "05:00", end: "22:00" });
-    expect(page.body.logoRules).toMatchObject({ tooLargeMessage: "The file size cannot exceed 5 MB.", hint: "At least 256x256px PNG or JPG file" });
+    expect(page.body.logoRules).toMatchObject({
+      tooLargeMessage: "The file size cannot exceed 5 MB.",
+      hint: "At least 256x256px PNG or JPG file",
+    });
   });
 
   it("answers the spec's messages on the fields without JavaScript, values kept", async () => {
     const { cookie } = await admin();
     const invalid = await call(async () =>
-      action(args(post("/company-profile", cookie, profile({ businessName: "", email: "not-an-email", businessPhoneNumber: "123", businessWebsite: "nope", serviceAreaRadius: "-3", ...schedule({ 2: { isWorking: true, start: "18:00", end: "09:00" } }) })))),
+      action(
+        args(
+          post(
+            "/company-profile",
+            cookie,
+            profile({
+              businessName: "",
+              email: "not-an-email",
+              businessPhoneNumber: "123",
+              businessWebsite: "nope",
+              serviceAreaRadius: "-3",
+              ...schedule({ 2: { isWorking: true, start: "18:00", end: "09:00" } }),
+            }),
+          ),
+        ),
+      ),
     );
     expect(invalid.status).toBe(422);
     expect(invalid.body.fieldErrors).toEqual({
@@ -66,7 +96,10 @@ describe("company profile screen", () => {
       serviceAreaRadius: "Service Area Radius must be greater than or equal to 0",
       "workingSchedule[2].end": "End time must be after start time",
     });
-    expect(invalid.body.repopulateFields).toMatchObject({ email: "not-an-email", workingSchedule: expect.arrayContaining([expect.objectContaining({ start: "18:00" })]) });
+    expect(invalid.body.repopulateFields).toMatchObject({
+      email: "not-an-email",
+      workingSchedule: expect.arrayContaining([expect.objectContaining({ start: "18:00" })]),
+    });
   });
 
   it("saves every field; Canada switches currency and phone region", async () => {
@@ -99,7 +132,10 @@ describe("company profile screen", () => {
     );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/company-profile");
-    expect(await toastOf(saved.headers)).toEqual({ type: "success", message: "Company profile was saved successfully!" });
+    expect(await toastOf(saved.headers)).toEqual({
+      type: "success",
+      message: "Company profile was saved successfully!",
+    });
     const company = await getCompanyProfile(ctx);
     expect(company).toMatchObject({
       businessName: "Maple Plumbing",
@@ -130,9 +166,13 @@ describe("company profile screen", () => {
     expect(small.body.fieldErrors).toEqual({ logo: "At least 256x256px PNG or JPG file" });
     expect(small.body.repopulateFields).toMatchObject({ businessName: "Blue Ridge HVAC" });
     const gif = Buffer.from("R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==", "base64");
-    expect((await post5(file(gif, "logo.png", "image/png"))).body.fieldErrors).toEqual({ logo: "At least 256x256px PNG or JPG file" });
+    expect((await post5(file(gif, "logo.png", "image/png"))).body.fieldErrors).toEqual({
+      logo: "At least 256x256px PNG or JPG file",
+    });
     const huge = Buffer.concat([await png(300), Buffer.alloc(5 * 1024 * 1024)]);
-    expect((await post5(file(huge, "huge.png", "image/png"))).body.fieldErrors).toEqual({ logo: "The file size cannot exceed 5 MB." });
+    expect((await post5(file(huge, "huge.png", "image/png"))).body.fieldErrors).toEqual({
+      logo: "The file size cannot exceed 5 MB.",
+    });
     expect((await getCompanyProfile(ctx)).logoUrl).toBeNull();
 
     expect((await post5(file(await png(300), "logo.png", "image/png"))).status).toBe(302);
@@ -140,7 +180,9 @@ describe("company profile screen", () => {
     expect(logoUrl).toMatch(/\.png$/);
     const page = await call(async () => loader(args(makeRequest("/company-profile?confirm=removeLogo", { cookie }))));
     expect(page.body.logoUrl).toBe(logoUrl);
-    const removed = await call(async () => action(args(post("/company-profile?confirm=removeLogo", cookie, { intent: "removeLogo" }))));
+    const removed = await call(async () =>
+      action(args(post("/company-profile?confirm=removeLogo", cookie, { intent: "removeLogo" }))),
+    );
     expect(await toastOf(removed.headers)).toEqual({ type: "success", message: "Logo was removed" });
     expect((await getCompanyProfile(ctx)).logoUrl).toBeNull();
   });
@@ -152,6 +194,8 @@ describe("company profile screen", () => {
     await call(async () => action(args(post("/company-profile", b.cookie, profile({ businessName: "B's new name" })))));
     expect((await getCompanyProfile(a.ctx)).businessName).toBe(before.businessName);
     expect((await getCompanyProfile(b.ctx)).businessName).toBe("B's new name");
-    expect((await call(async () => action(args(post("/company-profile", a.cookie, { intent: "bogus" }))))).status).toBe(400);
+    expect((await call(async () => action(args(post("/company-profile", a.cookie, { intent: "bogus" }))))).status).toBe(
+      400,
+    );
   });
 });

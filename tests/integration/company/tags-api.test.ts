@@ -16,33 +16,67 @@ describe("tags API", () => {
   it("creates, lists by type, renames and deletes tags of the caller's company", async () => {
     const { userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const created = await call(() => tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "VIP", type: TagType.Customer } }))));
+    const created = await call(() =>
+      tagsAction(
+        args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "VIP", type: TagType.Customer } })),
+      ),
+    );
     expect(created.status).toBe(201);
     expect(created.body.data).toEqual({ id: expect.any(Number), label: "VIP" });
-    await call(() => tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "Urgent", type: TagType.Job } }))));
+    await call(() =>
+      tagsAction(
+        args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "Urgent", type: TagType.Job } })),
+      ),
+    );
 
     const customers = await call(() => tagsByType(args(makeRequest("/api/tags/by-type?type=0", { cookie }))));
     expect(customers.body).toEqual({ data: [{ id: created.body.data.id, label: "VIP" }] });
 
-    const duplicate = await call(() => tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "vip", type: 0 } }))));
+    const duplicate = await call(() =>
+      tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "vip", type: 0 } }))),
+    );
     expect(duplicate).toEqual({ status: 400, body: { errors: { name: "A tag named 'vip' already exists" } } });
     // the same name is fine for another type
-    expect((await call(() => tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "VIP", type: TagType.Invoice } }))))).status).toBe(201);
+    expect(
+      (
+        await call(() =>
+          tagsAction(
+            args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "VIP", type: TagType.Invoice } })),
+          ),
+        )
+      ).status,
+    ).toBe(201);
 
-    const renamed = await call(() => tagsAction(args(makeRequest("/api/tags", { method: "PUT", cookie, json: { id: created.body.data.id, name: "Gold" } }))));
+    const renamed = await call(() =>
+      tagsAction(
+        args(makeRequest("/api/tags", { method: "PUT", cookie, json: { id: created.body.data.id, name: "Gold" } })),
+      ),
+    );
     expect(renamed.body.data.label).toBe("Gold");
 
-    const deleted = await call(() => tagDelete(args(makeRequest(`/api/tags/${created.body.data.id}`, { method: "DELETE", cookie }), { tagId: String(created.body.data.id) })));
+    const deleted = await call(() =>
+      tagDelete(
+        args(makeRequest(`/api/tags/${created.body.data.id}`, { method: "DELETE", cookie }), {
+          tagId: String(created.body.data.id),
+        }),
+      ),
+    );
     expect(deleted.status).toBe(200);
-    expect((await call(() => tagsByType(args(makeRequest("/api/tags/by-type?type=0", { cookie }))))).body.data).toEqual([]);
+    expect((await call(() => tagsByType(args(makeRequest("/api/tags/by-type?type=0", { cookie }))))).body.data).toEqual(
+      [],
+    );
   });
 
   it("validates with the spec's messages", async () => {
     const { userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const res = await call(() => tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: " ", type: 0 } }))));
+    const res = await call(() =>
+      tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: " ", type: 0 } }))),
+    );
     expect(res).toEqual({ status: 400, body: { errors: { name: "Name is required" } } });
-    const long = await call(() => tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "x".repeat(51), type: 0 } }))));
+    const long = await call(() =>
+      tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "x".repeat(51), type: 0 } }))),
+    );
     expect(long.body.errors.name).toBe("Name is too long - should be 50 chars maximum");
     expect((await call(() => tagsByType(args(makeRequest("/api/tags/by-type?type=9", { cookie }))))).status).toBe(400);
   });
@@ -52,12 +86,30 @@ describe("tags API", () => {
     const b = await createTestCompany();
     const cookieA = await sessionCookie(a.userId);
     const cookieB = await sessionCookie(b.userId);
-    const tag = await call(() => tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie: cookieA, json: { name: "Mine", type: 0 } }))));
+    const tag = await call(() =>
+      tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie: cookieA, json: { name: "Mine", type: 0 } }))),
+    );
     const id = tag.body.data.id;
-    expect((await call(() => tagsAction(args(makeRequest("/api/tags", { method: "PUT", cookie: cookieB, json: { id, name: "Stolen" } }))))).status).toBe(404);
-    expect((await call(() => tagDelete(args(makeRequest(`/api/tags/${id}`, { method: "DELETE", cookie: cookieB }), { tagId: String(id) })))).status).toBe(404);
-    expect((await call(() => tagsByType(args(makeRequest("/api/tags/by-type?type=0", { cookie: cookieB }))))).body.data).toEqual([]);
-    expect((await call(() => tagsByType(args(makeRequest("/api/tags/by-type?type=0", { cookie: cookieA }))))).body.data).toEqual([{ id, label: "Mine" }]);
+    expect(
+      (
+        await call(() =>
+          tagsAction(args(makeRequest("/api/tags", { method: "PUT", cookie: cookieB, json: { id, name: "Stolen" } }))),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(() =>
+          tagDelete(args(makeRequest(`/api/tags/${id}`, { method: "DELETE", cookie: cookieB }), { tagId: String(id) })),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(() => tagsByType(args(makeRequest("/api/tags/by-type?type=0", { cookie: cookieB }))))).body.data,
+    ).toEqual([]);
+    expect(
+      (await call(() => tagsByType(args(makeRequest("/api/tags/by-type?type=0", { cookie: cookieA }))))).body.data,
+    ).toEqual([{ id, label: "Mine" }]);
   });
 
   it("lets a field tech read tags but not change them, and refuses visitors", async () => {
@@ -65,7 +117,13 @@ describe("tags API", () => {
     const { userId } = await createTestUser(companyId, Role.FieldTech);
     const cookie = await sessionCookie(userId);
     expect((await call(() => tagsByType(args(makeRequest("/api/tags/by-type?type=1", { cookie }))))).status).toBe(200);
-    expect((await call(() => tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "X", type: 1 } }))))).status).toBe(403);
+    expect(
+      (
+        await call(() =>
+          tagsAction(args(makeRequest("/api/tags", { method: "POST", cookie, json: { name: "X", type: 1 } }))),
+        )
+      ).status,
+    ).toBe(403);
     expect((await call(() => tagsByType(args(makeRequest("/api/tags/by-type?type=1"))))).status).toBe(401);
   });
 });
@@ -75,17 +133,63 @@ describe("lead sources API", () => {
     const { userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
     const list = await call(() => sourcesLoader(args(makeRequest("/api/company/lead-sources", { cookie }))));
-    expect(list.body.data.map((s: { name: string }) => s.name)).toEqual(["Angieslist", "Craigslist", "Facebook", "Google", "Linkedin", "Other", "Referral", "Yelp"]);
+    expect(list.body.data.map((s: { name: string }) => s.name)).toEqual([
+      "Angieslist",
+      "Craigslist",
+      "Facebook",
+      "Google",
+      "Linkedin",
+      "Other",
+      "Referral",
+      "Yelp",
+    ]);
 
-    const created = await call(() => sourcesAction(args(makeRequest("/api/company/lead-sources", { method: "POST", cookie, json: { name: "Nextdoor" } }))));
+    const created = await call(() =>
+      sourcesAction(
+        args(makeRequest("/api/company/lead-sources", { method: "POST", cookie, json: { name: "Nextdoor" } })),
+      ),
+    );
     expect(created.status).toBe(201);
-    const duplicate = await call(() => sourcesAction(args(makeRequest("/api/company/lead-sources", { method: "POST", cookie, json: { name: "google" } }))));
-    expect(duplicate).toEqual({ status: 400, body: { errors: { name: "A lead source named 'google' already exists" } } });
-    const renamed = await call(() => sourcesAction(args(makeRequest("/api/company/lead-sources", { method: "PUT", cookie, json: { id: created.body.data.id, name: "Thumbtack" } }))));
+    const duplicate = await call(() =>
+      sourcesAction(
+        args(makeRequest("/api/company/lead-sources", { method: "POST", cookie, json: { name: "google" } })),
+      ),
+    );
+    expect(duplicate).toEqual({
+      status: 400,
+      body: { errors: { name: "A lead source named 'google' already exists" } },
+    });
+    const renamed = await call(() =>
+      sourcesAction(
+        args(
+          makeRequest("/api/company/lead-sources", {
+            method: "PUT",
+            cookie,
+            json: { id: created.body.data.id, name: "Thumbtack" },
+          }),
+        ),
+      ),
+    );
     expect(renamed.body.data).toEqual({ id: created.body.data.id, name: "Thumbtack" });
     const id = String(created.body.data.id);
-    expect((await call(() => sourceDelete(args(makeRequest(`/api/company/lead-sources/${id}`, { method: "DELETE", cookie }), { sourceId: id })))).status).toBe(200);
-    expect((await call(() => sourceDelete(args(makeRequest(`/api/company/lead-sources/${id}`, { method: "DELETE", cookie }), { sourceId: id })))).status).toBe(404);
+    expect(
+      (
+        await call(() =>
+          sourceDelete(
+            args(makeRequest(`/api/company/lead-sources/${id}`, { method: "DELETE", cookie }), { sourceId: id }),
+          ),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(() =>
+          sourceDelete(
+            args(makeRequest(`/api/company/lead-sources/${id}`, { method: "DELETE", cookie }), { sourceId: id }),
+          ),
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it("never touches another company's sources", async () => {
@@ -93,8 +197,33 @@ describe("lead sources API", () => {
     const b = await createTestCompany();
     const cookieA = await sessionCookie(a.userId);
     const cookieB = await sessionCookie(b.userId);
-    const mine = (await call(() => sourcesLoader(args(makeRequest("/api/company/lead-sources", { cookie: cookieA }))))).body.data[0];
-    expect((await call(() => sourcesAction(args(makeRequest("/api/company/lead-sources", { method: "PUT", cookie: cookieB, json: { id: mine.id, name: "Hijack" } }))))).status).toBe(404);
-    expect((await call(() => sourceDelete(args(makeRequest(`/api/company/lead-sources/${mine.id}`, { method: "DELETE", cookie: cookieB }), { sourceId: String(mine.id) })))).status).toBe(404);
+    const mine = (await call(() => sourcesLoader(args(makeRequest("/api/company/lead-sources", { cookie: cookieA })))))
+      .body.data[0];
+    expect(
+      (
+        await call(() =>
+          sourcesAction(
+            args(
+              makeRequest("/api/company/lead-sources", {
+                method: "PUT",
+                cookie: cookieB,
+                json: { id: mine.id, name: "Hijack" },
+              }),
+            ),
+          ),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(() =>
+          sourceDelete(
+            args(makeRequest(`/api/company/lead-sources/${mine.id}`, { method: "DELETE", cookie: cookieB }), {
+              sourceId: String(mine.id),
+            }),
+          ),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -18,8 +18,14 @@ beforeAll(async () => {
     const url = new URL(req.url ?? "/", "http://local");
     asked.push(url);
     res.setHeader("Content-Type", "application/json");
-    if (url.searchParams.get("address")?.includes("Nowhere")) return res.end(JSON.stringify({ status: "ZERO_RESULTS", results: [] }));
-    res.end(JSON.stringify({ status: "OK", results: [{ place_id: "place-1", geometry: { location: { lat: 41.88, lng: -87.63 } } }] }));
+    if (url.searchParams.get("address")?.includes("Nowhere"))
+      return res.end(JSON.stringify({ status: "ZERO_RESULTS", results: [] }));
+    res.end(
+      JSON.stringify({
+        status: "OK",
+        results: [{ place_id: "place-1", geometry: { location: { lat: 41.88, lng: -87.63 } } }],
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 });
@@ -34,10 +40,23 @@ describe("maps adapter and the geocode-on-load rule", () => {
     setMapsAdapter(googleMaps({ apiKey: "test-key", origin: `http://127.0.0.1:${port}` }));
     const { userId } = await createTestCompany();
     const { ctx } = await accessFor(userId);
-    const id = await createCustomer(ctx, customerInputSchema().parse({ firstName: "Geo", addresses: [{ location: "233 S Wacker Dr, Chicago" }, { location: "Nowhere Lane" }] }));
-    const res = (await profileLoader({ request: makeRequest(`/customers/${id}`, { cookie: await sessionCookie(userId) }), params: { id: String(id) }, context: {} })) as Response;
+    const id = await createCustomer(
+      ctx,
+      customerInputSchema().parse({
+        firstName: "Geo",
+        addresses: [{ location: "233 S Wacker Dr, Chicago" }, { location: "Nowhere Lane" }],
+      }),
+    );
+    const res = (await profileLoader({
+      request: makeRequest(`/customers/${id}`, { cookie: await sessionCookie(userId) }),
+      params: { id: String(id) },
+      context: {},
+    })) as Response;
     const body = (await res.json()) as { customer: { addresses: { location: string; geoData: unknown }[] } };
-    expect(body.customer.addresses.map((a) => a.geoData)).toEqual([{ placeId: "place-1", latitude: 41.88, longitude: -87.63 }, null]);
+    expect(body.customer.addresses.map((a) => a.geoData)).toEqual([
+      { placeId: "place-1", latitude: 41.88, longitude: -87.63 },
+      null,
+    ]);
     expect(asked[0].pathname).toBe("/maps/api/geocode/json");
     expect(asked[0].searchParams.get("key")).toBe("test-key");
     expect(asked[0].searchParams.get("address")).toBe("233 S Wacker Dr, Chicago");
@@ -50,9 +69,16 @@ describe("maps adapter and the geocode-on-load rule", () => {
     expect(await plainTextMaps.geocode("1 Main St")).toBeNull();
     const { userId } = await createTestCompany();
     const { ctx } = await accessFor(userId);
-    const id = await createCustomer(ctx, customerInputSchema().parse({ firstName: "Plain", addresses: [{ location: "1 Main St" }] }));
+    const id = await createCustomer(
+      ctx,
+      customerInputSchema().parse({ firstName: "Plain", addresses: [{ location: "1 Main St" }] }),
+    );
     const before = asked.length;
-    await profileLoader({ request: makeRequest(`/customers/${id}`, { cookie: await sessionCookie(userId) }), params: { id: String(id) }, context: {} });
+    await profileLoader({
+      request: makeRequest(`/customers/${id}`, { cookie: await sessionCookie(userId) }),
+      params: { id: String(id) },
+      context: {},
+    });
     expect(asked.length).toBe(before);
     expect((await getCustomer(ctx, id))!.addresses[0].geoData).toBeNull();
   });

@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { accessFor, createTestCompany } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 import { customerInputSchema } from "~/models/customers/customers.schema";
-import { checkCustomerEmail, checkCustomerPhone, createCustomer, CustomerRuleError, deleteCustomer, getCustomer, listCustomersPage, searchCustomers, updateCustomer } from "~/models/customers/customers.server";
+import {
+  checkCustomerEmail,
+  checkCustomerPhone,
+  createCustomer,
+  CustomerRuleError,
+  deleteCustomer,
+  getCustomer,
+  listCustomersPage,
+  searchCustomers,
+  updateCustomer,
+} from "~/models/customers/customers.server";
 import { createTag } from "~/models/company/tags.server";
 import { listLeadSources } from "~/models/company/lead-sources.server";
 
@@ -48,10 +58,18 @@ describe("customers model", () => {
 
     const page = await listCustomersPage(ctx, { pageNumber: 1, pageSize: 10 });
     expect(page.total).toBe(1);
-    expect(page.items[0]).toMatchObject({ id, ownCompanyName: "Acme Plumbing", billingAddress: { location: "99 Elm Ave" }, tags: [{ label: "VIP" }] });
+    expect(page.items[0]).toMatchObject({
+      id,
+      ownCompanyName: "Acme Plumbing",
+      billingAddress: { location: "99 Elm Ave" },
+      tags: [{ label: "VIP" }],
+    });
     expect((await listCustomersPage(other, { pageNumber: 1, pageSize: 10 })).total).toBe(0);
     for (const q of ["mary", "jon", "acme", "mj@work", "example.com", "555-2671", "4155552671", "elm", "oak spring"]) {
-      expect((await listCustomersPage(ctx, { pageNumber: 1, pageSize: 10, searchQuery: q })).items.map((r) => r.id), q).toEqual([id]);
+      expect(
+        (await listCustomersPage(ctx, { pageNumber: 1, pageSize: 10, searchQuery: q })).items.map((r) => r.id),
+        q,
+      ).toEqual([id]);
     }
     expect((await listCustomersPage(ctx, { pageNumber: 1, pageSize: 10, searchQuery: "zzz" })).total).toBe(0);
     expect((await listCustomersPage(other, { pageNumber: 1, pageSize: 10, searchQuery: "mary" })).total).toBe(0);
@@ -64,14 +82,30 @@ describe("customers model", () => {
     expect(await checkCustomerEmail(other, "mary@example.com")).toEqual({ isTaken: false, takenBy: null });
     expect(await checkCustomerPhone(ctx, "4155552671")).toEqual({ isTaken: true, takenBy: "Mary Jones" });
     await expect(createCustomer(ctx, input({ email: "mary@example.com" }))).rejects.toThrow(CustomerRuleError);
-    await expect(createCustomer(ctx, input({ mainPhoneNumber: "+1 415 555 2671" }))).rejects.toThrow("Primary Phone already taken by Mary Jones");
+    await expect(createCustomer(ctx, input({ mainPhoneNumber: "+1 415 555 2671" }))).rejects.toThrow(
+      "Primary Phone already taken by Mary Jones",
+    );
     expect(await createCustomer(other, input({ email: "mary@example.com" }))).toBeGreaterThan(0);
 
     const before = await getCustomer(ctx, id);
     const keep = before!.addresses[1];
-    expect(await updateCustomer(ctx, id, input({ firstName: "Marie", email: "mary@example.com", addresses: [{ id: keep.id, location: "99 Elm Avenue" }, { location: "1 New Rd" }], billingAddressIndex: 1 }))).toBe(true);
+    expect(
+      await updateCustomer(
+        ctx,
+        id,
+        input({
+          firstName: "Marie",
+          email: "mary@example.com",
+          addresses: [{ id: keep.id, location: "99 Elm Avenue" }, { location: "1 New Rd" }],
+          billingAddressIndex: 1,
+        }),
+      ),
+    ).toBe(true);
     const after = await getCustomer(ctx, id);
-    expect(after!.addresses.map((a) => [a.id === keep.id, a.location, a.isBilling])).toEqual([[true, "99 Elm Avenue", false], [false, "1 New Rd", true]]);
+    expect(after!.addresses.map((a) => [a.id === keep.id, a.location, a.isBilling])).toEqual([
+      [true, "99 Elm Avenue", false],
+      [false, "1 New Rd", true],
+    ]);
     expect(after!.leadSourceIds).toBeNull();
     expect(await updateCustomer(other, id, input({}))).toBe(false);
 
@@ -97,12 +131,23 @@ describe("customer list order", () => {
     const long = "é".repeat(12);
     for (const person of people) await createCustomer(ctx, input(person));
     const names = async (q: Partial<Parameters<typeof listCustomersPage>[1]>) =>
-      (await listCustomersPage(ctx, { pageNumber: 1, pageSize: 10, ...q })).items.map((r) => `${r.firstName} ${r.lastName ?? ""}`.trim().slice(0, 12));
+      (await listCustomersPage(ctx, { pageNumber: 1, pageSize: 10, ...q })).items.map((r) =>
+        `${r.firstName} ${r.lastName ?? ""}`.trim().slice(0, 12),
+      );
     expect(await names({ pageSize: 2 })).toEqual(["alice Adams", "Alice Young"]);
     expect(await names({ pageSize: 2, pageNumber: 2 })).toEqual(["bob Zed", "Carl"]);
     expect(await names({ pageSize: 2, pageNumber: 3 })).toEqual([long]);
     expect(await names({ pageSize: 2, descending: true })).toEqual([long, "Carl"]);
-    expect(await names({ sortField: "ownCompanyName" })).toEqual(["alice Adams", long, "bob Zed", "Carl", "Alice Young"]);
-    expect(await names({ sortField: "billingAddress", pageSize: 3, pageNumber: 2 })).toEqual(["alice Adams", "bob Zed"]);
+    expect(await names({ sortField: "ownCompanyName" })).toEqual([
+      "alice Adams",
+      long,
+      "bob Zed",
+      "Carl",
+      "Alice Young",
+    ]);
+    expect(await names({ sortField: "billingAddress", pageSize: 3, pageNumber: 2 })).toEqual([
+      "alice Adams",
+      "bob Zed",
+    ]);
   });
 });

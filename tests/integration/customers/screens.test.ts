@@ -5,13 +5,19 @@ import { action as newAction, loader as newLoader } from "~/routes/_app+/custome
 import { action as editAction } from "~/routes/_app+/customers+/$id_.edit";
 import { action as profileAction, loader as profileLoader } from "~/routes/_app+/customers+/$id";
 import { loader as listLoader } from "~/routes/_app+/customers+/_index";
-import { accessFor, createTestCompany, createTestUser, makeRequest, runRoute, sessionCookie } from "../../helpers/factories";
+import {
+  accessFor,
+  createTestCompany,
+  createTestUser,
+  makeRequest,
+  runRoute,
+  sessionCookie,
+} from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 
 useTestDatabase();
 
 type Data = { step: number; fieldErrors: Record<string, string>; values: Record<string, unknown>; rev: number };
-
 
 const form = (fields: [string, string][]) => {
   const body = new URLSearchParams();
@@ -34,13 +40,30 @@ beforeAll(async () => {
 });
 
 const post = async (fields: [string, string][], c = cookie) => {
-  const res = await runRoute(newAction, makeRequest("/customers/new", { method: "POST", cookie: c, body: form(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } }));
-  return { status: res.status, res, data: res.headers.get("Content-Type")?.includes("json") ? ((await res.json()) as Data) : null };
+  const res = await runRoute(
+    newAction,
+    makeRequest("/customers/new", {
+      method: "POST",
+      cookie: c,
+      body: form(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+  );
+  return {
+    status: res.status,
+    res,
+    data: res.headers.get("Content-Type")?.includes("json") ? ((await res.json()) as Data) : null,
+  };
 };
 
 describe("Add Customer without JavaScript", () => {
   it("shows every contact message on its field and keeps what was typed", async () => {
-    const empty = await post([["step", "0"], ["intent", "next"], ["email", ""], ["firstName", ""]]);
+    const empty = await post([
+      ["step", "0"],
+      ["intent", "next"],
+      ["email", ""],
+      ["firstName", ""],
+    ]);
     expect(empty.status).toBe(422);
     expect(empty.data!.fieldErrors).toEqual({ firstName: "First Name is required" });
     const bad = await post([
@@ -62,15 +85,37 @@ describe("Add Customer without JavaScript", () => {
       mainPhoneNumber: "Phone number must be valid",
       "secondaryPhoneNumbers[0]": "Phone number must be valid",
     });
-    expect(bad.data!.values).toMatchObject({ firstName: "A", email: "not-an-email", additionalEmails: ["also bad"], areTextMessagesAllowed: "false" });
-    const long = await post([["step", "0"], ["intent", "next"], ["firstName", "x".repeat(256)], ["lastName", "y".repeat(256)]]);
-    expect(long.data!.fieldErrors).toEqual({ firstName: "First Name should be 255 chars maximum", lastName: "Last Name should be 255 chars maximum" });
+    expect(bad.data!.values).toMatchObject({
+      firstName: "A",
+      email: "not-an-email",
+      additionalEmails: ["also bad"],
+      areTextMessagesAllowed: "false",
+    });
+    const long = await post([
+      ["step", "0"],
+      ["intent", "next"],
+      ["firstName", "x".repeat(256)],
+      ["lastName", "y".repeat(256)],
+    ]);
+    expect(long.data!.fieldErrors).toEqual({
+      firstName: "First Name should be 255 chars maximum",
+      lastName: "Last Name should be 255 chars maximum",
+    });
   });
 
   it("walks the three steps with Add rows, Back, duplicates and Create, then lists the customer", async () => {
-    const added = await post([["step", "0"], ["intent", "addEmail"], ["firstName", "Zoe"], ["areTextMessagesAllowed", "true"]]);
+    const added = await post([
+      ["step", "0"],
+      ["intent", "addEmail"],
+      ["firstName", "Zoe"],
+      ["areTextMessagesAllowed", "true"],
+    ]);
     expect(added.status).toBe(200);
-    expect(added.data!.values).toMatchObject({ firstName: "Zoe", additionalEmails: [""], areTextMessagesAllowed: "true" });
+    expect(added.data!.values).toMatchObject({
+      firstName: "Zoe",
+      additionalEmails: [""],
+      areTextMessagesAllowed: "true",
+    });
     const step1 = [
       ["step", "0"],
       ["firstName", "Zoe"],
@@ -82,11 +127,28 @@ describe("Add Customer without JavaScript", () => {
     ] as [string, string][];
     const toStep2 = await post([...step1, ["intent", "next"]]);
     expect(toStep2.data!.step).toBe(1);
-    const withProperty = await post([["step", "1"], ["intent", "addProperty"], ["firstName", "Zoe"], ["areTextMessagesAllowed", "true"], ["addresses[0].location", "1 Lake Shore Dr"]]);
+    const withProperty = await post([
+      ["step", "1"],
+      ["intent", "addProperty"],
+      ["firstName", "Zoe"],
+      ["areTextMessagesAllowed", "true"],
+      ["addresses[0].location", "1 Lake Shore Dr"],
+    ]);
     expect(withProperty.data!.values.addresses).toHaveLength(2);
-    const unit = await post([["step", "1"], ["intent", "next"], ["firstName", "Zoe"], ["addresses[0].location", "1 Lake Shore Dr"], ["addresses[0].unitNumber", "12345678901"]]);
+    const unit = await post([
+      ["step", "1"],
+      ["intent", "next"],
+      ["firstName", "Zoe"],
+      ["addresses[0].location", "1 Lake Shore Dr"],
+      ["addresses[0].unitNumber", "12345678901"],
+    ]);
     expect(unit.data!.fieldErrors).toEqual({ "addresses[0].unitNumber": "Unit # should be 10 characters maximum" });
-    const back = await post([["step", "1"], ["intent", "back"], ["firstName", "Zoe"], ["addresses[0].location", "1 Lake Shore Dr"]]);
+    const back = await post([
+      ["step", "1"],
+      ["intent", "back"],
+      ["firstName", "Zoe"],
+      ["addresses[0].location", "1 Lake Shore Dr"],
+    ]);
     expect(back.data!.step).toBe(0);
     expect(back.data!.values.addresses).toEqual([expect.objectContaining({ location: "1 Lake Shore Dr" })]);
 
@@ -106,15 +168,29 @@ describe("Add Customer without JavaScript", () => {
     expect(location).toMatch(/^\/customers\/\d+$/);
     expect(created.res.headers.get("Set-Cookie")).toContain("__toast");
 
-    const dupe = await post([...step1.map(([k, v]) => [k, k === "firstName" ? "Zed" : v] as [string, string]), ["intent", "next"]]);
+    const dupe = await post([
+      ...step1.map(([k, v]) => [k, k === "firstName" ? "Zed" : v] as [string, string]),
+      ["intent", "next"],
+    ]);
     expect(dupe.status).toBe(422);
-    expect(dupe.data!.fieldErrors).toEqual({ email: "Email already taken by Zoe Quinn", mainPhoneNumber: "Primary Phone already taken by Zoe Quinn" });
+    expect(dupe.data!.fieldErrors).toEqual({
+      email: "Email already taken by Zoe Quinn",
+      mainPhoneNumber: "Primary Phone already taken by Zoe Quinn",
+    });
     expect((await post([...step1, ["intent", "next"]], otherCookie)).data!.step).toBe(1);
 
     const id = location.split("/").pop()!;
     const profile = await runRoute(profileLoader, makeRequest(location, { cookie }), { id });
     const body = (await profile.json()) as { customer: Record<string, unknown> };
-    expect(body.customer).toMatchObject({ firstName: "Zoe", mainPhoneNumber: "+13125550142", additionalEmails: [], areTextMessagesAllowed: true, billingAddress: { location: "2 Wacker Dr" }, tags: [{ id: vipId, label: "VIP" }], leadSourceIds: null });
+    expect(body.customer).toMatchObject({
+      firstName: "Zoe",
+      mainPhoneNumber: "+13125550142",
+      additionalEmails: [],
+      areTextMessagesAllowed: true,
+      billingAddress: { location: "2 Wacker Dr" },
+      tags: [{ id: vipId, label: "VIP" }],
+      leadSourceIds: null,
+    });
     expect((await runRoute(profileLoader, makeRequest(location, { cookie: otherCookie }), { id })).status).toBe(404);
     expect((await runRoute(profileLoader, makeRequest(location, { cookie: techCookie }), { id })).status).toBe(403);
 
@@ -123,19 +199,55 @@ describe("Add Customer without JavaScript", () => {
     const otherList = await runRoute(listLoader, makeRequest(`/customers?q=wacker`, { cookie: otherCookie }));
     expect(((await otherList.json()) as { page: { total: number } }).page.total).toBe(0);
 
-    const edit = await runRoute(editAction, makeRequest(`${location}/edit`, { method: "POST", cookie, body: form([["intent", "save"], ["firstName", "Zoey"], ["email", "zoe@example.com"], ["addresses[0].location", "2 Wacker Dr"]]), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { id });
+    const edit = await runRoute(
+      editAction,
+      makeRequest(`${location}/edit`, {
+        method: "POST",
+        cookie,
+        body: form([
+          ["intent", "save"],
+          ["firstName", "Zoey"],
+          ["email", "zoe@example.com"],
+          ["addresses[0].location", "2 Wacker Dr"],
+        ]),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      { id },
+    );
     expect(edit.status).toBe(302);
-    const foreignEdit = await runRoute(editAction, makeRequest(`${location}/edit`, { method: "POST", cookie: otherCookie, body: form([["intent", "save"], ["firstName", "Hacker"]]), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { id });
+    const foreignEdit = await runRoute(
+      editAction,
+      makeRequest(`${location}/edit`, {
+        method: "POST",
+        cookie: otherCookie,
+        body: form([
+          ["intent", "save"],
+          ["firstName", "Hacker"],
+        ]),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      { id },
+    );
     expect(foreignEdit.status).toBe(404);
 
-    const deleted = await runRoute(profileAction, makeRequest(location, { method: "POST", cookie, body: form([["intent", "delete"]]), headers: { "Content-Type": "application/x-www-form-urlencoded" } }), { id });
+    const deleted = await runRoute(
+      profileAction,
+      makeRequest(location, {
+        method: "POST",
+        cookie,
+        body: form([["intent", "delete"]]),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      { id },
+    );
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe("/customers");
     expect((await runRoute(profileLoader, makeRequest(location, { cookie }), { id })).status).toBe(404);
   });
 
   it("takes a prefilled email from ?email= when it is one, and ignores anything else", async () => {
-    const prefilled = async (query: string) => (await (await runRoute(newLoader, makeRequest(`/customers/new${query}`, { cookie }))).json()).prefilledEmail;
+    const prefilled = async (query: string) =>
+      (await (await runRoute(newLoader, makeRequest(`/customers/new${query}`, { cookie }))).json()).prefilledEmail;
     expect(await prefilled("?email=Ripley%40Example.com")).toBe("ripley@example.com");
     expect(await prefilled("?email=not-an-email")).toBeNull();
     expect(await prefilled("")).toBeNull();

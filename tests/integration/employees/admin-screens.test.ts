@@ -36,12 +36,42 @@ describe("admin panel screens", () => {
     for (const cookie of [await sessionCookie(userId), await sessionCookie(staffId)]) {
       expect((await call(() => panelLoader(args(makeRequest("/admin-panel", { cookie }))))).status).toBe(403);
       const path = `/admin-panel/company-details/${companyId}`;
-      expect((await call(() => detailsLoader(args(makeRequest(path, { cookie }), { id: String(companyId) })))).status).toBe(403);
-      expect((await call(() => detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "features", features: "16" }) }), { id: String(companyId) })))).status).toBe(403);
+      expect(
+        (await call(() => detailsLoader(args(makeRequest(path, { cookie }), { id: String(companyId) })))).status,
+      ).toBe(403);
+      expect(
+        (
+          await call(() =>
+            detailsAction(
+              args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "features", features: "16" }) }), {
+                id: String(companyId),
+              }),
+            ),
+          )
+        ).status,
+      ).toBe(403);
       const twilio = `/admin-panel/company-twilio-details/${companyId}`;
-      expect((await call(() => twilioAction(args(makeRequest(twilio, { method: "POST", cookie, body: form({ intent: "two-way-text", enabled: "true" }) }), { id: String(companyId) })))).status).toBe(403);
+      expect(
+        (
+          await call(() =>
+            twilioAction(
+              args(
+                makeRequest(twilio, {
+                  method: "POST",
+                  cookie,
+                  body: form({ intent: "two-way-text", enabled: "true" }),
+                }),
+                { id: String(companyId) },
+              ),
+            ),
+          )
+        ).status,
+      ).toBe(403);
     }
-    const [row] = await db.select({ featureFlags: companies.featureFlags, twoWay: companies.twoWayTextEnabled }).from(companies).where(eq(companies.id, companyId));
+    const [row] = await db
+      .select({ featureFlags: companies.featureFlags, twoWay: companies.twoWayTextEnabled })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     expect(row.featureFlags & AppFeature.TwoWayText).toBe(0);
     expect(row.twoWay).toBe(false);
   });
@@ -49,8 +79,13 @@ describe("admin panel screens", () => {
   it("lists companies with the URL's search, plan and status filter", async () => {
     const cookie = await superAdmin();
     const acme = await createTestCompany({ businessName: "Acme Screens Co" });
-    await db.update(subscriptions).set({ status: 3, planId: await planIdByPriceId(db, "price_growth_monthly") }).where(eq(subscriptions.companyId, acme.companyId));
-    const page = await call(() => panelLoader(args(makeRequest("/admin-panel?q=screens&status=3&priceId=price_growth_monthly", { cookie }))));
+    await db
+      .update(subscriptions)
+      .set({ status: 3, planId: await planIdByPriceId(db, "price_growth_monthly") })
+      .where(eq(subscriptions.companyId, acme.companyId));
+    const page = await call(() =>
+      panelLoader(args(makeRequest("/admin-panel?q=screens&status=3&priceId=price_growth_monthly", { cookie }))),
+    );
     expect(page.body.items).toEqual([expect.objectContaining({ id: acme.companyId, status: 3, planName: "Growth" })]);
     const none = await call(() => panelLoader(args(makeRequest("/admin-panel?q=screens&status=2", { cookie }))));
     expect(none.body.total).toBe(0);
@@ -65,32 +100,107 @@ describe("admin panel screens", () => {
     expect(details.body.company.users).toEqual([expect.objectContaining({ id: userId })]);
 
     const starter = await planIdByPriceId(db, "price_starter_monthly");
-    const bad = await call(() => detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "subscription", planId: String(starter), status: "2", trialExpiration: "soon" }) }), params)));
+    const bad = await call(() =>
+      detailsAction(
+        args(
+          makeRequest(path, {
+            method: "POST",
+            cookie,
+            body: form({ intent: "subscription", planId: String(starter), status: "2", trialExpiration: "soon" }),
+          }),
+          params,
+        ),
+      ),
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.fieldErrors.trialExpiration).toBe("Trial expiration must be a date");
-    expect((await detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "subscription", planId: "x" }) }), params))).status).toBe(422);
+    expect(
+      (
+        await detailsAction(
+          args(
+            makeRequest(path, { method: "POST", cookie, body: form({ intent: "subscription", planId: "x" }) }),
+            params,
+          ),
+        )
+      ).status,
+    ).toBe(422);
     const saved = await call(() =>
-      detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "subscription", planId: String(starter), status: "2", trialExpiration: "", expirationDate: "2031-01-31" }) }), params)),
+      detailsAction(
+        args(
+          makeRequest(path, {
+            method: "POST",
+            cookie,
+            body: form({
+              intent: "subscription",
+              planId: String(starter),
+              status: "2",
+              trialExpiration: "",
+              expirationDate: "2031-01-31",
+            }),
+          }),
+          params,
+        ),
+      ),
     );
     expect(saved.status).toBe(302);
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.companyId, companyId));
     expect(sub).toMatchObject({ planId: starter, status: 2, trialExpiration: null });
     expect(sub.expirationDate?.toISOString()).toBe("2031-01-31T23:59:59.999Z");
 
-    await call(() => detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "features", features: [String(AppFeature.TwoWayText), String(AppFeature.Estimates)] }) }), params)));
-    const [company] = await db.select({ featureFlags: companies.featureFlags }).from(companies).where(eq(companies.id, companyId));
+    await call(() =>
+      detailsAction(
+        args(
+          makeRequest(path, {
+            method: "POST",
+            cookie,
+            body: form({ intent: "features", features: [String(AppFeature.TwoWayText), String(AppFeature.Estimates)] }),
+          }),
+          params,
+        ),
+      ),
+    );
+    const [company] = await db
+      .select({ featureFlags: companies.featureFlags })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     expect(company.featureFlags).toBe(AppFeature.TwoWayText | AppFeature.Estimates);
-    expect((await call(() => detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "features", features: "3" }) }), params)))).status).toBe(400);
-    expect((await call(() => detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "nope" }) }), params)))).status).toBe(400);
+    expect(
+      (
+        await call(() =>
+          detailsAction(
+            args(
+              makeRequest(path, { method: "POST", cookie, body: form({ intent: "features", features: "3" }) }),
+              params,
+            ),
+          ),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(() =>
+          detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "nope" }) }), params)),
+        )
+      ).status,
+    ).toBe(400);
 
-    const shadow = await call(() => detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "shadow", userId: String(userId) }) }), params)));
+    const shadow = await call(() =>
+      detailsAction(
+        args(
+          makeRequest(path, { method: "POST", cookie, body: form({ intent: "shadow", userId: String(userId) }) }),
+          params,
+        ),
+      ),
+    );
     expect(shadow.status).toBe(302);
     expect(shadow.headers.get("Location")).toBe("/dashboard");
     const session = await authSessionStorage().getSession(shadow.headers.get("Set-Cookie"));
     const access = await loadAccessBySession(String((session.data as { sessionId?: string }).sessionId));
     expect(access?.user).toMatchObject({ id: userId, impersonatorUserId: expect.any(Number) });
 
-    const missing = await call(() => detailsLoader(args(makeRequest("/admin-panel/company-details/999999", { cookie }), { id: "999999" })));
+    const missing = await call(() =>
+      detailsLoader(args(makeRequest("/admin-panel/company-details/999999", { cookie }), { id: "999999" })),
+    );
     expect(missing.status).toBe(404);
   });
 
@@ -101,7 +211,14 @@ describe("admin panel screens", () => {
     const params = { id: String(companyId) };
     const before = await call(() => twilioLoader(args(makeRequest(path, { cookie }), params)));
     expect(before.body.company).toMatchObject({ messagingReady: false, twoWayTextEnabled: false });
-    const toggled = await call(() => twilioAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "two-way-text", enabled: "true" }) }), params)));
+    const toggled = await call(() =>
+      twilioAction(
+        args(
+          makeRequest(path, { method: "POST", cookie, body: form({ intent: "two-way-text", enabled: "true" }) }),
+          params,
+        ),
+      ),
+    );
     expect(toggled.status).toBe(302);
     const after = await call(() => twilioLoader(args(makeRequest(path, { cookie }), params)));
     expect(after.body.company.twoWayTextEnabled).toBe(true);
@@ -112,7 +229,11 @@ describe("integrations screen", () => {
   it("creates the API key once for managers and refuses office staff", async () => {
     const { companyId, userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const created = await call(() => integrationsAction(args(makeRequest("/integrations?index", { method: "POST", cookie, body: form({ intent: "create-api-key" }) }))));
+    const created = await call(() =>
+      integrationsAction(
+        args(makeRequest("/integrations?index", { method: "POST", cookie, body: form({ intent: "create-api-key" }) })),
+      ),
+    );
     expect(created.status).toBe(200);
     expect(created.body.apiKey).toMatch(/^fwk_/);
     const screen = await call(() => integrationsLoader(args(makeRequest("/integrations", { cookie }))));
@@ -121,7 +242,23 @@ describe("integrations screen", () => {
 
     const { userId: staffId } = await createTestUser(companyId, Role.OfficeStaff);
     const staff = await sessionCookie(staffId);
-    expect((await call(() => integrationsLoader(args(makeRequest("/integrations", { cookie: staff }))))).status).toBe(403);
-    expect((await call(() => integrationsAction(args(makeRequest("/integrations?index", { method: "POST", cookie: staff, body: form({ intent: "create-api-key" }) }))))).status).toBe(403);
+    expect((await call(() => integrationsLoader(args(makeRequest("/integrations", { cookie: staff }))))).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await call(() =>
+          integrationsAction(
+            args(
+              makeRequest("/integrations?index", {
+                method: "POST",
+                cookie: staff,
+                body: form({ intent: "create-api-key" }),
+              }),
+            ),
+          ),
+        )
+      ).status,
+    ).toBe(403);
   });
 });

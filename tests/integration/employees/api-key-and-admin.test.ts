@@ -22,7 +22,9 @@ describe("company API key", () => {
     const none = await call(() => apiKeyLoader(args(makeRequest("/api/company/zapier-api-key", { cookie }))));
     expect(none.body).toEqual({ exists: false, prefix: null, createdAt: null });
 
-    const created = await call(() => apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie }))));
+    const created = await call(() =>
+      apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie }))),
+    );
     expect(created.status).toBe(201);
     const apiKey = created.body.apiKey as string;
     expect(apiKey).toMatch(/^fwk_[A-Za-z0-9_-]{40,}$/);
@@ -34,48 +36,91 @@ describe("company API key", () => {
     expect(info.body).toEqual({ exists: true, prefix: apiKey.slice(0, 10), createdAt: expect.any(String) });
     expect(JSON.stringify(info.body)).not.toContain(apiKey);
 
-    const viaHeader = await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } }))));
+    const viaHeader = await call(() =>
+      employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } }))),
+    );
     expect(viaHeader.status).toBe(200);
     expect(viaHeader.body.data.map((e: { id: number }) => e.id)).toContain(userId);
-    const viaBearer = await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { Authorization: `Bearer ${apiKey}` } }))));
+    const viaBearer = await call(() =>
+      employeesLoader(args(makeRequest("/api/employees", { headers: { Authorization: `Bearer ${apiKey}` } }))),
+    );
     expect(viaBearer.status).toBe(200);
     const write = await call(() =>
       employeesAction(
-        args(makeRequest("/api/employees", { method: "POST", headers: { "X-API-Key": apiKey }, json: { email: `zap-${Date.now()}@example.com`, password: "Secret123!", firstName: "Zap", lastName: "Ier", role: 0 } })),
+        args(
+          makeRequest("/api/employees", {
+            method: "POST",
+            headers: { "X-API-Key": apiKey },
+            json: {
+              email: `zap-${Date.now()}@example.com`,
+              password: "Secret123!",
+              firstName: "Zap",
+              lastName: "Ier",
+              role: 0,
+            },
+          }),
+        ),
       ),
     );
     expect(write.status).toBe(201);
 
-    const wrong = await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": `${apiKey}x` } }))));
+    const wrong = await call(() =>
+      employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": `${apiKey}x` } }))),
+    );
     expect(wrong.status).toBe(401);
-    const garbage = await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { Authorization: "Bearer nonsense" } }))));
+    const garbage = await call(() =>
+      employeesLoader(args(makeRequest("/api/employees", { headers: { Authorization: "Bearer nonsense" } }))),
+    );
     expect(garbage.status).toBe(401);
 
     // rotating replaces the old key at once
-    const rotated = await call(() => apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie }))));
+    const rotated = await call(() =>
+      apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie }))),
+    );
     expect(rotated.body.apiKey).not.toBe(apiKey);
-    expect((await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } }))))).status).toBe(401);
-    expect((await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": rotated.body.apiKey } }))))).status).toBe(200);
+    expect(
+      (await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } })))))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await call(() =>
+          employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": rotated.body.apiKey } }))),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("acts as the oldest live company admin and stops when there is none", async () => {
     const { companyId, userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const { apiKey } = (await call(() => apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie }))))).body;
+    const { apiKey } = (
+      await call(() => apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie }))))
+    ).body;
     const { userId: second } = await createTestUser(companyId, Role.CompanyAdmin);
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, userId));
-    const res = await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } }))));
+    const res = await call(() =>
+      employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } }))),
+    );
     expect(res.status).toBe(200);
     await db.update(users).set({ role: Role.FieldTech }).where(eq(users.id, second));
-    expect((await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } }))))).status).toBe(401);
+    expect(
+      (await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } })))))
+        .status,
+    ).toBe(401);
   });
 
   it("is managed by manager-level roles only", async () => {
     const { companyId } = await createTestCompany();
     const { userId } = await createTestUser(companyId, Role.OfficeStaff);
     const cookie = await sessionCookie(userId);
-    expect((await call(() => apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie }))))).status).toBe(403);
-    expect((await call(() => apiKeyLoader(args(makeRequest("/api/company/zapier-api-key", { cookie }))))).status).toBe(403);
+    expect(
+      (await call(() => apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie })))))
+        .status,
+    ).toBe(403);
+    expect((await call(() => apiKeyLoader(args(makeRequest("/api/company/zapier-api-key", { cookie }))))).status).toBe(
+      403,
+    );
   });
 });
 
@@ -91,16 +136,22 @@ describe("admin panel API", () => {
       .set({ status: 2, planId: await planIdByPriceId(db, "price_starter_monthly") })
       .where(eq(subscriptions.companyId, bolt.companyId));
 
-    const page = (query: string) => call(() => companiesPageLoader(args(makeRequest(`/api/company/admin/page?${query}`, { cookie: superCookie }))));
+    const page = (query: string) =>
+      call(() => companiesPageLoader(args(makeRequest(`/api/company/admin/page?${query}`, { cookie: superCookie }))));
     const all = await page("pageNumber=1&pageSize=2");
     expect(all.body).toMatchObject({ pageNumber: 1, pageSize: 2 });
     expect(all.body.total).toBeGreaterThanOrEqual(3);
     expect(all.body.items).toHaveLength(2);
 
     const byName = await page("searchQuery=zeta&sortSettings[0].fieldName=businessName");
-    expect(byName.body.items.map((c: { businessName: string }) => c.businessName)).toEqual(["Acme Plumbing Zeta", "Bolt Electric Zeta"]);
+    expect(byName.body.items.map((c: { businessName: string }) => c.businessName)).toEqual([
+      "Acme Plumbing Zeta",
+      "Bolt Electric Zeta",
+    ]);
     const byEmail = await page(`searchQuery=${encodeURIComponent(acme.email)}`);
-    expect(byEmail.body.items).toEqual([expect.objectContaining({ id: acme.companyId, adminEmail: acme.email, status: 0, planName: "Pro", userCount: 1 })]);
+    expect(byEmail.body.items).toEqual([
+      expect.objectContaining({ id: acme.companyId, adminEmail: acme.email, status: 0, planName: "Pro", userCount: 1 }),
+    ]);
     const active = await page("filter.status=2");
     expect(active.body.items.map((c: { id: number }) => c.id)).toEqual([bolt.companyId]);
     const starter = await page("filter.priceId=price_starter_monthly");
@@ -108,13 +159,38 @@ describe("admin panel API", () => {
     const trials = await page("filter.status=0&filter.priceId=price_pro_monthly&searchQuery=zeta");
     expect(trials.body.items.map((c: { id: number }) => c.id)).toEqual([acme.companyId]);
 
-    const details = await call(() => companyAdminLoader(args(makeRequest(`/api/company/admin/${acme.companyId}`, { cookie: superCookie }), { id: String(acme.companyId) })));
-    expect(details.body).toMatchObject({ id: acme.companyId, businessName: "Acme Plumbing Zeta", users: [expect.objectContaining({ id: acme.userId, role: Role.CompanyAdmin })] });
-    const missing = await call(() => companyAdminLoader(args(makeRequest("/api/company/admin/999999", { cookie: superCookie }), { id: "999999" })));
+    const details = await call(() =>
+      companyAdminLoader(
+        args(makeRequest(`/api/company/admin/${acme.companyId}`, { cookie: superCookie }), {
+          id: String(acme.companyId),
+        }),
+      ),
+    );
+    expect(details.body).toMatchObject({
+      id: acme.companyId,
+      businessName: "Acme Plumbing Zeta",
+      users: [expect.objectContaining({ id: acme.userId, role: Role.CompanyAdmin })],
+    });
+    const missing = await call(() =>
+      companyAdminLoader(args(makeRequest("/api/company/admin/999999", { cookie: superCookie }), { id: "999999" })),
+    );
     expect(missing.status).toBe(404);
 
     const adminCookie = await sessionCookie(acme.userId);
-    expect((await call(() => companiesPageLoader(args(makeRequest("/api/company/admin/page", { cookie: adminCookie }))))).status).toBe(403);
-    expect((await call(() => companyAdminLoader(args(makeRequest(`/api/company/admin/${acme.companyId}`, { cookie: adminCookie }), { id: String(acme.companyId) })))).status).toBe(403);
+    expect(
+      (await call(() => companiesPageLoader(args(makeRequest("/api/company/admin/page", { cookie: adminCookie })))))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await call(() =>
+          companyAdminLoader(
+            args(makeRequest(`/api/company/admin/${acme.companyId}`, { cookie: adminCookie }), {
+              id: String(acme.companyId),
+            }),
+          ),
+        )
+      ).status,
+    ).toBe(403);
   });
 });

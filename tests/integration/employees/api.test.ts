@@ -38,52 +38,113 @@ const newEmployee = (extra: Record<string, unknown> = {}) => ({
 });
 
 async function setPlan(companyId: number, priceId: string) {
-  await db.update(subscriptions).set({ planId: await planIdByPriceId(db, priceId) }).where(eq(subscriptions.companyId, companyId));
+  await db
+    .update(subscriptions)
+    .set({ planId: await planIdByPriceId(db, priceId) })
+    .where(eq(subscriptions.companyId, companyId));
 }
 
-const post = (cookie: string, json: unknown) => call(() => employeesAction(args(makeRequest("/api/employees", { method: "POST", cookie, json }))));
+const post = (cookie: string, json: unknown) =>
+  call(() => employeesAction(args(makeRequest("/api/employees", { method: "POST", cookie, json }))));
 
 describe("employees API", () => {
   it("creates, reads, pages, searches, updates and deletes employees of the caller's company", async () => {
     const { companyId, userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const [tag] = await db.insert(tags).values({ companyId, name: "HVAC", type: TagType.Employee }).returning({ id: tags.id });
+    const [tag] = await db
+      .insert(tags)
+      .values({ companyId, name: "HVAC", type: TagType.Employee })
+      .returning({ id: tags.id });
 
-    const created = await post(cookie, newEmployee({ firstName: "Zoe", lastName: "Zimmer", mainPhoneNumber: "(704) 555-0199", color: "#3ac09d", tags: [tag.id] }));
+    const created = await post(
+      cookie,
+      newEmployee({
+        firstName: "Zoe",
+        lastName: "Zimmer",
+        mainPhoneNumber: "(704) 555-0199",
+        color: "#3ac09d",
+        tags: [tag.id],
+      }),
+    );
     expect(created.status).toBe(201);
     const id = created.body.id as number;
 
-    const one = await call(() => employeeLoader(args(makeRequest(`/api/employees/${id}`, { cookie }), { id: String(id) })));
-    expect(one.body).toMatchObject({ firstName: "Zoe", lastName: "Zimmer", mainPhoneNumber: "+17045550199", color: "#3AC09D", role: Role.FieldTech, tags: [{ id: tag.id, label: "HVAC" }] });
+    const one = await call(() =>
+      employeeLoader(args(makeRequest(`/api/employees/${id}`, { cookie }), { id: String(id) })),
+    );
+    expect(one.body).toMatchObject({
+      firstName: "Zoe",
+      lastName: "Zimmer",
+      mainPhoneNumber: "+17045550199",
+      color: "#3AC09D",
+      role: Role.FieldTech,
+      tags: [{ id: tag.id, label: "HVAC" }],
+    });
 
     const list = await call(() => employeesLoader(args(makeRequest("/api/employees", { cookie }))));
     expect(list.body.data.map((e: { id: number }) => e.id)).toEqual(expect.arrayContaining([userId, id]));
 
     const page = await call(() =>
-      pageLoader(args(makeRequest("/api/employees/page?pageNumber=1&pageSize=1&sortSettings[0].fieldName=name&sortSettings[0].descending=true", { cookie }))),
+      pageLoader(
+        args(
+          makeRequest(
+            "/api/employees/page?pageNumber=1&pageSize=1&sortSettings[0].fieldName=name&sortSettings[0].descending=true",
+            { cookie },
+          ),
+        ),
+      ),
     );
     expect(page.body).toMatchObject({ total: 2, pageNumber: 1, pageSize: 1 });
     expect(page.body.items[0].lastName).toBe("Zimmer");
 
-    const searched = await call(() => pageLoader(args(makeRequest("/api/employees/page?searchQuery=zimm", { cookie }))));
+    const searched = await call(() =>
+      pageLoader(args(makeRequest("/api/employees/page?searchQuery=zimm", { cookie }))),
+    );
     expect(searched.body.items.map((e: { id: number }) => e.id)).toEqual([id]);
-    const byPhone = await call(() => searchLoader(args(makeRequest("/api/employees/search?searchQuery=5550199", { cookie }))));
+    const byPhone = await call(() =>
+      searchLoader(args(makeRequest("/api/employees/search?searchQuery=5550199", { cookie }))),
+    );
     expect(byPhone.body.data.map((e: { id: number }) => e.id)).toEqual([id]);
 
     const updated = await call(() =>
-      employeeAction(args(makeRequest(`/api/employees/${id}`, { method: "PUT", cookie, json: { email: "zoe@example.com", firstName: "Zoe", lastName: "Zed", role: Role.OfficeStaff, tags: [] } }), { id: String(id) })),
+      employeeAction(
+        args(
+          makeRequest(`/api/employees/${id}`, {
+            method: "PUT",
+            cookie,
+            json: { email: "zoe@example.com", firstName: "Zoe", lastName: "Zed", role: Role.OfficeStaff, tags: [] },
+          }),
+          { id: String(id) },
+        ),
+      ),
     );
     expect(updated.status).toBe(200);
-    const after = await call(() => employeeLoader(args(makeRequest(`/api/employees/${id}`, { cookie }), { id: String(id) })));
+    const after = await call(() =>
+      employeeLoader(args(makeRequest(`/api/employees/${id}`, { cookie }), { id: String(id) })),
+    );
     // color is sent only if chosen: leaving it out keeps it
-    expect(after.body).toMatchObject({ email: "zoe@example.com", lastName: "Zed", role: Role.OfficeStaff, color: "#3AC09D", tags: [], mainPhoneNumber: null });
+    expect(after.body).toMatchObject({
+      email: "zoe@example.com",
+      lastName: "Zed",
+      role: Role.OfficeStaff,
+      color: "#3AC09D",
+      tags: [],
+      mainPhoneNumber: null,
+    });
 
-    const removed = await call(() => employeeAction(args(makeRequest(`/api/employees/${id}`, { method: "DELETE", cookie }), { id: String(id) })));
+    const removed = await call(() =>
+      employeeAction(args(makeRequest(`/api/employees/${id}`, { method: "DELETE", cookie }), { id: String(id) })),
+    );
     expect(removed.status).toBe(200);
-    const gone = await call(() => employeeLoader(args(makeRequest(`/api/employees/${id}`, { cookie }), { id: String(id) })));
+    const gone = await call(() =>
+      employeeLoader(args(makeRequest(`/api/employees/${id}`, { cookie }), { id: String(id) })),
+    );
     expect(gone.status).toBe(404);
     // the row stays for history
-    const [row] = await db.select({ deletedAt: users.deletedAt, firstName: users.firstName }).from(users).where(eq(users.id, id));
+    const [row] = await db
+      .select({ deletedAt: users.deletedAt, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, id));
     expect(row.deletedAt).not.toBeNull();
     expect(row.firstName).toBe("Zoe");
   });
@@ -91,7 +152,14 @@ describe("employees API", () => {
   it("answers the spec's validation messages", async () => {
     const { userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const bad = await post(cookie, { email: "nope", firstName: "A", role: Role.SuperAdmin, password: "short", mainPhoneNumber: "123", color: "#123456" });
+    const bad = await post(cookie, {
+      email: "nope",
+      firstName: "A",
+      role: Role.SuperAdmin,
+      password: "short",
+      mainPhoneNumber: "123",
+      color: "#123456",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({
       email: "Incorrect email format",
@@ -108,13 +176,34 @@ describe("employees API", () => {
     const { companyId, userId } = await createTestCompany();
     const other = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const first = await post(cookie, newEmployee({ firstName: "Pat", lastName: "Phone", mainPhoneNumber: "+17045550111" }));
+    const first = await post(
+      cookie,
+      newEmployee({ firstName: "Pat", lastName: "Phone", mainPhoneNumber: "+17045550111" }),
+    );
     expect(first.status).toBe(201);
 
-    const check = await call(() => checkPhoneAction(args(makeRequest("/api/employees/check-phone-number", { method: "POST", cookie, json: { phoneNumber: "704-555-0111" } }))));
+    const check = await call(() =>
+      checkPhoneAction(
+        args(
+          makeRequest("/api/employees/check-phone-number", {
+            method: "POST",
+            cookie,
+            json: { phoneNumber: "704-555-0111" },
+          }),
+        ),
+      ),
+    );
     expect(check.body).toEqual({ isTaken: true, takenBy: "Pat Phone" });
     const self = await call(() =>
-      checkPhoneAction(args(makeRequest("/api/employees/check-phone-number", { method: "POST", cookie, json: { phoneNumber: "704-555-0111", employeeId: first.body.id } }))),
+      checkPhoneAction(
+        args(
+          makeRequest("/api/employees/check-phone-number", {
+            method: "POST",
+            cookie,
+            json: { phoneNumber: "704-555-0111", employeeId: first.body.id },
+          }),
+        ),
+      ),
     );
     expect(self.body).toEqual({ isTaken: false, takenBy: null });
 
@@ -146,7 +235,10 @@ describe("employees API", () => {
     const [a, b] = await Promise.all([post(cookie, newEmployee()), post(cookie, newEmployee())]);
     expect([a.status, b.status].sort()).toEqual([201, 400]);
     const refused = a.status === 400 ? a : b;
-    expect(refused.body).toEqual({ message: "Your plan allows 10 employees. Delete an employee or upgrade your plan on the Billing page to add more." });
+    expect(refused.body).toEqual({
+      message:
+        "Your plan allows 10 employees. Delete an employee or upgrade your plan on the Billing page to add more.",
+    });
 
     can = await call(() => canCreateLoader(args(makeRequest("/api/employees/canCreate", { cookie }))));
     expect(can.body).toMatchObject({ canCreate: false, employeeCount: 10 });
@@ -161,9 +253,15 @@ describe("employees API", () => {
     const get = await call(() => employeeLoader(args(makeRequest(`/api/employees/${theirTech}`, { cookie }), params)));
     expect(get.status).toBe(404);
     expect(get.body.exceptionType).toBe("not_found");
-    const put = await call(() => employeeAction(args(makeRequest(`/api/employees/${theirTech}`, { method: "PUT", cookie, json: newEmployee() }), params)));
+    const put = await call(() =>
+      employeeAction(
+        args(makeRequest(`/api/employees/${theirTech}`, { method: "PUT", cookie, json: newEmployee() }), params),
+      ),
+    );
     expect(put.status).toBe(404);
-    const del = await call(() => employeeAction(args(makeRequest(`/api/employees/${theirTech}`, { method: "DELETE", cookie }), params)));
+    const del = await call(() =>
+      employeeAction(args(makeRequest(`/api/employees/${theirTech}`, { method: "DELETE", cookie }), params)),
+    );
     expect(del.status).toBe(404);
     const [row] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, theirTech));
     expect(row.deletedAt).toBeNull();
@@ -178,7 +276,9 @@ describe("employees API", () => {
       const cookie = await sessionCookie(userId);
       expect((await call(() => employeesLoader(args(makeRequest("/api/employees", { cookie }))))).status).toBe(403);
       expect((await post(cookie, newEmployee())).status).toBe(403);
-      expect((await call(() => exportLoader(args(makeRequest("/api/users/exportUsers", { cookie }))))).status).toBe(403);
+      expect((await call(() => exportLoader(args(makeRequest("/api/users/exportUsers", { cookie }))))).status).toBe(
+        403,
+      );
     }
     expect((await call(() => employeesLoader(args(makeRequest("/api/employees"))))).status).toBe(401);
   });
@@ -187,24 +287,52 @@ describe("employees API", () => {
     const { companyId, userId, email } = await createTestCompany();
     const cookie = await sessionCookie(userId);
     const demote = await call(() =>
-      employeeAction(args(makeRequest(`/api/employees/${userId}`, { method: "PUT", cookie, json: { email, firstName: "Ada", lastName: "Admin", role: Role.FieldTech } }), { id: String(userId) })),
+      employeeAction(
+        args(
+          makeRequest(`/api/employees/${userId}`, {
+            method: "PUT",
+            cookie,
+            json: { email, firstName: "Ada", lastName: "Admin", role: Role.FieldTech },
+          }),
+          { id: String(userId) },
+        ),
+      ),
     );
     expect(demote.body).toEqual({ errors: { role: "You cannot change your own role" } });
-    const selfDelete = await call(() => employeeAction(args(makeRequest(`/api/employees/${userId}`, { method: "DELETE", cookie }), { id: String(userId) })));
+    const selfDelete = await call(() =>
+      employeeAction(
+        args(makeRequest(`/api/employees/${userId}`, { method: "DELETE", cookie }), { id: String(userId) }),
+      ),
+    );
     expect(selfDelete.body).toEqual({ message: "You cannot delete your own account" });
 
     const { userId: staffId, email: staffEmail } = await createTestUser(companyId, Role.OfficeStaff);
     const staffCookie = await sessionCookie(staffId);
     await call(() =>
-      employeeAction(args(makeRequest(`/api/employees/${staffId}`, { method: "PUT", cookie, json: { email: staffEmail, firstName: "Sam", lastName: "Staff", role: Role.CompanyAdmin } }), { id: String(staffId) })),
+      employeeAction(
+        args(
+          makeRequest(`/api/employees/${staffId}`, {
+            method: "PUT",
+            cookie,
+            json: { email: staffEmail, firstName: "Sam", lastName: "Staff", role: Role.CompanyAdmin },
+          }),
+          { id: String(staffId) },
+        ),
+      ),
     );
     expect(await db.select().from(sessions).where(eq(sessions.userId, staffId))).toHaveLength(0);
-    expect((await call(() => employeesLoader(args(makeRequest("/api/employees", { cookie: staffCookie }))))).status).toBe(401);
+    expect(
+      (await call(() => employeesLoader(args(makeRequest("/api/employees", { cookie: staffCookie }))))).status,
+    ).toBe(401);
 
     const { userId: techId, email: techEmail } = await createTestUser(companyId, Role.FieldTech);
     const techCookie = await sessionCookie(techId);
     expect(await verifyCredentials(techEmail, TEST_PASSWORD)).not.toBeNull();
-    await call(() => employeeAction(args(makeRequest(`/api/employees/${techId}`, { method: "DELETE", cookie }), { id: String(techId) })));
+    await call(() =>
+      employeeAction(
+        args(makeRequest(`/api/employees/${techId}`, { method: "DELETE", cookie }), { id: String(techId) }),
+      ),
+    );
     expect(await verifyCredentials(techEmail, TEST_PASSWORD)).toBeNull();
     expect(await db.select().from(sessions).where(eq(sessions.id, techCookie))).toHaveLength(0);
     expect(await db.select().from(sessions).where(eq(sessions.userId, techId))).toHaveLength(0);
@@ -215,11 +343,16 @@ describe("employees API", () => {
   it("stores a photo sent as multipart as a 400x400 PNG", async () => {
     const { userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3AC09D" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3AC09D" } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
-    for (const [key, value] of Object.entries(newEmployee({ tags: undefined }))) if (value !== undefined) form.append(key, String(value));
+    for (const [key, value] of Object.entries(newEmployee({ tags: undefined })))
+      if (value !== undefined) form.append(key, String(value));
     form.append("logo", new File([new Uint8Array(jpeg)], "me.jpg", { type: "image/jpeg" }));
-    const created = await call(() => employeesAction(args(makeRequest("/api/employees", { method: "POST", cookie, body: form }))));
+    const created = await call(() =>
+      employeesAction(args(makeRequest("/api/employees", { method: "POST", cookie, body: form }))),
+    );
     expect(created.status).toBe(201);
     const [row] = await db.select({ logoUrl: users.logoUrl }).from(users).where(eq(users.id, created.body.id));
     expect(row.logoUrl).toMatch(/^\/files\/\d+\/employees\/.+\.png$/);
@@ -228,9 +361,12 @@ describe("employees API", () => {
     expect(await sharp(stored).metadata()).toMatchObject({ format: "png", width: 400, height: 400 });
 
     const text = new FormData();
-    for (const [key, value] of Object.entries(newEmployee({ tags: undefined }))) if (value !== undefined) text.append(key, String(value));
+    for (const [key, value] of Object.entries(newEmployee({ tags: undefined })))
+      if (value !== undefined) text.append(key, String(value));
     text.append("logo", new File(["not an image"], "me.png", { type: "image/png" }));
-    const refused = await call(() => employeesAction(args(makeRequest("/api/employees", { method: "POST", cookie, body: text }))));
+    const refused = await call(() =>
+      employeesAction(args(makeRequest("/api/employees", { method: "POST", cookie, body: text }))),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.errors.logo).toBe("Failed to upload image. Accepted types: jpeg, jpg, png, heic, heif.");
   });
@@ -238,7 +374,11 @@ describe("employees API", () => {
   it("exports the company's users as CSV", async () => {
     const { companyId, userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    await createTestUser(companyId, Role.FieldTech, { firstName: "Csv", lastName: "Person", email: `csv-${Date.now()}@example.com` });
+    await createTestUser(companyId, Role.FieldTech, {
+      firstName: "Csv",
+      lastName: "Person",
+      email: `csv-${Date.now()}@example.com`,
+    });
     const res = await exportLoader(args(makeRequest("/api/users/exportUsers", { cookie })));
     expect(res.headers.get("Content-Type")).toContain("text/csv");
     const text = await res.text();

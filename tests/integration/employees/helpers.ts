@@ -8,7 +8,11 @@ export async function call(run: () => Promise<Response>) {
     res = thrown;
   }
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text && res.headers.get("Content-Type")?.includes("json") ? JSON.parse(text) : text };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text && res.headers.get("Content-Type")?.includes("json") ? JSON.parse(text) : text,
+  };
 }
 
 export const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });

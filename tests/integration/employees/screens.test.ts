@@ -24,7 +24,9 @@ describe("employee screens", () => {
     const { companyId, userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
     for (const lastName of ["Baker", "Carter", "Diaz"]) await createTestUser(companyId, Role.FieldTech, { lastName });
-    const page = await call(() => listLoader(args(makeRequest("/employees?sort=name&order=desc&pageSize=10&page=1", { cookie }))));
+    const page = await call(() =>
+      listLoader(args(makeRequest("/employees?sort=name&order=desc&pageSize=10&page=1", { cookie }))),
+    );
     expect(page.status).toBe(200);
     expect(page.body.items.map((e: { lastName: string }) => e.lastName)).toEqual(["Diaz", "Carter", "Baker", "Admin"]);
     const searched = await call(() => listLoader(args(makeRequest("/employees?q=cart", { cookie }))));
@@ -35,18 +37,45 @@ describe("employee screens", () => {
   it("creates an employee from a plain form post and keeps values on errors (never the password)", async () => {
     const { userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const bad = await call(() => newAction(args(makeRequest("/employees/new", { method: "POST", cookie, body: form({ firstName: "Al", lastName: "", email: "al@", password: "secret-one", role: "0" }) }))));
+    const bad = await call(() =>
+      newAction(
+        args(
+          makeRequest("/employees/new", {
+            method: "POST",
+            cookie,
+            body: form({ firstName: "Al", lastName: "", email: "al@", password: "secret-one", role: "0" }),
+          }),
+        ),
+      ),
+    );
     expect(bad.status).toBe(422);
     expect(bad.body.fieldErrors).toMatchObject({ lastName: "Last Name is required", email: "Incorrect email format" });
     expect(bad.body.repopulateFields).toMatchObject({ firstName: "Al", email: "al@" });
     expect(JSON.stringify(bad.body)).not.toContain("secret-one");
     // returned, not thrown: a thrown response would show the error screen instead of the form
-    const returned = await newAction(args(makeRequest("/employees/new", { method: "POST", cookie, body: form({ firstName: "Al" }) })));
+    const returned = await newAction(
+      args(makeRequest("/employees/new", { method: "POST", cookie, body: form({ firstName: "Al" }) })),
+    );
     expect(returned.status).toBe(422);
 
     const email = `new-${Date.now()}@example.com`;
     const ok = await call(() =>
-      newAction(args(makeRequest("/employees/new?q=x", { method: "POST", cookie, body: form({ firstName: "Alma", lastName: "Nova", email, password: "Secret123!", role: "1", color: "#8E44AD" }) }))),
+      newAction(
+        args(
+          makeRequest("/employees/new?q=x", {
+            method: "POST",
+            cookie,
+            body: form({
+              firstName: "Alma",
+              lastName: "Nova",
+              email,
+              password: "Secret123!",
+              role: "1",
+              color: "#8E44AD",
+            }),
+          }),
+        ),
+      ),
     );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/employees?q=x");
@@ -54,54 +83,130 @@ describe("employee screens", () => {
     const [row] = await db.select({ role: users.role, color: users.color }).from(users).where(eq(users.email, email));
     expect(row).toEqual({ role: Role.OfficeStaff, color: "#8E44AD" });
 
-    const dup = await call(() => newAction(args(makeRequest("/employees/new", { method: "POST", cookie, body: form({ firstName: "Alma", lastName: "Nova", email, password: "Secret123!", role: "1" }) }))));
+    const dup = await call(() =>
+      newAction(
+        args(
+          makeRequest("/employees/new", {
+            method: "POST",
+            cookie,
+            body: form({ firstName: "Alma", lastName: "Nova", email, password: "Secret123!", role: "1" }),
+          }),
+        ),
+      ),
+    );
     expect(dup.status).toBe(422);
     expect(dup.body.fieldErrors).toEqual({ email: "Email already taken by Alma Nova" });
   });
 
   it("refuses a new employee past the plan's limit with a clear message", async () => {
     const { companyId, userId } = await createTestCompany();
-    await db.update(subscriptions).set({ planId: await planIdByPriceId(db, "price_starter_monthly") }).where(eq(subscriptions.companyId, companyId));
+    await db
+      .update(subscriptions)
+      .set({ planId: await planIdByPriceId(db, "price_starter_monthly") })
+      .where(eq(subscriptions.companyId, companyId));
     const cookie = await sessionCookie(userId);
     const screen = await call(() => newLoader(args(makeRequest("/employees/new", { cookie }))));
-    expect(screen.body.limit).toMatchObject({ canCreate: false, message: "Your plan allows 1 employee. Delete an employee or upgrade your plan on the Billing page to add more." });
+    expect(screen.body.limit).toMatchObject({
+      canCreate: false,
+      message: "Your plan allows 1 employee. Delete an employee or upgrade your plan on the Billing page to add more.",
+    });
     const post = await call(() =>
-      newAction(args(makeRequest("/employees/new", { method: "POST", cookie, body: form({ firstName: "Over", lastName: "Limit", email: `over-${Date.now()}@example.com`, password: "Secret123!", role: "0" }) }))),
+      newAction(
+        args(
+          makeRequest("/employees/new", {
+            method: "POST",
+            cookie,
+            body: form({
+              firstName: "Over",
+              lastName: "Limit",
+              email: `over-${Date.now()}@example.com`,
+              password: "Secret123!",
+              role: "0",
+            }),
+          }),
+        ),
+      ),
     );
     expect(post.status).toBe(422);
-    expect(post.body.fieldErrors._global).toBe("Your plan allows 1 employee. Delete an employee or upgrade your plan on the Billing page to add more.");
+    expect(post.body.fieldErrors._global).toBe(
+      "Your plan allows 1 employee. Delete an employee or upgrade your plan on the Billing page to add more.",
+    );
   });
 
   it("edits and deletes with confirmation; another company's employee is 404", async () => {
     const { companyId, userId } = await createTestCompany();
     const other = await createTestCompany();
     const cookie = await sessionCookie(userId);
-    const { userId: techId, email } = await createTestUser(companyId, Role.FieldTech, { firstName: "Tom", lastName: "Tech" });
+    const { userId: techId, email } = await createTestUser(companyId, Role.FieldTech, {
+      firstName: "Tom",
+      lastName: "Tech",
+    });
     const { userId: foreignId } = await createTestUser(other.companyId, Role.FieldTech);
 
-    const screen = await call(() => editLoader(args(makeRequest(`/employees/${techId}`, { cookie }), { id: String(techId) })));
+    const screen = await call(() =>
+      editLoader(args(makeRequest(`/employees/${techId}`, { cookie }), { id: String(techId) })),
+    );
     expect(screen.body.employee).toMatchObject({ id: techId, firstName: "Tom" });
-    const self = await call(() => editLoader(args(makeRequest(`/employees/${userId}`, { cookie }), { id: String(userId) })));
+    const self = await call(() =>
+      editLoader(args(makeRequest(`/employees/${userId}`, { cookie }), { id: String(userId) })),
+    );
     expect(self.body.fixedRole).toEqual({ value: Role.CompanyAdmin, reason: "You cannot change your own role." });
 
     const saved = await call(() =>
-      editAction(args(makeRequest(`/employees/${techId}?page=2`, { method: "POST", cookie, body: form({ firstName: "Tom", lastName: "Tinker", email, role: "0" }) }), { id: String(techId) })),
+      editAction(
+        args(
+          makeRequest(`/employees/${techId}?page=2`, {
+            method: "POST",
+            cookie,
+            body: form({ firstName: "Tom", lastName: "Tinker", email, role: "0" }),
+          }),
+          { id: String(techId) },
+        ),
+      ),
     );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/employees?page=2");
 
     const list = await call(() => listLoader(args(makeRequest(`/employees?delete=${techId}`, { cookie }))));
     expect(list.body.toDelete).toEqual({ id: techId, name: "Tom Tinker" });
-    const removed = await call(() => editAction(args(makeRequest(`/employees/${techId}`, { method: "POST", cookie, body: form({ intent: "delete" }) }), { id: String(techId) })));
+    const removed = await call(() =>
+      editAction(
+        args(makeRequest(`/employees/${techId}`, { method: "POST", cookie, body: form({ intent: "delete" }) }), {
+          id: String(techId),
+        }),
+      ),
+    );
     expect(removed.status).toBe(302);
     const [row] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, techId));
     expect(row.deletedAt).not.toBeNull();
 
-    const unknown = await call(() => editAction(args(makeRequest(`/employees/${userId}`, { method: "POST", cookie, body: form({ intent: "explode" }) }), { id: String(userId) })));
+    const unknown = await call(() =>
+      editAction(
+        args(makeRequest(`/employees/${userId}`, { method: "POST", cookie, body: form({ intent: "explode" }) }), {
+          id: String(userId),
+        }),
+      ),
+    );
     expect(unknown.status).toBe(400);
 
-    expect((await call(() => editLoader(args(makeRequest(`/employees/${foreignId}`, { cookie }), { id: String(foreignId) })))).status).toBe(404);
-    expect((await call(() => editAction(args(makeRequest(`/employees/${foreignId}`, { method: "POST", cookie, body: form({ intent: "delete" }) }), { id: String(foreignId) })))).status).toBe(404);
+    expect(
+      (
+        await call(() =>
+          editLoader(args(makeRequest(`/employees/${foreignId}`, { cookie }), { id: String(foreignId) })),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(() =>
+          editAction(
+            args(makeRequest(`/employees/${foreignId}`, { method: "POST", cookie, body: form({ intent: "delete" }) }), {
+              id: String(foreignId),
+            }),
+          ),
+        )
+      ).status,
+    ).toBe(404);
     const [foreign] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, foreignId));
     expect(foreign.deletedAt).toBeNull();
   });
@@ -112,7 +217,10 @@ describe("employee screens", () => {
       const { userId } = await createTestUser(companyId, role);
       const cookie = await sessionCookie(userId);
       expect((await call(() => listLoader(args(makeRequest("/employees", { cookie }))))).status).toBe(403);
-      expect((await call(() => newAction(args(makeRequest("/employees/new", { method: "POST", cookie, body: form({}) }))))).status).toBe(403);
+      expect(
+        (await call(() => newAction(args(makeRequest("/employees/new", { method: "POST", cookie, body: form({}) })))))
+          .status,
+      ).toBe(403);
     }
   });
 });
@@ -123,7 +231,10 @@ describe("seedEmployees", () => {
     const { companyId } = await createTestCompany();
     const ids = await seedEmployees(companyId, 30);
     expect(ids).toHaveLength(30);
-    const rows = await db.select({ color: users.color, email: users.email }).from(users).where(eq(users.companyId, companyId));
+    const rows = await db
+      .select({ color: users.color, email: users.email })
+      .from(users)
+      .where(eq(users.companyId, companyId));
     expect(rows).toHaveLength(31);
     expect(new Set(rows.map((r) => r.color)).size).toBe(12);
     expect(new Set(rows.map((r) => r.email)).size).toBe(31);

@@ -24,9 +24,18 @@ useTestDatabase();
 
 type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
 
-async function call(handler: Handler, path: string, init: Parameters<typeof makeRequest>[1] = {}, params: Record<string, string> = {}) {
+async function call(
+  handler: Handler,
+  path: string,
+  init: Parameters<typeof makeRequest>[1] = {},
+  params: Record<string, string> = {},
+) {
   try {
-    const res = (await handler({ request: makeRequest(path, init), params, context: {} } as ActionFunctionArgs)) as Response;
+    const res = (await handler({
+      request: makeRequest(path, init),
+      params,
+      context: {},
+    } as ActionFunctionArgs)) as Response;
     return { status: res.status, body: await res.json() };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status, body: await thrown.json() };
@@ -38,97 +47,270 @@ describe("jobs API", () => {
   it("creates, lists, reads, updates, moves status, undoes, pays", async () => {
     const f = await jobsFixture();
     const admin = await sessionCookie(f.adminId);
-    const created = await call(createAction, "/api/jobs", { method: "POST", cookie: admin, json: { customerId: f.customerId, lineItems: [{ name: "Tune-up", unitPrice: 89.99, quantity: 2, isTaxable: true }], taxRate: 8.25, discount: 10, employeeIds: [f.techId] } });
+    const created = await call(createAction, "/api/jobs", {
+      method: "POST",
+      cookie: admin,
+      json: {
+        customerId: f.customerId,
+        lineItems: [{ name: "Tune-up", unitPrice: 89.99, quantity: 2, isTaxable: true }],
+        taxRate: 8.25,
+        discount: 10,
+        employeeIds: [f.techId],
+      },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id as number;
-    const invalid = await call(createAction, "/api/jobs", { method: "POST", cookie: admin, json: { customerId: f.customerId, lineItems: [{ name: " ", unitPrice: 1 }, { name: "x" }] } });
-    expect(invalid).toMatchObject({ status: 400, body: { errors: { "lineItems.0.name": "Name is required", "lineItems.1.unitPrice": "Unit price is required" } } });
+    const invalid = await call(createAction, "/api/jobs", {
+      method: "POST",
+      cookie: admin,
+      json: { customerId: f.customerId, lineItems: [{ name: " ", unitPrice: 1 }, { name: "x" }] },
+    });
+    expect(invalid).toMatchObject({
+      status: 400,
+      body: { errors: { "lineItems.0.name": "Name is required", "lineItems.1.unitPrice": "Unit price is required" } },
+    });
 
-    const page = await call(pageLoader, "/api/jobs/page?pageNumber=1&pageSize=10&sortSettings[0].fieldName=total&sortSettings[0].descending=true&searchQuery=tune", { cookie: admin });
+    const page = await call(
+      pageLoader,
+      "/api/jobs/page?pageNumber=1&pageSize=10&sortSettings[0].fieldName=total&sortSettings[0].descending=true&searchQuery=tune",
+      { cookie: admin },
+    );
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ total: 1, pageNumber: 1, pageSize: 10, items: [{ id, name: "Tune-up", customerName: "Grace Hopper", status: 0, totalCents: 18400 }] });
+    expect(page.body).toMatchObject({
+      total: 1,
+      pageNumber: 1,
+      pageSize: 10,
+      items: [{ id, name: "Tune-up", customerName: "Grace Hopper", status: 0, totalCents: 18400 }],
+    });
 
     const got = await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) });
-    expect(got.body.data).toMatchObject({ id, subtotalCents: 17998, discountCents: 1000, taxCents: 1402, totalCents: 18400, employeeIds: [f.techId] });
+    expect(got.body.data).toMatchObject({
+      id,
+      subtotalCents: 17998,
+      discountCents: 1000,
+      taxCents: 1402,
+      totalCents: 18400,
+      employeeIds: [f.techId],
+    });
     // Read in the units PUT takes: sending the job back as read changes nothing.
-    expect(got.body.data).toMatchObject({ jobStatus: got.body.data.status, taxRate: 8.25, discount: 10, lineItems: [{ name: "Tune-up", unitPrice: 89.99, cost: 0, quantity: 2 }] });
+    expect(got.body.data).toMatchObject({
+      jobStatus: got.body.data.status,
+      taxRate: 8.25,
+      discount: 10,
+      lineItems: [{ name: "Tune-up", unitPrice: 89.99, cost: 0, quantity: 2 }],
+    });
     const { discount, taxRate, lineItems, tags: readTags } = got.body.data;
-    const resent = await call(jobAction, `/api/jobs/${id}`, { method: "PUT", cookie: admin, json: { discount, taxRate, lineItems, tags: readTags } }, { id: String(id) });
+    const resent = await call(
+      jobAction,
+      `/api/jobs/${id}`,
+      { method: "PUT", cookie: admin, json: { discount, taxRate, lineItems, tags: readTags } },
+      { id: String(id) },
+    );
     expect(resent.status).toBe(200);
-    expect((await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) })).body.data).toMatchObject({ subtotalCents: 17998, discountCents: 1000, taxCents: 1402, totalCents: 18400, taxRate: 8.25 });
+    expect((await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) })).body.data).toMatchObject({
+      subtotalCents: 17998,
+      discountCents: 1000,
+      taxCents: 1402,
+      totalCents: 18400,
+      taxRate: 8.25,
+    });
 
-    const put = await call(jobAction, `/api/jobs/${id}`, { method: "PUT", cookie: admin, json: { privateNotes: "Gate code 1234", discount: 0 } }, { id: String(id) });
+    const put = await call(
+      jobAction,
+      `/api/jobs/${id}`,
+      { method: "PUT", cookie: admin, json: { privateNotes: "Gate code 1234", discount: 0 } },
+      { id: String(id) },
+    );
     expect(put.body.data).toMatchObject({ privateNotes: "Gate code 1234", discountCents: 0, totalCents: 19483 });
 
-    const scheduled = await call(scheduleAction, "/api/jobs/schedule", { method: "POST", cookie: admin, json: { id, startTime: "2030-01-10T14:00:00Z", endTime: "2030-01-10T15:30:00Z", arrivalWindowOffset: 60 } });
+    const scheduled = await call(scheduleAction, "/api/jobs/schedule", {
+      method: "POST",
+      cookie: admin,
+      json: { id, startTime: "2030-01-10T14:00:00Z", endTime: "2030-01-10T15:30:00Z", arrivalWindowOffset: 60 },
+    });
     expect(scheduled.body.data).toMatchObject({ id, updatedJobIds: [id] });
-    const bad = await call(statusAction, "/api/jobs/updateJobStatus", { method: "PUT", cookie: admin, json: { jobId: id, status: 5 } });
+    const bad = await call(statusAction, "/api/jobs/updateJobStatus", {
+      method: "PUT",
+      cookie: admin,
+      json: { jobId: id, status: 5 },
+    });
     expect(bad.status).toBe(400);
-    const moved = await call(statusAction, "/api/jobs/updateJobStatus", { method: "PUT", cookie: admin, json: { jobId: id, status: 2, notifyCustomer: true, reason: "Leaving now" } });
+    const moved = await call(statusAction, "/api/jobs/updateJobStatus", {
+      method: "PUT",
+      cookie: admin,
+      json: { jobId: id, status: 2, notifyCustomer: true, reason: "Leaving now" },
+    });
     expect(moved.body).toEqual({ data: { id, status: 2 } });
-    expect((await call(undoAction, "/api/jobs/undo", { method: "PUT", cookie: admin, json: { id, statusClicked: 2 } })).body).toEqual({ data: { id, status: 1 } });
-    const paid = await call(payAction, `/api/jobs/${id}/pay`, { method: "POST", cookie: admin, json: { method: 2, note: "terminal" } }, { id: String(id) });
+    expect(
+      (await call(undoAction, "/api/jobs/undo", { method: "PUT", cookie: admin, json: { id, statusClicked: 2 } })).body,
+    ).toEqual({ data: { id, status: 1 } });
+    const paid = await call(
+      payAction,
+      `/api/jobs/${id}/pay`,
+      { method: "POST", cookie: admin, json: { method: 2, note: "terminal" } },
+      { id: String(id) },
+    );
     expect(paid.body.data).toMatchObject({ id, amountCents: 19483 });
 
-    expect((await call(renameAction, `/api/jobs/${id}/rename`, { method: "PUT", cookie: admin, json: { name: "Spring tune-up" } }, { id: String(id) })).body).toEqual({ data: { id, name: "Spring tune-up" } });
-    const seg = await call(segmentsAction, `/api/jobs/${id}/segments`, { method: "POST", cookie: admin, json: { name: "Upstairs" } }, { id: String(id) });
+    expect(
+      (
+        await call(
+          renameAction,
+          `/api/jobs/${id}/rename`,
+          { method: "PUT", cookie: admin, json: { name: "Spring tune-up" } },
+          { id: String(id) },
+        )
+      ).body,
+    ).toEqual({ data: { id, name: "Spring tune-up" } });
+    const seg = await call(
+      segmentsAction,
+      `/api/jobs/${id}/segments`,
+      { method: "POST", cookie: admin, json: { name: "Upstairs" } },
+      { id: String(id) },
+    );
     expect(seg.status).toBe(201);
-    expect((await call(segmentsLoader, `/api/jobs/${id}/segments`, { cookie: admin }, { id: String(id) })).body.data).toEqual([{ id: seg.body.data.id, name: "Upstairs", position: 0 }]);
-    expect((await call(segmentAction, `/api/jobs/${id}/segment`, { method: "DELETE", cookie: admin, json: { segmentId: seg.body.data.id } }, { id: String(id) })).status).toBe(200);
+    expect(
+      (await call(segmentsLoader, `/api/jobs/${id}/segments`, { cookie: admin }, { id: String(id) })).body.data,
+    ).toEqual([{ id: seg.body.data.id, name: "Upstairs", position: 0 }]);
+    expect(
+      (
+        await call(
+          segmentAction,
+          `/api/jobs/${id}/segment`,
+          { method: "DELETE", cookie: admin, json: { segmentId: seg.body.data.id } },
+          { id: String(id) },
+        )
+      ).status,
+    ).toBe(200);
     // The company's own tax rates, for every role (the job form's picker).
     const { ctx } = await accessFor(f.adminId);
     const rate = await saveTaxRate(ctx, { name: "County", rate: 8.25 });
-    for (const cookie of [admin, await sessionCookie(f.techId)]) expect((await call(taxRatesLoader, "/api/jobs/taxRates", { cookie })).body).toEqual({ data: [{ id: rate!.id, name: "County", rate: 8.25 }] });
+    for (const cookie of [admin, await sessionCookie(f.techId)])
+      expect((await call(taxRatesLoader, "/api/jobs/taxRates", { cookie })).body).toEqual({
+        data: [{ id: rate!.id, name: "County", rate: 8.25 }],
+      });
   });
 
   it("answers 404 for another company's job and a field tech's unassigned job, 401 without a session", async () => {
     const f = await jobsFixture();
     const other = await jobsFixture();
     const admin = await sessionCookie(f.adminId);
-    const { body } = await call(createAction, "/api/jobs", { method: "POST", cookie: admin, json: { customerId: f.customerId, employeeIds: [f.otherTechId] } });
+    const { body } = await call(createAction, "/api/jobs", {
+      method: "POST",
+      cookie: admin,
+      json: { customerId: f.customerId, employeeIds: [f.otherTechId] },
+    });
     const id = String(body.data.id);
     const outsider = await sessionCookie(other.adminId);
     const tech = await sessionCookie(f.techId);
     for (const cookie of [outsider, tech]) {
-      expect(await call(jobLoader, `/api/jobs/${id}`, { cookie }, { id })).toEqual({ status: 404, body: { exceptionType: "not_found", message: "Not found" } });
+      expect(await call(jobLoader, `/api/jobs/${id}`, { cookie }, { id })).toEqual({
+        status: 404,
+        body: { exceptionType: "not_found", message: "Not found" },
+      });
       expect((await call(jobAction, `/api/jobs/${id}`, { method: "DELETE", cookie }, { id })).status).toBe(404);
-      expect((await call(statusAction, "/api/jobs/updateJobStatus", { method: "PUT", cookie, json: { jobId: Number(id), status: 6 } })).status).toBe(404);
+      expect(
+        (
+          await call(statusAction, "/api/jobs/updateJobStatus", {
+            method: "PUT",
+            cookie,
+            json: { jobId: Number(id), status: 6 },
+          })
+        ).status,
+      ).toBe(404);
     }
     expect((await call(pageLoader, "/api/jobs/page", { cookie: tech })).body.total).toBe(0);
     expect((await call(unscheduledLoader, "/api/jobs/unscheduled", { cookie: admin })).body.data).toHaveLength(1);
     expect((await call(pageLoader, "/api/jobs/page", {})).status).toBe(401);
-    expect((await call(createAction, "/api/jobs", { method: "POST", cookie: outsider, json: { customerId: f.customerId } })).body).toMatchObject({ errors: { customerId: "Customer not found" } });
+    expect(
+      (await call(createAction, "/api/jobs", { method: "POST", cookie: outsider, json: { customerId: f.customerId } }))
+        .body,
+    ).toMatchObject({ errors: { customerId: "Customer not found" } });
   });
 
   it("refuses a field tech who sends another set of employees than the job's (403), as the screens do", async () => {
     const f = await jobsFixture();
     const admin = await sessionCookie(f.adminId);
     const tech = await sessionCookie(f.techId);
-    const { body } = await call(createAction, "/api/jobs", { method: "POST", cookie: admin, json: { customerId: f.customerId, employeeIds: [f.techId] } });
+    const { body } = await call(createAction, "/api/jobs", {
+      method: "POST",
+      cookie: admin,
+      json: { customerId: f.customerId, employeeIds: [f.techId] },
+    });
     const id = body.data.id as number;
     const times = { id, startTime: "2030-01-10T14:00:00Z", endTime: "2030-01-10T15:30:00Z" };
-    expect((await call(employeesAction, `/api/jobs/${id}/employees`, { method: "PUT", cookie: tech, json: { employeeIds: [f.otherTechId] } }, { id: String(id) })).status).toBe(403);
-    expect((await call(scheduleAction, "/api/jobs/schedule", { method: "POST", cookie: tech, json: { ...times, employeeIds: [f.techId, f.otherTechId] } })).status).toBe(403);
-    expect((await call(scheduleAction, "/api/jobs/schedule", { method: "POST", cookie: tech, json: { ...times, employeeIds: [f.techId] } })).status).toBe(200);
-    expect((await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) })).body.data).toMatchObject({ employeeIds: [f.techId], status: 1 });
-    expect((await call(employeesAction, `/api/jobs/${id}/employees`, { method: "PUT", cookie: admin, json: { employeeIds: [f.otherTechId] } }, { id: String(id) })).status).toBe(200);
+    expect(
+      (
+        await call(
+          employeesAction,
+          `/api/jobs/${id}/employees`,
+          { method: "PUT", cookie: tech, json: { employeeIds: [f.otherTechId] } },
+          { id: String(id) },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(scheduleAction, "/api/jobs/schedule", {
+          method: "POST",
+          cookie: tech,
+          json: { ...times, employeeIds: [f.techId, f.otherTechId] },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(scheduleAction, "/api/jobs/schedule", {
+          method: "POST",
+          cookie: tech,
+          json: { ...times, employeeIds: [f.techId] },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) })).body.data).toMatchObject({
+      employeeIds: [f.techId],
+      status: 1,
+    });
+    expect(
+      (
+        await call(
+          employeesAction,
+          `/api/jobs/${id}/employees`,
+          { method: "PUT", cookie: admin, json: { employeeIds: [f.otherTechId] } },
+          { id: String(id) },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("stores one attachment per call with the spec's types", async () => {
     const f = await jobsFixture();
     const admin = await sessionCookie(f.adminId);
-    const { body } = await call(createAction, "/api/jobs", { method: "POST", cookie: admin, json: { customerId: f.customerId } });
-    const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+    const { body } = await call(createAction, "/api/jobs", {
+      method: "POST",
+      cookie: admin,
+      json: { customerId: f.customerId },
+    });
+    const png = Buffer.from(
+      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+      "hex",
+    );
     const form = new FormData();
     form.set("jobId", String(body.data.id));
     form.set("files", new File([png], "before.png", { type: "image/png" }));
-    const uploaded = await call(attachmentAction, "/api/jobs/attachment", { method: "POST", cookie: admin, body: form });
+    const uploaded = await call(attachmentAction, "/api/jobs/attachment", {
+      method: "POST",
+      cookie: admin,
+      body: form,
+    });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.data).toMatchObject({ fileName: "before.png", contentType: "image/png" });
     const exe = new FormData();
     exe.set("jobId", String(body.data.id));
     exe.set("files", new File([Buffer.from("MZ\x90\x00binary")], "tool.exe"));
-    expect((await call(attachmentAction, "/api/jobs/attachment", { method: "POST", cookie: admin, body: exe })).status).toBe(400);
+    expect(
+      (await call(attachmentAction, "/api/jobs/attachment", { method: "POST", cookie: admin, body: exe })).status,
+    ).toBe(400);
     // A request too large to read is refused with the size message of the file it carries, told from its first bytes.
     const tooLarge = async (file: File) => {
       const big = new FormData();
@@ -138,17 +320,42 @@ describe("jobs API", () => {
       const headers = new Headers(request.headers);
       headers.set("Cookie", admin);
       headers.set("Content-Length", String(60 * 1024 * 1024));
-      return (await call(attachmentAction, "/api/jobs/attachment", { method: "POST", headers, body: await request.arrayBuffer() })).body.message;
+      return (
+        await call(attachmentAction, "/api/jobs/attachment", {
+          method: "POST",
+          headers,
+          body: await request.arrayBuffer(),
+        })
+      ).body.message;
     };
-    expect(await tooLarge(new File([png], "photo.png", { type: "image/png" }))).toBe("The image file size cannot exceed 10 MB.");
-    expect(await tooLarge(new File([Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj")], "manual.pdf"))).toBe("The file size cannot exceed 10 MB.");
-    expect(await tooLarge(new File([Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex")], "visit.mp4"))).toBe("The video file size cannot exceed 50 MB.");
-    const removed = await call(attachmentAction, "/api/jobs/attachment", { method: "DELETE", cookie: admin, json: { jobId: body.data.id, fileUrl: uploaded.body.data.fileUrl } });
+    expect(await tooLarge(new File([png], "photo.png", { type: "image/png" }))).toBe(
+      "The image file size cannot exceed 10 MB.",
+    );
+    expect(await tooLarge(new File([Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj")], "manual.pdf"))).toBe(
+      "The file size cannot exceed 10 MB.",
+    );
+    expect(
+      await tooLarge(new File([Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex")], "visit.mp4")),
+    ).toBe("The video file size cannot exceed 50 MB.");
+    const removed = await call(attachmentAction, "/api/jobs/attachment", {
+      method: "DELETE",
+      cookie: admin,
+      json: { jobId: body.data.id, fileUrl: uploaded.body.data.fileUrl },
+    });
     expect(removed.status).toBe(200);
   });
 
   it("is described in the OpenAPI document", () => {
     const paths = Object.keys(openApiDocument().paths);
-    for (const p of ["/api/jobs", "/api/jobs/page", "/api/jobs/schedule", "/api/jobs/updateJobStatus", "/api/jobs/undo", "/api/jobs/{id}/pay", "/api/jobs/attachment"]) expect(paths).toContain(p);
+    for (const p of [
+      "/api/jobs",
+      "/api/jobs/page",
+      "/api/jobs/schedule",
+      "/api/jobs/updateJobStatus",
+      "/api/jobs/undo",
+      "/api/jobs/{id}/pay",
+      "/api/jobs/attachment",
+    ])
+      expect(paths).toContain(p);
   });
 });

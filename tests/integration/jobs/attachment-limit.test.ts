@@ -24,7 +24,10 @@ process.env.UPLOADS_DIR ??= mkdtempSync(path.join(tmpdir(), "job-attachments-"))
 
 useTestDatabase();
 
-const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082", "hex");
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+  "hex",
+);
 
 function uploadForm(jobId: number, name: string) {
   const form = new FormData();
@@ -33,7 +36,11 @@ function uploadForm(jobId: number, name: string) {
   return form;
 }
 
-async function json(handler: (args: ActionFunctionArgs) => Promise<unknown>, request: Request, params: Record<string, string> = {}) {
+async function json(
+  handler: (args: ActionFunctionArgs) => Promise<unknown>,
+  request: Request,
+  params: Record<string, string> = {},
+) {
   const res = await runRoute(handler as never, request, params);
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
@@ -42,28 +49,60 @@ describe("job attachments' count limit", () => {
   it("refuses the attachment past the limit with the spec's message, on the API and the screen, each list on its own", async () => {
     const f = await jobsFixture();
     const admin = await sessionCookie(f.adminId);
-    const created = await json(createAction, makeRequest("/api/jobs", { method: "POST", cookie: admin, json: { customerId: f.customerId } }));
+    const created = await json(
+      createAction,
+      makeRequest("/api/jobs", { method: "POST", cookie: admin, json: { customerId: f.customerId } }),
+    );
     const jobId = created.body.data.id as number;
     // All but one place taken.
     for (let i = 1; i < ATTACHMENT_LIMIT; i++) {
-      await addAttachment(f.admin, jobId, "attachment", { key: `${f.companyId}/jobs/k${i}`, url: `/files/${f.companyId}/jobs/k${i}.png`, fileName: `k${i}.png`, contentType: "image/png", size: 10 });
+      await addAttachment(f.admin, jobId, "attachment", {
+        key: `${f.companyId}/jobs/k${i}`,
+        url: `/files/${f.companyId}/jobs/k${i}.png`,
+        fileName: `k${i}.png`,
+        contentType: "image/png",
+        size: 10,
+      });
     }
-    const last = await json(attachmentAction, makeRequest("/api/jobs/attachment", { method: "POST", cookie: admin, body: uploadForm(jobId, "last.png") }));
+    const last = await json(
+      attachmentAction,
+      makeRequest("/api/jobs/attachment", { method: "POST", cookie: admin, body: uploadForm(jobId, "last.png") }),
+    );
     expect(last.status).toBe(201);
 
-    const refused = await json(attachmentAction, makeRequest("/api/jobs/attachment", { method: "POST", cookie: admin, body: uploadForm(jobId, "one-more.png") }));
-    expect(refused).toEqual({ status: 400, body: { message: attachmentMessages.limitExceeded, errors: { files: attachmentMessages.limitExceeded } } });
+    const refused = await json(
+      attachmentAction,
+      makeRequest("/api/jobs/attachment", { method: "POST", cookie: admin, body: uploadForm(jobId, "one-more.png") }),
+    );
+    expect(refused).toEqual({
+      status: 400,
+      body: { message: attachmentMessages.limitExceeded, errors: { files: attachmentMessages.limitExceeded } },
+    });
     expect(attachmentMessages.limitExceeded).toBe("Attachment upload limit exceeded.");
 
-    const screen = await runRoute(detailsAction as never, makeRequest(`/jobs/${jobId}`, { method: "POST", cookie: admin, body: uploadForm(jobId, "from-screen.png") }), { id: String(jobId) });
+    const screen = await runRoute(
+      detailsAction as never,
+      makeRequest(`/jobs/${jobId}`, { method: "POST", cookie: admin, body: uploadForm(jobId, "from-screen.png") }),
+      { id: String(jobId) },
+    );
     expect(screen.status).toBe(400);
     expect(await screen.json()).toEqual({ errors: { attachment: "Attachment upload limit exceeded." } });
 
-    const [{ n }] = await db.select({ n: count() }).from(jobAttachments).where(and(eq(jobAttachments.jobId, jobId), eq(jobAttachments.companyId, f.companyId)));
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(jobAttachments)
+      .where(and(eq(jobAttachments.jobId, jobId), eq(jobAttachments.companyId, f.companyId)));
     expect(n).toBe(ATTACHMENT_LIMIT);
 
     // The current-state list has its own 20 places.
-    const state = await json(currentStateAction, makeRequest("/api/jobs/currentStateAttachment", { method: "POST", cookie: admin, body: uploadForm(jobId, "state.png") }));
+    const state = await json(
+      currentStateAction,
+      makeRequest("/api/jobs/currentStateAttachment", {
+        method: "POST",
+        cookie: admin,
+        body: uploadForm(jobId, "state.png"),
+      }),
+    );
     expect(state.status).toBe(201);
   });
 });

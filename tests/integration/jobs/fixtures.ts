@@ -12,7 +12,10 @@ export async function jobsFixture(timezone = "America/New_York") {
   const tech = await createTestUser(company.companyId, Role.FieldTech);
   const otherTech = await createTestUser(company.companyId, Role.FieldTech);
   const customerId = await createCustomerRow(company.companyId, "Grace", "Hopper");
-  const [address] = await db.insert(customerAddresses).values({ companyId: company.companyId, customerId, location: "1 Main St, Springfield", isBilling: true }).returning({ id: customerAddresses.id });
+  const [address] = await db
+    .insert(customerAddresses)
+    .values({ companyId: company.companyId, customerId, location: "1 Main St, Springfield", isBilling: true })
+    .returning({ id: customerAddresses.id });
   const ctxOf = (userId: number, role: RoleValue): CallerContext => ({ companyId: company.companyId, userId, role });
   return {
     companyId: company.companyId,
@@ -28,11 +31,17 @@ export async function jobsFixture(timezone = "America/New_York") {
 }
 
 export async function createCustomerRow(companyId: number, firstName: string, lastName: string) {
-  const [row] = await db.insert(customers).values({ companyId, firstName, lastName, searchText: `${firstName} ${lastName}`.toLowerCase() }).returning({ id: customers.id });
+  const [row] = await db
+    .insert(customers)
+    .values({ companyId, firstName, lastName, searchText: `${firstName} ${lastName}`.toLowerCase() })
+    .returning({ id: customers.id });
   return row.id;
 }
 
 /** Wall-clock "HH:mm" of an instant in a zone. */
 export const wallTime = (d: Date | string, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(d));
-export const wallDate = (d: Date | string, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(d));
+  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+    new Date(d),
+  );
+export const wallDate = (d: Date | string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(d));

@@ -24,7 +24,9 @@ describe("POST /api/jobs/upload-line-item-image", () => {
   it("stores a PNG under the company as a 400x400 PNG that its URL serves, even without sign-in", async () => {
     const company = await createTestCompany();
     const tech = await createTestUser(company.companyId, Role.FieldTech);
-    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#2E86C1" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#2E86C1" } })
+      .png()
+      .toBuffer();
     const uploaded = await upload(await sessionCookie(tech.userId), png, "faucet.png");
     expect(uploaded.status).toBe(201);
     const { imageUrl, publicImageUrl } = uploaded.body.data;
@@ -46,34 +48,57 @@ describe("POST /api/jobs/upload-line-item-image", () => {
     expect(fake.body.message).toMatch(/^Failed to upload image\./);
     expect(fake.body.errors.file).toBe(fake.body.message);
     const big = await upload(cookie, Buffer.alloc(10 * 1024 * 1024 + 1), "big.png");
-    expect(big).toEqual({ status: 400, body: { message: "The image file size cannot exceed 10 MB.", errors: { file: "The image file size cannot exceed 10 MB." } } });
+    expect(big).toEqual({
+      status: 400,
+      body: {
+        message: "The image file size cannot exceed 10 MB.",
+        errors: { file: "The image file size cannot exceed 10 MB." },
+      },
+    });
     expect((await upload(cookie, "", "empty.png")).body.message).toBe("Failed to upload image.");
   });
 
   it("is open to every signed-in role of any company (jobs), 401 without a session, 405 for other methods", async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     const first = await createTestCompany();
     const second = await createTestCompany();
     const office = await createTestUser(first.companyId, Role.OfficeStaff);
-    for (const [userId, companyId] of [[office.userId, first.companyId], [second.userId, second.companyId]]) {
+    for (const [userId, companyId] of [
+      [office.userId, first.companyId],
+      [second.userId, second.companyId],
+    ]) {
       const res = await upload(await sessionCookie(userId), png, "a.png");
       expect(res.status).toBe(201);
       expect(res.body.data.imageUrl).toContain(`/files/${companyId}/line-items/`);
     }
     expect((await upload(undefined, png, "a.png")).status).toBe(401);
-    const put = await runRoute(uploadAction, makeRequest(PATH, { method: "PUT", cookie: await sessionCookie(first.userId), json: {} }));
+    const put = await runRoute(
+      uploadAction,
+      makeRequest(PATH, { method: "PUT", cookie: await sessionCookie(first.userId), json: {} }),
+    );
     expect(put.status).toBe(405);
   });
 
   it("lets a job line carry the company's own uploaded image and refuses any other URL", async () => {
     const f = await jobsFixture();
     const other = await jobsFixture();
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     const mine = (await upload(await sessionCookie(f.adminId), png, "valve.png")).body.data.imageUrl as string;
     const theirs = (await upload(await sessionCookie(other.adminId), png, "valve.png")).body.data.imageUrl as string;
     const admin = await sessionCookie(f.adminId);
     const create = (imageUrl: string) =>
-      runRoute(createAction, makeRequest("/api/jobs", { method: "POST", cookie: admin, json: { customerId: f.customerId, lineItems: [{ name: "Valve", unitPrice: 20, imageUrl }] } }));
+      runRoute(
+        createAction,
+        makeRequest("/api/jobs", {
+          method: "POST",
+          cookie: admin,
+          json: { customerId: f.customerId, lineItems: [{ name: "Valve", unitPrice: 20, imageUrl }] },
+        }),
+      );
     const created = await create(mine);
     expect(created.status).toBe(201);
     const job = await getJob(f.admin, (await created.json()).data.id);
@@ -81,7 +106,9 @@ describe("POST /api/jobs/upload-line-item-image", () => {
     for (const url of [theirs, "https://tracker.example/pixel.png"]) {
       const refused = await create(url);
       expect(refused.status).toBe(400);
-      expect((await refused.json()).errors).toEqual({ "lineItems[0].imageUrl": "The image must be uploaded through jobs/upload-line-item-image" });
+      expect((await refused.json()).errors).toEqual({
+        "lineItems[0].imageUrl": "The image must be uploaded through jobs/upload-line-item-image",
+      });
     }
   });
 });

@@ -16,7 +16,12 @@ import { jobsFixture } from "./fixtures";
 useTestDatabase();
 
 type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
-async function run(handler: Handler, path: string, init: Parameters<typeof makeRequest>[1] = {}, params: Record<string, string> = {}): Promise<Response> {
+async function run(
+  handler: Handler,
+  path: string,
+  init: Parameters<typeof makeRequest>[1] = {},
+  params: Record<string, string> = {},
+): Promise<Response> {
   try {
     return (await handler({ request: makeRequest(path, init), params, context: {} } as ActionFunctionArgs)) as Response;
   } catch (thrown) {
@@ -34,15 +39,47 @@ describe("job screens without JavaScript", () => {
   it("creates a job from a form post, adds a line by intent, and shows field errors with values kept", async () => {
     const f = await jobsFixture("America/Toronto");
     const cookie = await sessionCookie(f.adminId);
-    const added = await run(newAction, `/jobs/new?customerId=${f.customerId}`, { cookie, ...form({ intent: "addLine", customerId: String(f.customerId), "lineItems[0].name": "Filter", "lineItems[0].unitPrice": "12" }) });
+    const added = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
+      cookie,
+      ...form({
+        intent: "addLine",
+        customerId: String(f.customerId),
+        "lineItems[0].name": "Filter",
+        "lineItems[0].unitPrice": "12",
+      }),
+    });
     expect(added.status).toBe(200);
     expect(((await added.json()) as { values: { lineItems: unknown[] } }).values.lineItems).toHaveLength(2);
-    const invalid = await run(newAction, `/jobs/new?customerId=${f.customerId}`, { cookie, ...form({ intent: "save", customerId: String(f.customerId), "lineItems[0].name": "Filter", "lineItems[0].unitPrice": "abc", privateNotes: "keep me" }) });
+    const invalid = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
+      cookie,
+      ...form({
+        intent: "save",
+        customerId: String(f.customerId),
+        "lineItems[0].name": "Filter",
+        "lineItems[0].unitPrice": "abc",
+        privateNotes: "keep me",
+      }),
+    });
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toMatchObject({ errors: { "lineItems.0.unitPrice": "Unit price must be a number" }, values: { privateNotes: "keep me" } });
+    expect(await invalid.json()).toMatchObject({
+      errors: { "lineItems.0.unitPrice": "Unit price must be a number" },
+      values: { privateNotes: "keep me" },
+    });
     const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
       cookie,
-      ...form({ intent: "save", customerId: String(f.customerId), "lineItems[0].name": "Filter", "lineItems[0].unitPrice": "12.50", "lineItems[0].quantity": "2", startTime: "2030-03-10T09:00", endTime: "2030-03-10T10:30", employeeIds: [String(f.techId)], "recurrence.frequency": "2", "recurrence.ends": "count", "recurrence.count": "3" }),
+      ...form({
+        intent: "save",
+        customerId: String(f.customerId),
+        "lineItems[0].name": "Filter",
+        "lineItems[0].unitPrice": "12.50",
+        "lineItems[0].quantity": "2",
+        startTime: "2030-03-10T09:00",
+        endTime: "2030-03-10T10:30",
+        employeeIds: [String(f.techId)],
+        "recurrence.frequency": "2",
+        "recurrence.ends": "count",
+        "recurrence.count": "3",
+      }),
     });
     expect(saved.status).toBe(302);
     const id = Number(saved.headers.get("Location")!.split("/").pop());
@@ -55,7 +92,9 @@ describe("job screens without JavaScript", () => {
   it("offers the company's tax rates on the job form", async () => {
     const f = await jobsFixture();
     const rate = await saveTaxRate(f.admin, { name: "State", rate: 6.5 });
-    const res = await run(newLoader, `/jobs/new?customerId=${f.customerId}`, { cookie: await sessionCookie(f.adminId) });
+    const res = await run(newLoader, `/jobs/new?customerId=${f.customerId}`, {
+      cookie: await sessionCookie(f.adminId),
+    });
     expect((await res.json()).taxRates).toEqual([{ id: rate!.id, name: "State", rate: 6.5 }]);
   });
 
@@ -70,46 +109,149 @@ describe("job screens without JavaScript", () => {
   it("lists, changes status from the details page, and shows the public page without sign-in", async () => {
     const f = await jobsFixture();
     const cookie = await sessionCookie(f.adminId);
-    const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, { cookie, ...form({ intent: "save", customerId: String(f.customerId), name: "Boiler service", "lineItems[0].name": "Service", "lineItems[0].unitPrice": "80", startTime: "2030-03-10T09:00", endTime: "2030-03-10T10:00", arrivalWindowOffset: "60", employeeIds: [String(f.techId)] }) });
+    const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
+      cookie,
+      ...form({
+        intent: "save",
+        customerId: String(f.customerId),
+        name: "Boiler service",
+        "lineItems[0].name": "Service",
+        "lineItems[0].unitPrice": "80",
+        startTime: "2030-03-10T09:00",
+        endTime: "2030-03-10T10:00",
+        arrivalWindowOffset: "60",
+        employeeIds: [String(f.techId)],
+      }),
+    });
     const id = saved.headers.get("Location")!.split("/").pop()!;
     const list = await run(listLoader, "/jobs?q=boiler&sort=total&order=desc", { cookie });
-    expect(((await list.json()) as { page: { items: { name: string }[] } }).page.items.map((j) => j.name)).toEqual(["Boiler service"]);
-    const moved = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "2" }) }, { id });
+    expect(((await list.json()) as { page: { items: { name: string }[] } }).page.items.map((j) => j.name)).toEqual([
+      "Boiler service",
+    ]);
+    const moved = await run(
+      detailsAction,
+      `/jobs/${id}`,
+      { cookie, ...form({ intent: "status", status: "2" }) },
+      { id },
+    );
     expect(moved.status).toBe(302);
-    const refused = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "5" }) }, { id });
+    const refused = await run(
+      detailsAction,
+      `/jobs/${id}`,
+      { cookie, ...form({ intent: "status", status: "5" }) },
+      { id },
+    );
     expect(refused.status).toBe(400);
     const other = await jobsFixture();
-    expect((await run(detailsLoader, `/jobs/${id}`, { cookie: await sessionCookie(other.adminId) }, { id })).status).toBe(404);
+    expect(
+      (await run(detailsLoader, `/jobs/${id}`, { cookie: await sessionCookie(other.adminId) }, { id })).status,
+    ).toBe(404);
     const { publicToken } = (await getJob(f.admin, Number(id)))!;
     const page = await run(publicLoader, `/service-visit-details/${publicToken}`, {}, { token: publicToken });
-    expect(await page.json()).toMatchObject({ title: "Boiler service", technicians: [expect.stringMatching(/^Test User/)], arrival: "Arrival between 09:00 am and 10:00 am", total: "$80.00" });
+    expect(await page.json()).toMatchObject({
+      title: "Boiler service",
+      technicians: [expect.stringMatching(/^Test User/)],
+      arrival: "Arrival between 09:00 am and 10:00 am",
+      total: "$80.00",
+    });
     expect((await run(publicLoader, "/service-visit-details/1", {}, { token: "1" })).status).toBe(404);
   });
 
   it("changes status with a reason and notify-customer, keeps them on errors, and schedules an unscheduled job at a start in the company's zone", async () => {
     const f = await jobsFixture("America/Toronto");
     const cookie = await sessionCookie(f.adminId);
-    const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, { cookie, ...form({ intent: "save", customerId: String(f.customerId), name: "Leaky tap", "lineItems[0].name": "Repair", "lineItems[0].unitPrice": "50" }) });
+    const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
+      cookie,
+      ...form({
+        intent: "save",
+        customerId: String(f.customerId),
+        name: "Leaky tap",
+        "lineItems[0].name": "Repair",
+        "lineItems[0].unitPrice": "50",
+      }),
+    });
     const id = saved.headers.get("Location")!.split("/").pop()!;
     expect((await getJob(f.admin, Number(id)))!.status).toBe(0);
-    const noStart = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "1", reason: "Customer called", notifyCustomer: "on" }) }, { id });
+    const noStart = await run(
+      detailsAction,
+      `/jobs/${id}`,
+      { cookie, ...form({ intent: "status", status: "1", reason: "Customer called", notifyCustomer: "on" }) },
+      { id },
+    );
     expect(noStart.status).toBe(400);
-    expect(await noStart.json()).toEqual({ errors: { startDate: "Choose a start date to schedule the job" }, values: { reason: "Customer called", notifyCustomer: true, startDate: "" } });
-    const tooLong = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "1", reason: "x".repeat(1001), startDate: "2030-03-10T09:00" }) }, { id });
+    expect(await noStart.json()).toEqual({
+      errors: { startDate: "Choose a start date to schedule the job" },
+      values: { reason: "Customer called", notifyCustomer: true, startDate: "" },
+    });
+    const tooLong = await run(
+      detailsAction,
+      `/jobs/${id}`,
+      { cookie, ...form({ intent: "status", status: "1", reason: "x".repeat(1001), startDate: "2030-03-10T09:00" }) },
+      { id },
+    );
     expect(tooLong.status).toBe(400);
-    expect(await tooLong.json()).toMatchObject({ errors: { reason: "Reason is too long - should be 1000 chars maximum" }, values: { notifyCustomer: false, startDate: "2030-03-10T09:00" } });
-    const scheduled = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "1", reason: "  Customer called  ", notifyCustomer: "on", startDate: "2030-03-10T09:00" }) }, { id });
+    expect(await tooLong.json()).toMatchObject({
+      errors: { reason: "Reason is too long - should be 1000 chars maximum" },
+      values: { notifyCustomer: false, startDate: "2030-03-10T09:00" },
+    });
+    const scheduled = await run(
+      detailsAction,
+      `/jobs/${id}`,
+      {
+        cookie,
+        ...form({
+          intent: "status",
+          status: "1",
+          reason: "  Customer called  ",
+          notifyCustomer: "on",
+          startDate: "2030-03-10T09:00",
+        }),
+      },
+      { id },
+    );
     expect(scheduled.status).toBe(302);
     expect((await getJob(f.admin, Number(id)))!.startTime!.toISOString()).toBe("2030-03-10T13:00:00.000Z"); // 09:00 EDT
-    const onMyWay = await run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", status: "2", reason: "" }) }, { id });
+    const onMyWay = await run(
+      detailsAction,
+      `/jobs/${id}`,
+      { cookie, ...form({ intent: "status", status: "2", reason: "" }) },
+      { id },
+    );
     expect(onMyWay.status).toBe(302);
-    const events = await db.select().from(jobTimelineEvents).where(eq(jobTimelineEvents.jobId, Number(id))).orderBy(desc(jobTimelineEvents.id)).limit(2);
-    expect(events.map((e) => ({ toStatus: e.toStatus, reason: e.reason, notifyCustomer: e.notifyCustomer, actorUserId: e.actorUserId }))).toEqual([
+    const events = await db
+      .select()
+      .from(jobTimelineEvents)
+      .where(eq(jobTimelineEvents.jobId, Number(id)))
+      .orderBy(desc(jobTimelineEvents.id))
+      .limit(2);
+    expect(
+      events.map((e) => ({
+        toStatus: e.toStatus,
+        reason: e.reason,
+        notifyCustomer: e.notifyCustomer,
+        actorUserId: e.actorUserId,
+      })),
+    ).toEqual([
       { toStatus: 2, reason: null, notifyCustomer: false, actorUserId: f.adminId },
       { toStatus: 1, reason: "Customer called", notifyCustomer: true, actorUserId: f.adminId },
     ]);
-    const page = (await (await run(detailsLoader, `/jobs/${id}`, { cookie }, { id })).json()) as { job: { status: number; timeline: { fromStatus: number | null; toStatus: number | null; reason: string | null; notifyCustomer: boolean }[] } };
+    const page = (await (await run(detailsLoader, `/jobs/${id}`, { cookie }, { id })).json()) as {
+      job: {
+        status: number;
+        timeline: {
+          fromStatus: number | null;
+          toStatus: number | null;
+          reason: string | null;
+          notifyCustomer: boolean;
+        }[];
+      };
+    };
     expect(page.job.status).toBe(2);
-    expect(page.job.timeline).toEqual(expect.arrayContaining([expect.objectContaining({ fromStatus: 0, toStatus: 1, reason: "Customer called", notifyCustomer: true }), expect.objectContaining({ fromStatus: 1, toStatus: 2, reason: null, notifyCustomer: false })]));
+    expect(page.job.timeline).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ fromStatus: 0, toStatus: 1, reason: "Customer called", notifyCustomer: true }),
+        expect.objectContaining({ fromStatus: 1, toStatus: 2, reason: null, notifyCustomer: false }),
+      ]),
+    );
   });
 });

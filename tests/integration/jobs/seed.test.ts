@@ -24,13 +24,22 @@ describe("seedJobs", () => {
     // The whole company's total comes from the counter, exact; a filtered one is counted up to the cap.
     expect(page.total).toBe(count);
     expect(page.totalIsCapped).toBe(false);
-    const filtered = await listJobsPage(f.admin, { paging: { pageNumber: 1, pageSize: 25, sortSettings: [] }, customerId: f.customerId });
+    const filtered = await listJobsPage(f.admin, {
+      paging: { pageNumber: 1, pageSize: 25, sortSettings: [] },
+      customerId: f.customerId,
+    });
     expect(filtered.total).toBe(10_000);
     expect(filtered.totalIsCapped).toBe(true);
-    const week = await listScheduleVisits(f.tech, { from: new Date("2026-03-02T00:00:00Z"), to: new Date("2026-03-09T00:00:00Z"), timezone: "UTC" });
+    const week = await listScheduleVisits(f.tech, {
+      from: new Date("2026-03-02T00:00:00Z"),
+      to: new Date("2026-03-09T00:00:00Z"),
+      timezone: "UTC",
+    });
     expect(week.length).toBeGreaterThan(0);
     expect(week.every((v) => v.employeeIds.includes(f.techId))).toBe(true);
-    const { rows } = (await db.execute(sql`select count(*)::int as n from job_line_items where company_id = ${f.companyId}`)) as unknown as { rows: Array<{ n: number }> };
+    const { rows } = (await db.execute(
+      sql`select count(*)::int as n from job_line_items where company_id = ${f.companyId}`,
+    )) as unknown as { rows: Array<{ n: number }> };
     const n = rows[0].n;
     expect(n).toBe(count);
   }, 180_000);

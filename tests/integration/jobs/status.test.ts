@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { JobStatus, jobCreateSchema, TimelineEvent } from "~/models/jobs/jobs.schema";
-import { createJob, getJob, JobRuleError, listJobsPage, recordPayment, rescheduleVisit, undoJobStatus, updateJob, updateJobStatus } from "~/models/jobs/jobs.server";
+import {
+  createJob,
+  getJob,
+  JobRuleError,
+  listJobsPage,
+  recordPayment,
+  rescheduleVisit,
+  undoJobStatus,
+  updateJob,
+  updateJobStatus,
+} from "~/models/jobs/jobs.server";
 import { listScheduleVisits } from "~/models/schedule/schedule.server";
 import { useTestDatabase } from "../../helpers/db";
 import { createCustomerRow, jobsFixture } from "./fixtures";
@@ -12,38 +22,86 @@ const paging = { pageNumber: 1, pageSize: 10, sortSettings: [] };
 describe("totals to the cent", () => {
   it("stores the server's totals on create and edit", async () => {
     const f = await jobsFixture();
-    const input = jobCreateSchema.parse({ customerId: f.customerId, taxRate: "8.25", discount: "10", lineItems: [{ name: "A", unitPrice: "33.33", quantity: "3", isTaxable: true }, { name: "B", unitPrice: "19.99", quantity: "1.5" }] });
+    const input = jobCreateSchema.parse({
+      customerId: f.customerId,
+      taxRate: "8.25",
+      discount: "10",
+      lineItems: [
+        { name: "A", unitPrice: "33.33", quantity: "3", isTaxable: true },
+        { name: "B", unitPrice: "19.99", quantity: "1.5" },
+      ],
+    });
     const { id } = await createJob(f.admin, input);
-    expect(await getJob(f.admin, id)).toMatchObject({ subtotalCents: 12998, discountCents: 1000, taxCents: 761, totalCents: 12759, taxRate: 825, status: JobStatus.Unscheduled, name: "A" });
+    expect(await getJob(f.admin, id)).toMatchObject({
+      subtotalCents: 12998,
+      discountCents: 1000,
+      taxCents: 761,
+      totalCents: 12759,
+      taxRate: 825,
+      status: JobStatus.Unscheduled,
+      name: "A",
+    });
     await updateJob(f.admin, id, { discount: 0, taxRate: 0 });
-    expect(await getJob(f.admin, id)).toMatchObject({ subtotalCents: 12998, discountCents: 0, taxCents: 0, totalCents: 12998 });
+    expect(await getJob(f.admin, id)).toMatchObject({
+      subtotalCents: 12998,
+      discountCents: 0,
+      taxCents: 0,
+      totalCents: 12998,
+    });
   });
 });
 
 describe("status moves and undo", () => {
   it("records each move on the timeline and undoes the last one", async () => {
     const f = await jobsFixture();
-    const { id } = await createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, startTime: "2030-05-01T13:00:00Z", endTime: "2030-05-01T14:00:00Z", employeeIds: [f.techId], lineItems: [{ name: "Fix", unitPrice: "100" }] }));
+    const { id } = await createJob(
+      f.admin,
+      jobCreateSchema.parse({
+        customerId: f.customerId,
+        startTime: "2030-05-01T13:00:00Z",
+        endTime: "2030-05-01T14:00:00Z",
+        employeeIds: [f.techId],
+        lineItems: [{ name: "Fix", unitPrice: "100" }],
+      }),
+    );
     expect((await getJob(f.admin, id))!.status).toBe(JobStatus.Scheduled);
     await updateJobStatus(f.tech, { jobId: id, status: JobStatus.OnMyWay, notifyCustomer: true });
     await updateJobStatus(f.tech, { jobId: id, status: JobStatus.Started });
     await updateJobStatus(f.tech, { jobId: id, status: JobStatus.Finished, reason: "All done" });
-    await expect(updateJobStatus(f.admin, { jobId: id, status: JobStatus.Scheduled })).rejects.toBeInstanceOf(JobRuleError);
+    await expect(updateJobStatus(f.admin, { jobId: id, status: JobStatus.Scheduled })).rejects.toBeInstanceOf(
+      JobRuleError,
+    );
     await expect(undoJobStatus(f.admin, { id, statusClicked: JobStatus.Started })).rejects.toBeInstanceOf(JobRuleError);
-    expect(await undoJobStatus(f.admin, { id, statusClicked: JobStatus.Finished })).toEqual({ id, status: JobStatus.Started });
+    expect(await undoJobStatus(f.admin, { id, statusClicked: JobStatus.Finished })).toEqual({
+      id,
+      status: JobStatus.Started,
+    });
     const job = await getJob(f.admin, id);
     expect(job!.status).toBe(JobStatus.Started);
     const types = job!.timeline.map((e) => e.type);
     expect(types.slice(0, 2)).toEqual([TimelineEvent.StatusUndone, TimelineEvent.Finished]);
     const finished = job!.timeline.find((e) => e.type === TimelineEvent.Finished)!;
-    expect(finished).toMatchObject({ actorUserId: f.techId, actorType: 1, fromStatus: 3, toStatus: 4, reason: "All done" });
+    expect(finished).toMatchObject({
+      actorUserId: f.techId,
+      actorType: 1,
+      fromStatus: 3,
+      toStatus: 4,
+      reason: "All done",
+    });
     expect(finished.undoneAt).not.toBeNull();
     expect(job!.timeline.find((e) => e.type === TimelineEvent.OnMyWay)!.notifyCustomer).toBe(true);
   });
 
   it("a payment moves the job to paid; undo removes the payment", async () => {
     const f = await jobsFixture();
-    const { id } = await createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, lineItems: [{ name: "Fix", unitPrice: "100", isTaxable: true }], taxRate: "5" }));
+    const { id } = await createJob(
+      f.admin,
+      jobCreateSchema.parse({
+        customerId: f.customerId,
+        lineItems: [{ name: "Fix", unitPrice: "100", isTaxable: true }],
+        taxRate: "5",
+      }),
+    );
     await recordPayment(f.admin, id, { method: 1, note: "cheque 42" });
     let job = await getJob(f.admin, id);
     expect(job).toMatchObject({ status: JobStatus.Paid, paidCents: 10500 });
@@ -56,7 +114,14 @@ describe("status moves and undo", () => {
 
   it("moving to unscheduled clears the time; undo brings it back", async () => {
     const f = await jobsFixture();
-    const { id } = await createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, startTime: "2030-05-01T13:00:00Z", endTime: "2030-05-01T14:00:00Z" }));
+    const { id } = await createJob(
+      f.admin,
+      jobCreateSchema.parse({
+        customerId: f.customerId,
+        startTime: "2030-05-01T13:00:00Z",
+        endTime: "2030-05-01T14:00:00Z",
+      }),
+    );
     await updateJobStatus(f.admin, { jobId: id, status: JobStatus.Unscheduled });
     expect(await getJob(f.admin, id)).toMatchObject({ startTime: null, status: 0 });
     await undoJobStatus(f.admin, { id, statusClicked: JobStatus.Unscheduled });
@@ -68,8 +133,24 @@ describe("isolation and field techs", () => {
   it("a field tech sees and changes only their jobs; no company sees another's", async () => {
     const f = await jobsFixture();
     const other = await jobsFixture();
-    const mine = await createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, startTime: "2030-05-01T13:00:00Z", endTime: "2030-05-01T14:00:00Z", employeeIds: [f.techId] }));
-    const notMine = await createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, startTime: "2030-05-01T15:00:00Z", endTime: "2030-05-01T16:00:00Z", employeeIds: [f.otherTechId] }));
+    const mine = await createJob(
+      f.admin,
+      jobCreateSchema.parse({
+        customerId: f.customerId,
+        startTime: "2030-05-01T13:00:00Z",
+        endTime: "2030-05-01T14:00:00Z",
+        employeeIds: [f.techId],
+      }),
+    );
+    const notMine = await createJob(
+      f.admin,
+      jobCreateSchema.parse({
+        customerId: f.customerId,
+        startTime: "2030-05-01T15:00:00Z",
+        endTime: "2030-05-01T16:00:00Z",
+        employeeIds: [f.otherTechId],
+      }),
+    );
     expect(await getJob(f.tech, mine.id)).not.toBeNull();
     expect(await getJob(f.tech, notMine.id)).toBeNull();
     expect(await updateJobStatus(f.tech, { jobId: notMine.id, status: JobStatus.OnMyWay })).toBeNull();
@@ -78,10 +159,20 @@ describe("isolation and field techs", () => {
     expect((await listJobsPage(f.admin, { paging })).total).toBe(2);
     expect(await getJob(other.admin, mine.id)).toBeNull();
     expect((await listJobsPage(other.admin, { paging })).total).toBe(0);
-    expect(await listScheduleVisits(other.admin, { from: new Date("2030-05-01T00:00:00Z"), to: new Date("2030-05-02T00:00:00Z"), timezone: "UTC" })).toEqual([]);
+    expect(
+      await listScheduleVisits(other.admin, {
+        from: new Date("2030-05-01T00:00:00Z"),
+        to: new Date("2030-05-02T00:00:00Z"),
+        timezone: "UTC",
+      }),
+    ).toEqual([]);
     // another company's customer or employee cannot be used
-    await expect(createJob(other.admin, jobCreateSchema.parse({ customerId: f.customerId }))).rejects.toMatchObject({ field: "customerId" });
-    await expect(createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, employeeIds: [other.techId] }))).rejects.toMatchObject({ field: "employeeIds" });
+    await expect(createJob(other.admin, jobCreateSchema.parse({ customerId: f.customerId }))).rejects.toMatchObject({
+      field: "customerId",
+    });
+    await expect(
+      createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, employeeIds: [other.techId] })),
+    ).rejects.toMatchObject({ field: "employeeIds" });
     // a field tech's new job is assigned to them
     const own = await createJob(f.tech, jobCreateSchema.parse({ customerId: f.customerId }));
     expect((await getJob(f.tech, own.id))!.employeeIds).toEqual([f.techId]);
@@ -90,13 +181,35 @@ describe("isolation and field techs", () => {
   it("searches, filters by status and sorts in the database", async () => {
     const f = await jobsFixture();
     const bob = await createCustomerRow(f.companyId, "Bob", "Builder");
-    await createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, name: "Roof repair", lineItems: [{ name: "Shingles", unitPrice: "500" }] }));
-    await createJob(f.admin, jobCreateSchema.parse({ customerId: bob, name: "Gutter cleaning", lineItems: [{ name: "Labour", unitPrice: "50" }] }));
-    expect((await listJobsPage(f.admin, { paging, searchQuery: "gutt" })).items.map((j) => j.name)).toEqual(["Gutter cleaning"]);
-    expect((await listJobsPage(f.admin, { paging, searchQuery: "hopper roof" })).items.map((j) => j.name)).toEqual(["Roof repair"]);
-    const byTotal = await listJobsPage(f.admin, { paging: { ...paging, sortSettings: [{ fieldName: "total", descending: false }] } });
+    await createJob(
+      f.admin,
+      jobCreateSchema.parse({
+        customerId: f.customerId,
+        name: "Roof repair",
+        lineItems: [{ name: "Shingles", unitPrice: "500" }],
+      }),
+    );
+    await createJob(
+      f.admin,
+      jobCreateSchema.parse({
+        customerId: bob,
+        name: "Gutter cleaning",
+        lineItems: [{ name: "Labour", unitPrice: "50" }],
+      }),
+    );
+    expect((await listJobsPage(f.admin, { paging, searchQuery: "gutt" })).items.map((j) => j.name)).toEqual([
+      "Gutter cleaning",
+    ]);
+    expect((await listJobsPage(f.admin, { paging, searchQuery: "hopper roof" })).items.map((j) => j.name)).toEqual([
+      "Roof repair",
+    ]);
+    const byTotal = await listJobsPage(f.admin, {
+      paging: { ...paging, sortSettings: [{ fieldName: "total", descending: false }] },
+    });
     expect(byTotal.items.map((j) => j.totalCents)).toEqual([5000, 50000]);
-    const byCustomer = await listJobsPage(f.admin, { paging: { ...paging, sortSettings: [{ fieldName: "customerName", descending: false }] } });
+    const byCustomer = await listJobsPage(f.admin, {
+      paging: { ...paging, sortSettings: [{ fieldName: "customerName", descending: false }] },
+    });
     expect(byCustomer.items.map((j) => j.customerName)).toEqual(["Bob Builder", "Grace Hopper"]);
     expect((await listJobsPage(f.admin, { paging, type: JobStatus.Scheduled })).total).toBe(0);
   });

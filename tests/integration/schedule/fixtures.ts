@@ -8,7 +8,20 @@ import { wallToInstant } from "~/models/schedule/schedule.server";
 import { makeRequest, sessionCookie } from "../../helpers/factories";
 
 /** A scheduled job from wall-clock times in a zone ('2026-03-08T09:00'). */
-export async function visitAt(ctx: CallerContext, q: { customerId: number; start: string; end: string; timezone: string; employeeIds?: number[]; isAllDay?: boolean; recurrence?: Record<string, unknown>; name?: string }, now?: Date) {
+export async function visitAt(
+  ctx: CallerContext,
+  q: {
+    customerId: number;
+    start: string;
+    end: string;
+    timezone: string;
+    employeeIds?: number[];
+    isAllDay?: boolean;
+    recurrence?: Record<string, unknown>;
+    name?: string;
+  },
+  now?: Date,
+) {
   const input = jobCreateSchema.parse({
     customerId: q.customerId,
     startTime: wallToInstant(q.start, q.timezone)!.toISOString(),
@@ -25,7 +38,10 @@ export async function visitAt(ctx: CallerContext, q: { customerId: number; start
 }
 
 export async function jobTimes(id: number) {
-  const [row] = await db.select({ startTime: jobs.startTime, endTime: jobs.endTime, seriesId: jobs.seriesId, status: jobs.status }).from(jobs).where(eq(jobs.id, id));
+  const [row] = await db
+    .select({ startTime: jobs.startTime, endTime: jobs.endTime, seriesId: jobs.seriesId, status: jobs.status })
+    .from(jobs)
+    .where(eq(jobs.id, id));
   return row;
 }
 
@@ -37,7 +53,12 @@ export async function asUser(userId: number) {
     post: (path: string, fields: Record<string, string | number | undefined>) => {
       const body = new URLSearchParams();
       for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.set(k, String(v));
-      return makeRequest(path, { cookie, method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      return makeRequest(path, {
+        cookie,
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
     },
   };
 }

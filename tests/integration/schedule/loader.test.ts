@@ -34,7 +34,8 @@ async function load(userId: number, query: string): Promise<Loaded> {
   expect(response.status).toBe(200);
   const data = await response.json();
   const drawn = new Map<number, ScheduleVisit>();
-  for (const c of data.grid?.columns ?? []) for (const v of [...c.allDay, ...c.placed.map((p: { visit: ScheduleVisit }) => p.visit)]) drawn.set(v.id, v);
+  for (const c of data.grid?.columns ?? [])
+    for (const v of [...c.allDay, ...c.placed.map((p: { visit: ScheduleVisit }) => p.visit)]) drawn.set(v.id, v);
   for (const d of data.month ?? []) for (const v of d.visits) drawn.set(v.id, v);
   const visits = [...drawn.values()].sort((a, b) => a.start.localeCompare(b.start) || a.id - b.id);
   // Every visit is drawn, except those a full month cell counts without showing.
@@ -49,24 +50,41 @@ describe("schedule loader: range and time zone", () => {
   it("shows the visits of the week in the company's zone, boundaries included and excluded", async () => {
     const tz = "America/New_York";
     const f = await jobsFixture(tz);
-    const at = (start: string, end: string) => visitAt(f.admin, { customerId: f.customerId, start, end, timezone: tz, employeeIds: [f.techId] });
+    const at = (start: string, end: string) =>
+      visitAt(f.admin, { customerId: f.customerId, start, end, timezone: tz, employeeIds: [f.techId] });
     const saturdayBefore = await at("2026-11-21T23:00", "2026-11-21T23:59");
     const sundayEarly = await at("2026-11-22T00:00", "2026-11-22T01:00");
     const saturdayLate = await at("2026-11-28T23:00", "2026-11-28T23:45");
     const nextSunday = await at("2026-11-29T00:00", "2026-11-29T00:30");
     const data = await load(f.adminId, "view=week&date=2026-11-25");
-    expect(data.days).toEqual(["2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"]);
+    expect(data.days).toEqual([
+      "2026-11-22",
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-28",
+    ]);
     expect(ids(data)).toEqual([sundayEarly, saturdayLate]);
     expect(ids(data)).not.toContain(saturdayBefore);
     expect(ids(data)).not.toContain(nextSunday);
     const early = data.visits.find((v) => v.id === sundayEarly)!;
-    expect(early).toMatchObject({ start: "2026-11-22T00:00", end: "2026-11-22T01:00", customerName: "Grace Hopper", status: 1, employeeIds: [f.techId], isRecurring: false });
+    expect(early).toMatchObject({
+      start: "2026-11-22T00:00",
+      end: "2026-11-22T01:00",
+      customerName: "Grace Hopper",
+      status: 1,
+      employeeIds: [f.techId],
+      isRecurring: false,
+    });
   });
 
   it("a visit still running shows however long ago it started, also once a change made it longer", async () => {
     const tz = "America/Chicago";
     const f = await jobsFixture(tz);
-    const at = (start: string, end: string) => visitAt(f.admin, { customerId: f.customerId, start, end, timezone: tz, employeeIds: [f.techId] });
+    const at = (start: string, end: string) =>
+      visitAt(f.admin, { customerId: f.customerId, start, end, timezone: tz, employeeIds: [f.techId] });
     const months = await at("2026-08-03T08:00", "2026-12-18T17:00");
     await at("2026-08-04T08:00", "2026-08-04T10:00");
     expect(ids(await load(f.adminId, "view=week&date=2026-11-25"))).toEqual([months]);
@@ -74,9 +92,18 @@ describe("schedule loader: range and time zone", () => {
     expect(ids(await load(f.adminId, "view=day&date=2026-12-18"))).toEqual([months]);
 
     const g = await jobsFixture(tz);
-    const short = await visitAt(g.admin, { customerId: g.customerId, start: "2026-10-05T08:00", end: "2026-10-05T09:00", timezone: tz, employeeIds: [g.techId] });
+    const short = await visitAt(g.admin, {
+      customerId: g.customerId,
+      start: "2026-10-05T08:00",
+      end: "2026-10-05T09:00",
+      timezone: tz,
+      employeeIds: [g.techId],
+    });
     expect(ids(await load(g.adminId, "view=week&date=2026-11-25"))).toEqual([]);
-    await db.update(jobs).set({ endTime: wallToInstant("2026-11-24T09:00", tz)! }).where(eq(jobs.id, short));
+    await db
+      .update(jobs)
+      .set({ endTime: wallToInstant("2026-11-24T09:00", tz)! })
+      .where(eq(jobs.id, short));
     expect(ids(await load(g.adminId, "view=week&date=2026-11-25"))).toEqual([short]);
     expect(ids(await load(g.techId, "view=month&date=2026-11-25"))).toContain(short);
   });
@@ -85,21 +112,43 @@ describe("schedule loader: range and time zone", () => {
     const tz = "America/New_York";
     const f = await jobsFixture(tz);
     const made: number[] = [];
-    for (const hour of ["14", "08", "11", "09", "16"]) made.push(await visitAt(f.admin, { customerId: f.customerId, start: `2026-02-12T${hour}:00`, end: `2026-02-12T${hour}:30`, timezone: tz }));
+    for (const hour of ["14", "08", "11", "09", "16"])
+      made.push(
+        await visitAt(f.admin, {
+          customerId: f.customerId,
+          start: `2026-02-12T${hour}:00`,
+          end: `2026-02-12T${hour}:30`,
+          timezone: tz,
+        }),
+      );
     const month = await load(f.adminId, "view=month&date=2026-02-10");
     const day = month.month!.find((d) => d.date === "2026-02-12")!;
     expect(day.total).toBe(5);
     expect(month.visitCount).toBe(5);
     expect(day.visits.map((v) => v.id)).toEqual([made[1], made[3], made[2]]);
     expect(day.visits.map((v) => v.start)).toEqual(["2026-02-12T08:00", "2026-02-12T09:00", "2026-02-12T11:00"]);
-    expect(day.visits[0]).toMatchObject({ customerName: expect.stringMatching(/\S/), status: 1, employeeIds: expect.any(Array) });
+    expect(day.visits[0]).toMatchObject({
+      customerName: expect.stringMatching(/\S/),
+      status: 1,
+      employeeIds: expect.any(Array),
+    });
   });
 
   it("day and month views cover their days; a malformed query falls back to this week", async () => {
     const tz = "America/Chicago";
     const f = await jobsFixture(tz);
-    const inMonth = await visitAt(f.admin, { customerId: f.customerId, start: "2026-02-26T10:00", end: "2026-02-26T11:00", timezone: tz });
-    const nextMonthShown = await visitAt(f.admin, { customerId: f.customerId, start: "2026-03-07T10:00", end: "2026-03-07T11:00", timezone: tz });
+    const inMonth = await visitAt(f.admin, {
+      customerId: f.customerId,
+      start: "2026-02-26T10:00",
+      end: "2026-02-26T11:00",
+      timezone: tz,
+    });
+    const nextMonthShown = await visitAt(f.admin, {
+      customerId: f.customerId,
+      start: "2026-03-07T10:00",
+      end: "2026-03-07T11:00",
+      timezone: tz,
+    });
     const month = await load(f.adminId, "view=month&date=2026-02-10");
     // February 2026 starts on a Sunday and ends on a Saturday: exactly four weeks.
     expect(month.days[0]).toBe("2026-02-01");
@@ -149,7 +198,10 @@ describe("schedule loader: range and time zone", () => {
     const firstOneThirty = await at("2026-11-01T01:30", "2026-11-01T01:45");
     // The second 01:30 (PST) cannot be typed as wall time: place it by its instant.
     const secondOneThirty = await at("2026-11-01T05:00", "2026-11-01T05:15");
-    await db.update(jobs).set({ startTime: new Date("2026-11-01T09:30:00Z"), endTime: new Date("2026-11-01T09:45:00Z") }).where(eq(jobs.id, secondOneThirty));
+    await db
+      .update(jobs)
+      .set({ startTime: new Date("2026-11-01T09:30:00Z"), endTime: new Date("2026-11-01T09:45:00Z") })
+      .where(eq(jobs.id, secondOneThirty));
     const lastEvening = await at("2026-11-07T23:30", "2026-11-07T23:59");
     const afterWeek = await at("2026-11-08T00:00", "2026-11-08T00:15");
     const data = await load(f.adminId, "view=week&date=2026-11-04");
@@ -166,9 +218,27 @@ describe("schedule loader: range and time zone", () => {
   it("a daily series shows every visit of a DST week at 09:00", async () => {
     const tz = "America/Vancouver";
     const f = await jobsFixture(tz);
-    await visitAt(f.admin, { customerId: f.customerId, start: "2026-03-02T09:00", end: "2026-03-02T10:00", timezone: tz, recurrence: { frequency: 3, interval: 1, count: 14 } }, new Date("2026-02-01T00:00:00Z"));
+    await visitAt(
+      f.admin,
+      {
+        customerId: f.customerId,
+        start: "2026-03-02T09:00",
+        end: "2026-03-02T10:00",
+        timezone: tz,
+        recurrence: { frequency: 3, interval: 1, count: 14 },
+      },
+      new Date("2026-02-01T00:00:00Z"),
+    );
     const data = await load(f.adminId, "view=week&date=2026-03-08");
-    expect(data.visits.map((v) => v.start)).toEqual(["2026-03-08T09:00", "2026-03-09T09:00", "2026-03-10T09:00", "2026-03-11T09:00", "2026-03-12T09:00", "2026-03-13T09:00", "2026-03-14T09:00"]);
+    expect(data.visits.map((v) => v.start)).toEqual([
+      "2026-03-08T09:00",
+      "2026-03-09T09:00",
+      "2026-03-10T09:00",
+      "2026-03-11T09:00",
+      "2026-03-12T09:00",
+      "2026-03-13T09:00",
+      "2026-03-14T09:00",
+    ]);
     expect(data.visits.every((v) => v.isRecurring)).toBe(true);
   });
 });
@@ -177,10 +247,33 @@ describe("schedule loader: who sees what", () => {
   it("a field tech sees only their own visits, lane and unscheduled jobs", async () => {
     const tz = "America/New_York";
     const f = await jobsFixture(tz);
-    const mine = await visitAt(f.admin, { customerId: f.customerId, start: "2026-05-05T09:00", end: "2026-05-05T10:00", timezone: tz, employeeIds: [f.techId] });
-    const shared = await visitAt(f.admin, { customerId: f.customerId, start: "2026-05-05T11:00", end: "2026-05-05T12:00", timezone: tz, employeeIds: [f.otherTechId, f.techId] });
-    const theirs = await visitAt(f.admin, { customerId: f.customerId, start: "2026-05-05T09:00", end: "2026-05-05T10:00", timezone: tz, employeeIds: [f.otherTechId] });
-    const nobody = await visitAt(f.admin, { customerId: f.customerId, start: "2026-05-05T13:00", end: "2026-05-05T14:00", timezone: tz });
+    const mine = await visitAt(f.admin, {
+      customerId: f.customerId,
+      start: "2026-05-05T09:00",
+      end: "2026-05-05T10:00",
+      timezone: tz,
+      employeeIds: [f.techId],
+    });
+    const shared = await visitAt(f.admin, {
+      customerId: f.customerId,
+      start: "2026-05-05T11:00",
+      end: "2026-05-05T12:00",
+      timezone: tz,
+      employeeIds: [f.otherTechId, f.techId],
+    });
+    const theirs = await visitAt(f.admin, {
+      customerId: f.customerId,
+      start: "2026-05-05T09:00",
+      end: "2026-05-05T10:00",
+      timezone: tz,
+      employeeIds: [f.otherTechId],
+    });
+    const nobody = await visitAt(f.admin, {
+      customerId: f.customerId,
+      start: "2026-05-05T13:00",
+      end: "2026-05-05T14:00",
+      timezone: tz,
+    });
     const asTech = await load(f.techId, `view=day&date=2026-05-05&employees=${f.otherTechId}`);
     expect(ids(asTech)).toEqual([mine, shared]);
     expect(asTech.employees.map((e) => e.id)).toEqual([f.techId]);
@@ -202,12 +295,27 @@ describe("schedule loader: who sees what", () => {
     const tz = "America/New_York";
     const f = await jobsFixture(tz);
     const other = await jobsFixture(tz);
-    const own = await visitAt(f.admin, { customerId: f.customerId, start: "2026-06-10T09:00", end: "2026-06-10T10:00", timezone: tz, employeeIds: [f.techId] });
-    await visitAt(other.admin, { customerId: other.customerId, start: "2026-06-10T09:00", end: "2026-06-10T10:00", timezone: tz, employeeIds: [other.techId] });
+    const own = await visitAt(f.admin, {
+      customerId: f.customerId,
+      start: "2026-06-10T09:00",
+      end: "2026-06-10T10:00",
+      timezone: tz,
+      employeeIds: [f.techId],
+    });
+    await visitAt(other.admin, {
+      customerId: other.customerId,
+      start: "2026-06-10T09:00",
+      end: "2026-06-10T10:00",
+      timezone: tz,
+      employeeIds: [other.techId],
+    });
     const { createJob } = await import("~/models/jobs/jobs.server");
     const { jobCreateSchema } = await import("~/models/jobs/jobs.schema");
     await createJob(other.admin, jobCreateSchema.parse({ customerId: other.customerId, lineItems: [] }));
-    const ownUnscheduled = await createJob(f.admin, jobCreateSchema.parse({ customerId: await createCustomerRow(f.companyId, "Ada", "Lovelace"), lineItems: [] }));
+    const ownUnscheduled = await createJob(
+      f.admin,
+      jobCreateSchema.parse({ customerId: await createCustomerRow(f.companyId, "Ada", "Lovelace"), lineItems: [] }),
+    );
     const data = await load(f.adminId, `view=week&date=2026-06-10&employees=${other.techId}`);
     expect(data.visits).toEqual([]);
     expect(data.employeeIds).toEqual([]);
@@ -218,7 +326,11 @@ describe("schedule loader: who sees what", () => {
   });
 
   it("sends a visitor to sign in", async () => {
-    const response = await loader({ request: new Request("http://localhost/schedule?view=week"), params: {}, context: {} }).catch((r: Response) => r);
+    const response = await loader({
+      request: new Request("http://localhost/schedule?view=week"),
+      params: {},
+      context: {},
+    }).catch((r: Response) => r);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fschedule%3Fview%3Dweek");
   });

@@ -30,10 +30,19 @@ describe.runIf(process.env.SCHEDULE_PERF)("schedule performance", () => {
     const employeeIds = await seedEmployees(company.companyId, 29);
     await seedCustomers(company.companyId, 2000);
     const rows = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
-    const customerIds = rows(await db.execute(sql`select id from customers where company_id = ${company.companyId}`)).map((r) => Number(r.id));
+    const customerIds = rows(
+      await db.execute(sql`select id from customers where company_id = ${company.companyId}`),
+    ).map((r) => Number(r.id));
     const now = new Date("2026-11-22T12:00:00Z");
     let t = performance.now();
-    await seedJobs(company.companyId, { count: 200_000, years: 3, employeeIds: [company.userId, ...employeeIds], customerIds, timezone: tz, now });
+    await seedJobs(company.companyId, {
+      count: 200_000,
+      years: 3,
+      employeeIds: [company.userId, ...employeeIds],
+      customerIds,
+      timezone: tz,
+      now,
+    });
     await db.execute(sql`analyze`);
     console.log(`seeded 200,000 jobs in ${Math.round(performance.now() - t)} ms`);
 
@@ -63,7 +72,14 @@ describe.runIf(process.env.SCHEDULE_PERF)("schedule performance", () => {
         createElement(
           StaticRouter,
           { location: "/schedule" },
-          createElement(TimeGrid, { layout: weekData.grid, labelOf: (c) => ({ header: c.date, groupLabel: c.date }), colorOf: () => "#3AC09D", moreHref: () => "/schedule", returnTo: "/schedule", label: "Visits by day" }),
+          createElement(TimeGrid, {
+            layout: weekData.grid,
+            labelOf: (c) => ({ header: c.date, groupLabel: c.date }),
+            colorOf: () => "#3AC09D",
+            moreHref: () => "/schedule",
+            returnTo: "/schedule",
+            label: "Visits by day",
+          }),
         ),
       );
       timings.render.push(cpu() - t);
@@ -80,13 +96,32 @@ describe.runIf(process.env.SCHEDULE_PERF)("schedule performance", () => {
       await scheduleSideData(ctx);
       parts.sideData.push(cpu() - t);
     }
-    console.log("parts, min / median CPU ms:", Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, `${Math.min(...v).toFixed(1)} / ${[...v].sort((a, b) => a - b)[7].toFixed(1)}`])));
+    console.log(
+      "parts, min / median CPU ms:",
+      Object.fromEntries(
+        Object.entries(parts).map(([k, v]) => [
+          k,
+          `${Math.min(...v).toFixed(1)} / ${[...v].sort((a, b) => a - b)[7].toFixed(1)}`,
+        ]),
+      ),
+    );
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const report = Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(median(v.slice(2)) * 10) / 10]));
-    console.log("min CPU ms:", Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(Math.min(...v) * 10) / 10])));
+    const report = Object.fromEntries(
+      Object.entries(timings).map(([k, v]) => [k, Math.round(median(v.slice(2)) * 10) / 10]),
+    );
+    console.log(
+      "min CPU ms:",
+      Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(Math.min(...v) * 10) / 10])),
+    );
     console.log(`week of ${weekData.visitCount} visits; median CPU ms:`, report);
-    const plan = await db.execute(sql`explain select id from jobs where company_id = ${company.companyId} and start_time >= '2026-10-14' and start_time < '2026-11-22' and end_time > '2026-11-15' and status <> 6`);
-    console.log(rows(plan).map((r) => Object.values(r)[0]).join("\n"));
+    const plan = await db.execute(
+      sql`explain select id from jobs where company_id = ${company.companyId} and start_time >= '2026-10-14' and start_time < '2026-11-22' and end_time > '2026-11-15' and status <> 6`,
+    );
+    console.log(
+      rows(plan)
+        .map((r) => Object.values(r)[0])
+        .join("\n"),
+    );
     expect(weekData.visitCount).toBeGreaterThan(1000);
     // Best of 15 in CPU time: the shared machine's neighbours inflate medians and wall time.
     expect(Math.min(...timings.week) + Math.min(...timings.render)).toBeLessThan(80);

@@ -26,41 +26,62 @@ function freePort(): Promise<number> {
   });
 }
 
-describe.skipIf(!adminUrl || !existsSync(`${buildDir}/server/index.js`))("the server with several worker processes", () => {
-  afterAll(() => onAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+describe.skipIf(!adminUrl || !existsSync(`${buildDir}/server/index.js`))(
+  "the server with several worker processes",
+  () => {
+    afterAll(() => onAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
 
-  it("serves signed-in pages from every worker and stops cleanly on SIGTERM", async () => {
-    await onAdmin(`CREATE DATABASE ${database}`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${database}`;
-    const port = await freePort();
-    const server = spawn("node", ["server.js"], {
-      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir, DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2", PORT: String(port), SESSION_SECRET: "cluster-test-secret-0123456789abcdef", APP_URL: `http://localhost:${port}`, SEED_DEMO: "true", DEMO_PASSWORD: "cluster-demo-password" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let log = "";
-    server.stdout.on("data", (d) => (log += d));
-    server.stderr.on("data", (d) => (log += d));
-    const deadline = Date.now() + 60_000;
-    while (!log.includes("is running at") && Date.now() < deadline && server.exitCode === null) await new Promise((r) => setTimeout(r, 100));
-    expect(log).toContain(`Fieldwise is running at http://localhost:${port} (PostgreSQL, 2 worker processes`);
-    expect(log).toContain("admin@fieldwise.demo");
+    it("serves signed-in pages from every worker and stops cleanly on SIGTERM", async () => {
+      await onAdmin(`CREATE DATABASE ${database}`);
+      const url = new URL(adminUrl!);
+      url.pathname = `/${database}`;
+      const port = await freePort();
+      const server = spawn("node", ["server.js"], {
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          BUILD_DIR: buildDir,
+          DATABASE_URL: url.toString(),
+          WEB_CONCURRENCY: "2",
+          PORT: String(port),
+          SESSION_SECRET: "cluster-test-secret-0123456789abcdef",
+          APP_URL: `http://localhost:${port}`,
+          SEED_DEMO: "true",
+          DEMO_PASSWORD: "cluster-demo-password",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let log = "";
+      server.stdout.on("data", (d) => (log += d));
+      server.stderr.on("data", (d) => (log += d));
+      const deadline = Date.now() + 60_000;
+      while (!log.includes("is running at") && Date.now() < deadline && server.exitCode === null)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(log).toContain(`Fieldwise is running at http://localhost:${port} (PostgreSQL, 2 worker processes`);
+      expect(log).toContain("admin@fieldwise.demo");
 
-    const base = `http://localhost:${port}`;
-    const signIn = await fetch(`${base}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
-      body: "email=admin%40fieldwise.demo&password=cluster-demo-password",
-    });
-    expect(signIn.status).toBe(302);
-    const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
-    // New connections are spread over the workers: the session row is shared through PostgreSQL.
-    const statuses = await Promise.all(Array.from({ length: 12 }, () => fetch(`${base}/dashboard`, { headers: { cookie, connection: "close" }, redirect: "manual" }).then((r) => r.status)));
-    expect(statuses).toEqual(Array(12).fill(200));
+      const base = `http://localhost:${port}`;
+      const signIn = await fetch(`${base}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+        body: "email=admin%40fieldwise.demo&password=cluster-demo-password",
+      });
+      expect(signIn.status).toBe(302);
+      const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0];
+      // New connections are spread over the workers: the session row is shared through PostgreSQL.
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          fetch(`${base}/dashboard`, { headers: { cookie, connection: "close" }, redirect: "manual" }).then(
+            (r) => r.status,
+          ),
+        ),
+      );
+      expect(statuses).toEqual(Array(12).fill(200));
 
-    const exit = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
-    server.kill("SIGTERM");
-    expect(await exit).toBe(0);
-  }, 90_000);
-});
+      const exit = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+      server.kill("SIGTERM");
+      expect(await exit).toBe(0);
+    }, 90_000);
+  },
+);

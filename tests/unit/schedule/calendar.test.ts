@@ -1,5 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { addDays, coveredDays, layoutMonth, layoutTimeGrid, type ScheduleVisit, gridHours, isDateText, joinWall, placeVisits, rangeTitle, shiftDate, splitWall, timedSpan, visibleDays, wallMinutesBetween } from "~/models/schedule/schedule";
+import {
+  addDays,
+  coveredDays,
+  layoutMonth,
+  layoutTimeGrid,
+  type ScheduleVisit,
+  gridHours,
+  isDateText,
+  joinWall,
+  placeVisits,
+  rangeTitle,
+  shiftDate,
+  splitWall,
+  timedSpan,
+  visibleDays,
+  wallMinutesBetween,
+} from "~/models/schedule/schedule";
 
 describe("schedule calendar arithmetic", () => {
   it("validates dates and wall-clock times", () => {
@@ -15,7 +31,15 @@ describe("schedule calendar arithmetic", () => {
   });
 
   it("lays out weeks from Sunday and months in whole weeks", () => {
-    expect(visibleDays("week", "2026-11-25")).toEqual(["2026-11-22", "2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28"]);
+    expect(visibleDays("week", "2026-11-25")).toEqual([
+      "2026-11-22",
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-28",
+    ]);
     const month = visibleDays("month", "2026-11-10");
     expect([month[0], month.at(-1), month.length]).toEqual(["2026-11-01", "2026-12-05", 35]);
     expect(shiftDate("month", "2026-01-31", 1)).toBe("2026-02-28");
@@ -24,10 +48,24 @@ describe("schedule calendar arithmetic", () => {
   });
 
   it("places visits in the time grid or the all-day row", () => {
-    expect(timedSpan({ start: "2026-11-22T22:00", end: "2026-11-23T00:00", isAllDay: false })).toEqual({ date: "2026-11-22", start: 1320, end: 1440 });
+    expect(timedSpan({ start: "2026-11-22T22:00", end: "2026-11-23T00:00", isAllDay: false })).toEqual({
+      date: "2026-11-22",
+      start: 1320,
+      end: 1440,
+    });
     expect(timedSpan({ start: "2026-11-22T22:00", end: "2026-11-23T01:00", isAllDay: false })).toBeNull();
-    expect(coveredDays({ start: "2026-11-22T00:00", end: "2026-11-24T00:00", isAllDay: true }, visibleDays("week", "2026-11-22"))).toEqual(["2026-11-22", "2026-11-23"]);
-    expect(gridHours([{ start: 240, end: 300 }, { start: 1300, end: 1390 }])).toEqual({ start: 240, end: 1380 + 60 });
+    expect(
+      coveredDays(
+        { start: "2026-11-22T00:00", end: "2026-11-24T00:00", isAllDay: true },
+        visibleDays("week", "2026-11-22"),
+      ),
+    ).toEqual(["2026-11-22", "2026-11-23"]);
+    expect(
+      gridHours([
+        { start: 240, end: 300 },
+        { start: 1300, end: 1390 },
+      ]),
+    ).toEqual({ start: 240, end: 1380 + 60 });
     const placed = placeVisits([
       { visit: "a", start: 540, end: 600 },
       { visit: "b", start: 550, end: 660 },
@@ -43,15 +81,44 @@ describe("schedule calendar arithmetic", () => {
   });
 
   it("folds clusters wider than four into '+N more' and keeps the first visits of a month day", () => {
-    const v = (id: number, start: string, end: string, isAllDay = false): ScheduleVisit => ({ id, start, end, isAllDay, status: 1, isRecurring: false, customerName: `C${id}`, title: null, employeeIds: [] });
+    const v = (id: number, start: string, end: string, isAllDay = false): ScheduleVisit => ({
+      id,
+      start,
+      end,
+      isAllDay,
+      status: 1,
+      isRecurring: false,
+      customerName: `C${id}`,
+      title: null,
+      employeeIds: [],
+    });
     const busy = Array.from({ length: 7 }, (_, i) => v(i + 1, "2026-11-23T09:00", "2026-11-23T10:00"));
-    const layout = layoutTimeGrid([{ key: "d", date: "2026-11-23", visits: [...busy, v(8, "2026-11-23T00:00", "2026-11-24T00:00", true), v(9, "2026-11-23T04:00", "2026-11-23T04:30")] }]);
+    const layout = layoutTimeGrid([
+      {
+        key: "d",
+        date: "2026-11-23",
+        visits: [
+          ...busy,
+          v(8, "2026-11-23T00:00", "2026-11-24T00:00", true),
+          v(9, "2026-11-23T04:00", "2026-11-23T04:30"),
+        ],
+      },
+    ]);
     const [column] = layout.columns;
-    expect(column.placed.map((p) => [p.visit.id, p.column, p.columns])).toEqual([[9, 0, 1], [1, 0, 4], [2, 1, 4], [3, 2, 4], [4, 3, 4]]);
+    expect(column.placed.map((p) => [p.visit.id, p.column, p.columns])).toEqual([
+      [9, 0, 1],
+      [1, 0, 4],
+      [2, 1, 4],
+      [3, 2, 4],
+      [4, 3, 4],
+    ]);
     expect(column.more).toEqual([{ start: 540, count: 3 }]);
     expect(column.allDay.map((a) => a.id)).toEqual([8]);
     expect(layout.hours).toEqual({ start: 240, end: 1320 });
-    const month = layoutMonth(["2026-11-23", "2026-11-24"], [...busy, v(8, "2026-11-23T00:00", "2026-11-25T00:00", true)]);
+    const month = layoutMonth(
+      ["2026-11-23", "2026-11-24"],
+      [...busy, v(8, "2026-11-23T00:00", "2026-11-25T00:00", true)],
+    );
     expect(month.map((d) => [d.date, d.visits.map((x) => x.id), d.total])).toEqual([
       ["2026-11-23", [1, 2, 3], 8],
       ["2026-11-24", [8], 1],

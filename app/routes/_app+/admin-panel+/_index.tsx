@@ -17,10 +17,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.adminPanel.companies);
   const url = new URL(request.url);
   const params = readListParams(url, COMPANY_SORT_FIELDS);
-  const parsed = companyFilterSchema.safeParse({ priceId: url.searchParams.get("priceId") ?? undefined, status: url.searchParams.get("status") ?? undefined });
+  const parsed = companyFilterSchema.safeParse({
+    priceId: url.searchParams.get("priceId") ?? undefined,
+    status: url.searchParams.get("status") ?? undefined,
+  });
   const filter = parsed.success ? parsed.data : {};
   const [page, plans] = await Promise.all([
-    pageCompanies(ctx, { pageNumber: params.page, pageSize: params.pageSize, sortSettings: params.sort ? [params.sort] : [] }, filter, params.search),
+    pageCompanies(
+      ctx,
+      { pageNumber: params.page, pageSize: params.pageSize, sortSettings: params.sort ? [params.sort] : [] },
+      filter,
+      params.search,
+    ),
     listPlans(),
   ]);
   return json({ ...page, params, filter, plans });
@@ -31,7 +39,11 @@ const formatDate = (iso: string | null) => (iso ? dayjs.utc(iso).format(DATE_SHO
 export default function AdminPanelRoute() {
   const { items, total, params, filter, plans } = useLoaderData<typeof loader>();
   const columns: Column<(typeof items)[number]>[] = [
-    { title: "Business Name", fieldName: "businessName", render: (c) => <Link to={`/admin-panel/company-details/${c.id}`}>{c.businessName}</Link> },
+    {
+      title: "Business Name",
+      fieldName: "businessName",
+      render: (c) => <Link to={`/admin-panel/company-details/${c.id}`}>{c.businessName}</Link>,
+    },
     { title: "Admin Email", render: (c) => c.adminEmail ?? c.email ?? "" },
     { title: "Plan", render: (c) => c.planName ?? "No plan" },
     { title: "Status", render: (c) => (c.status === null ? "No plan" : subscriptionStatusLabels[c.status]) },
@@ -56,7 +68,13 @@ export default function AdminPanelRoute() {
         <input type="hidden" name="pageSize" value={params.pageSize} />
         <div className="field">
           <label htmlFor="company-search">Search</label>
-          <input id="company-search" type="search" name="q" defaultValue={params.search} placeholder="Business name or admin email" />
+          <input
+            id="company-search"
+            type="search"
+            name="q"
+            defaultValue={params.search}
+            placeholder="Business name or admin email"
+          />
         </div>
         <div className="field">
           <label htmlFor="company-plan">Plan</label>
@@ -84,7 +102,14 @@ export default function AdminPanelRoute() {
           Apply
         </button>
       </Form>
-      <DataTable columns={columns} rows={items} rowKey={(c) => c.id} total={total} params={params} caption="Companies" />
+      <DataTable
+        columns={columns}
+        rows={items}
+        rowKey={(c) => c.id}
+        total={total}
+        params={params}
+        caption="Companies"
+      />
     </>
   );
 }

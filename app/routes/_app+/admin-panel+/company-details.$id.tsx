@@ -9,7 +9,13 @@ import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/access/access.server";
 import { ShadowLogInError, startShadowLogIn } from "~/models/accounts/account-sessions.server";
 import { subscriptionFormSchema, subscriptionStatusLabels } from "~/models/admin/admin-panel.schema";
-import { featureFlagsFormSchema, getCompanyDetails, listPlans, updateFeatureFlags, updateSubscription } from "~/models/admin/admin-panel.server";
+import {
+  featureFlagsFormSchema,
+  getCompanyDetails,
+  listPlans,
+  updateFeatureFlags,
+  updateSubscription,
+} from "~/models/admin/admin-panel.server";
 import { appFeatureLabels, hasAppFeature, type AppFeatureBit } from "~/access/features";
 import { homePathFor, Role, roleLabels, type RoleValue } from "~/access/roles";
 import { toasts } from "~/sessions.server";
@@ -43,7 +49,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       // Refusals are returned (not thrown) so the form re-renders with its messages, also without JavaScript.
       const result = await validateSubmission(subscriptionValidator, formData);
       if (result.error) return formErrors(result.error.fieldErrors, formFields(formData), SUBSCRIPTION_FORM_ID);
-      if (!(await updateSubscription(access.ctx, id, result.data))) return formErrors({ planId: "Plan is required" }, formFields(formData), SUBSCRIPTION_FORM_ID);
+      if (!(await updateSubscription(access.ctx, id, result.data)))
+        return formErrors({ planId: "Plan is required" }, formFields(formData), SUBSCRIPTION_FORM_ID);
       return toasts().redirectWithSuccess(here, "Subscription was updated successfully!");
     }
     case "features": {
@@ -123,18 +130,40 @@ export default function CompanyDetailsRoute() {
             validator={subscriptionValidator}
             method="post"
             className="form"
-            defaultValues={{ planId: company.planId ?? undefined, status: company.status ?? 1, trialExpiration: dateInput(company.trialExpiration), expirationDate: dateInput(company.expirationDate) }}
+            defaultValues={{
+              planId: company.planId ?? undefined,
+              status: company.status ?? 1,
+              trialExpiration: dateInput(company.trialExpiration),
+              expirationDate: dateInput(company.expirationDate),
+            }}
           >
             <input type="hidden" name="intent" value="subscription" />
             <FormError />
-            <SelectField name="planId" label="Plan" options={plans.map((p) => ({ value: p.id, label: `${p.name} (${p.employeeLimit} employees)` }))} placeholder="Choose a plan" />
-            <SelectField name="status" label="Status" options={Object.entries(subscriptionStatusLabels).map(([value, label]) => ({ value, label }))} />
-            <TextField name="trialExpiration" label="Trial expiration" type="date" hint="The trial ends at the end of this day (UTC)." />
-            <TextField name="expirationDate" label="Expiration date" type="date" hint="Leave empty for no expiration." />
+            <SelectField
+              name="planId"
+              label="Plan"
+              options={plans.map((p) => ({ value: p.id, label: `${p.name} (${p.employeeLimit} employees)` }))}
+              placeholder="Choose a plan"
+            />
+            <SelectField
+              name="status"
+              label="Status"
+              options={Object.entries(subscriptionStatusLabels).map(([value, label]) => ({ value, label }))}
+            />
+            <TextField
+              name="trialExpiration"
+              label="Trial expiration"
+              type="date"
+              hint="The trial ends at the end of this day (UTC)."
+            />
+            <TextField
+              name="expirationDate"
+              label="Expiration date"
+              type="date"
+              hint="Leave empty for no expiration."
+            />
             <div className="row">
-              <SubmitButton>
-                Save Subscription
-              </SubmitButton>
+              <SubmitButton>Save Subscription</SubmitButton>
             </div>
           </ValidatedForm>
         </section>
@@ -147,7 +176,12 @@ export default function CompanyDetailsRoute() {
               <div className="feature-grid">
                 {bits.map((bit) => (
                   <label key={bit} className="checkbox">
-                    <input type="checkbox" name="features" value={bit} defaultChecked={hasAppFeature(company.featureFlags, bit)} />
+                    <input
+                      type="checkbox"
+                      name="features"
+                      value={bit}
+                      defaultChecked={hasAppFeature(company.featureFlags, bit)}
+                    />
                     {appFeatureLabels[bit]}
                   </label>
                 ))}
@@ -170,7 +204,20 @@ export default function CompanyDetailsRoute() {
   );
 }
 
-function UserList({ users }: { users: { id: number; firstName: string; lastName: string; email: string; role: RoleValue; color: string | null; logoUrl: string | null; deletedAt: string | null }[] }) {
+function UserList({
+  users,
+}: {
+  users: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    role: RoleValue;
+    color: string | null;
+    logoUrl: string | null;
+    deletedAt: string | null;
+  }[];
+}) {
   if (users.length === 0) return <p className="empty">No items</p>;
   return (
     <div className="table-wrap">
@@ -202,7 +249,13 @@ function UserList({ users }: { users: { id: number; firstName: string; lastName:
                 {u.deletedAt || u.role === Role.SuperAdmin ? null : (
                   <Form method="post">
                     <input type="hidden" name="userId" value={u.id} />
-                    <button type="submit" name="intent" value="shadow" className="button" aria-label={`Log in as ${u.firstName} ${u.lastName}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="shadow"
+                      className="button"
+                      aria-label={`Log in as ${u.firstName} ${u.lastName}`}
+                    >
                       Log in as
                     </button>
                   </Form>
@@ -216,4 +269,6 @@ function UserList({ users }: { users: { id: number; firstName: string; lastName:
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.company.businessName ?? "Company"} | Admin Panel | Fieldwise` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.company.businessName ?? "Company"} | Admin Panel | Fieldwise` },
+];

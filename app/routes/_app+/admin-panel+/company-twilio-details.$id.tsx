@@ -37,14 +37,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (formData.get("intent") !== "two-way-text") unknownIntent();
   const enabled = formData.get("enabled") === "true";
   if (!(await setTwoWayTextEnabled(access.ctx, id, enabled))) notFound();
-  return toasts().redirectWithSuccess(`/admin-panel/company-twilio-details/${id}`, enabled ? "Two-way text was enabled" : "Two-way text was disabled");
+  return toasts().redirectWithSuccess(
+    `/admin-panel/company-twilio-details/${id}`,
+    enabled ? "Two-way text was enabled" : "Two-way text was disabled",
+  );
 }
 
 export default function CompanyTwilioDetailsRoute() {
   const { company } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title={`${company.businessName}: Twilio`} breadcrumb={{ label: company.businessName, to: `/admin-panel/company-details/${company.id}` }} />
+      <PageHeader
+        title={`${company.businessName}: Twilio`}
+        breadcrumb={{ label: company.businessName, to: `/admin-panel/company-details/${company.id}` }}
+      />
       <section className="card stack" aria-labelledby="twilio-state">
         <h2 id="twilio-state">Text messaging</h2>
         <dl className="facts">
@@ -59,13 +65,19 @@ export default function CompanyTwilioDetailsRoute() {
         </dl>
         {company.messagingReady ? null : (
           <p className="alert alert-warning">
-            Messaging is not set up for this company: its text messages are kept in the outbox and not sent. Registration details (brand, campaign, phone numbers) are
-            shown on the company&apos;s two-way text settings once it registers.
+            Messaging is not set up for this company: its text messages are kept in the outbox and not sent.
+            Registration details (brand, campaign, phone numbers) are shown on the company&apos;s two-way text settings
+            once it registers.
           </p>
         )}
         <Form method="post" className="row">
           <input type="hidden" name="enabled" value={company.twoWayTextEnabled ? "false" : "true"} />
-          <button type="submit" name="intent" value="two-way-text" className={`button ${company.twoWayTextEnabled ? "" : "button-primary"}`}>
+          <button
+            type="submit"
+            name="intent"
+            value="two-way-text"
+            className={`button ${company.twoWayTextEnabled ? "" : "button-primary"}`}
+          >
             {company.twoWayTextEnabled ? "Disable Two-Way Text" : "Enable Two-Way Text"}
           </button>
         </Form>

@@ -4,7 +4,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
-import { impersonationLogFilterSchema, pageImpersonationLog, type ImpersonationAction } from "~/models/accounts/impersonation-log.server";
+import {
+  impersonationLogFilterSchema,
+  pageImpersonationLog,
+  type ImpersonationAction,
+} from "~/models/accounts/impersonation-log.server";
 import { DATE_SHORT, formatInZone, TIME } from "~/utils/format";
 import { readListParams } from "~/utils/list-params";
 import { screens } from "~/access/route-table";
@@ -19,7 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ ...page, params, companyId: companyId ?? null, timezone: company.timezone });
 }
 
-const actionLabels: Record<ImpersonationAction, string> = { shadow_log_in: "Logged in as", change: "Change", shadow_log_out: "Logged out" };
+const actionLabels: Record<ImpersonationAction, string> = {
+  shadow_log_in: "Logged in as",
+  change: "Change",
+  shadow_log_out: "Logged out",
+};
 
 /** The answer in words, with its code: what the super admin needs to know is whether it went through. */
 function outcome(status: number | null): string {
@@ -49,7 +57,11 @@ export default function ImpersonationLogRoute() {
         <>
           <strong>{r.impersonatorName}</strong> as {r.userName}
           <br />
-          {r.companyId && r.businessName ? <Link to={`?companyId=${r.companyId}`}>{r.businessName}</Link> : <span className="muted">Deleted company</span>}
+          {r.companyId && r.businessName ? (
+            <Link to={`?companyId=${r.companyId}`}>{r.businessName}</Link>
+          ) : (
+            <span className="muted">Deleted company</span>
+          )}
         </>
       ),
     },
@@ -77,17 +89,29 @@ export default function ImpersonationLogRoute() {
       ),
     },
   ];
-  const filteredName = companyId ? (items.find((r) => r.companyId === companyId)?.businessName ?? "this company") : null;
+  const filteredName = companyId
+    ? (items.find((r) => r.companyId === companyId)?.businessName ?? "this company")
+    : null;
   return (
     <>
       <PageHeader title="Impersonation Log" breadcrumb={{ label: "Admin Panel", to: "/admin-panel" }} />
-      <p className="muted">Every shadow log-in, each change made while acting as another user (the form&apos;s intent and field names, never the values) and the log-out, newest first.</p>
+      <p className="muted">
+        Every shadow log-in, each change made while acting as another user (the form&apos;s intent and field names,
+        never the values) and the log-out, newest first.
+      </p>
       {filteredName ? (
         <p>
           Showing {filteredName} only. <Link to="/admin-panel/impersonation-log">Show every company</Link>
         </p>
       ) : null}
-      <DataTable columns={columns} rows={items} rowKey={(r) => r.id} total={total} params={params} caption="Impersonation log" />
+      <DataTable
+        columns={columns}
+        rows={items}
+        rowKey={(r) => r.id}
+        total={total}
+        params={params}
+        caption="Impersonation log"
+      />
     </>
   );
 }

@@ -9,7 +9,11 @@ import { currentTab, Tabs } from "~/components/tabs";
 import { notFound, requireAccess } from "~/access/access.server";
 import { readPaging } from "~/http/api.server";
 import { emptyCustomerTabPage } from "~/models/customers/customer-tabs.server";
-import { addCustomerAttachments, attachmentFilesFrom, deleteCustomerAttachment } from "~/models/customers/customer-attachments.server";
+import {
+  addCustomerAttachments,
+  attachmentFilesFrom,
+  deleteCustomerAttachment,
+} from "~/models/customers/customer-attachments.server";
 import { customerMessages, displayName } from "~/models/customers/customers.schema";
 import { deleteCustomer, getCustomer, geocodeMissingAddresses } from "~/models/customers/customers.server";
 import { listCustomerJobsPage } from "~/models/jobs/jobs.server";
@@ -38,7 +42,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const list = readListParams(url);
   const paging = readPaging({ pageNumber: list.page, pageSize: list.pageSize });
   const page = tab === "jobs" ? await listCustomerJobsPage(ctx, id, { paging }) : emptyCustomerTabPage(paging);
-  return json({ customer, tab, list, page: { items: page.items as unknown[], total: page.total }, timezone: company.timezone, viewing: url.searchParams.get("view"), confirmDelete: url.searchParams.get("confirm") === "delete" });
+  return json({
+    customer,
+    tab,
+    list,
+    page: { items: page.items as unknown[], total: page.total },
+    timezone: company.timezone,
+    viewing: url.searchParams.get("view"),
+    confirmDelete: url.searchParams.get("confirm") === "delete",
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -56,8 +68,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if ("message" in files) return refused(files.message);
       const result = await addCustomerAttachments(ctx, id, files.files, dropped);
       if (!result) return notFound();
-      if (result.errors.length) return json({ uploadErrors: result.errors }, { status: result.attachments.length ? 200 : 400 });
-      return toasts().redirectWithSuccess(`/customers/${id}`, result.attachments.length === 1 ? "Attachment was uploaded" : `${result.attachments.length} attachments were uploaded`);
+      if (result.errors.length)
+        return json({ uploadErrors: result.errors }, { status: result.attachments.length ? 200 : 400 });
+      return toasts().redirectWithSuccess(
+        `/customers/${id}`,
+        result.attachments.length === 1
+          ? "Attachment was uploaded"
+          : `${result.attachments.length} attachments were uploaded`,
+      );
     }
     if (intent === "deleteAttachment") {
       if (!(await deleteCustomerAttachment(ctx, id, String(form.get("fileUrl") ?? "")))) return notFound();
@@ -97,17 +115,35 @@ export default function CustomerProfileRoute() {
           <dl className="form-grid" style={{ margin: 0 }}>
             {customer.ownCompanyName ? <Detail term="Company" value={customer.ownCompanyName} /> : null}
             {customer.jobTitle ? <Detail term="Job Title" value={customer.jobTitle} /> : null}
-            <Detail term="Email" value={customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : "—"} />
+            <Detail
+              term="Email"
+              value={customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : "—"}
+            />
             {customer.additionalEmails.map((e) => (
               <Detail key={e} term="Secondary Email" value={<a href={`mailto:${e}`}>{e}</a>} />
             ))}
-            <Detail term="Primary Phone" value={customer.mainPhoneNumber ? <a href={`tel:${customer.mainPhoneNumber}`}>{formatPhone(customer.mainPhoneNumber)}</a> : "—"} />
+            <Detail
+              term="Primary Phone"
+              value={
+                customer.mainPhoneNumber ? (
+                  <a href={`tel:${customer.mainPhoneNumber}`}>{formatPhone(customer.mainPhoneNumber)}</a>
+                ) : (
+                  "—"
+                )
+              }
+            />
             {customer.secondaryPhoneNumbers.map((p) => (
               <Detail key={p} term="Secondary Phone" value={<a href={`tel:${p}`}>{formatPhone(p)}</a>} />
             ))}
-            <Detail term="Receive Automatic Text Notifications" value={customer.areTextMessagesAllowed ? "Yes" : "No"} />
+            <Detail
+              term="Receive Automatic Text Notifications"
+              value={customer.areTextMessagesAllowed ? "Yes" : "No"}
+            />
             <Detail term="Tags" value={customer.tags.length ? customer.tags.map((t) => t.label).join(", ") : "—"} />
-            <Detail term="Sources" value={customer.leadSources.length ? customer.leadSources.map((s) => s.name).join(", ") : "—"} />
+            <Detail
+              term="Sources"
+              value={customer.leadSources.length ? customer.leadSources.map((s) => s.name).join(", ") : "—"}
+            />
             <Detail term="Customer Notes" value={customer.notes ?? "—"} />
           </dl>
         </section>
@@ -118,7 +154,8 @@ export default function CustomerProfileRoute() {
             {customer.addresses.map((a) => (
               <li key={a.id}>
                 <strong>{a.location}</strong>
-                {a.unitNumber ? `, ${a.unitNumber}` : ""} {a.isBilling ? <span className="badge badge-success">Billing address</span> : null}
+                {a.unitNumber ? `, ${a.unitNumber}` : ""}{" "}
+                {a.isBilling ? <span className="badge badge-success">Billing address</span> : null}
                 {a.notes ? <div className="muted">{a.notes}</div> : null}
               </li>
             ))}
@@ -129,7 +166,13 @@ export default function CustomerProfileRoute() {
         <Tabs tabs={CUSTOMER_TABS} current={tab} />
         <CustomerTabTable tab={tab} rows={page.items} total={page.total} params={list} timezone={timezone} />
       </section>
-      <CustomerAttachments customerId={customer.id} attachments={customer.attachments} errors={uploaded?.uploadErrors} viewing={viewing} busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "upload"} />
+      <CustomerAttachments
+        customerId={customer.id}
+        attachments={customer.attachments}
+        errors={uploaded?.uploadErrors}
+        viewing={viewing}
+        busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "upload"}
+      />
       {confirmDelete ? (
         <ConfirmDialog title="Delete Customer" intent="delete" confirmLabel="Delete" cancelTo={here}>
           <p>{name} will be deleted. Their jobs, estimates and invoices stay.</p>
@@ -148,4 +191,6 @@ function Detail({ term, value }: { term: string; value: ReactNode }) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? displayName(data.customer) : "Customer"} | Fieldwise` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? displayName(data.customer) : "Customer"} | Fieldwise` },
+];

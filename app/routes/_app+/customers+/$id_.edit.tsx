@@ -27,7 +27,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const customer = await getCustomer(ctx, idOf(params.id));
   if (!customer) return notFound();
   const [tagOptions, sourceOptions] = await Promise.all([listTags(ctx, TagType.Customer), listLeadSources(ctx)]);
-  return json({ id: customer.id, name: displayName(customer), values: formValuesFromCustomer(customer), tagOptions, sourceOptions, country: company.country, placesEnabled: maps().enabled });
+  return json({
+    id: customer.id,
+    name: displayName(customer),
+    values: formValuesFromCustomer(customer),
+    tagOptions,
+    sourceOptions,
+    country: company.country,
+    placesEnabled: maps().enabled,
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -37,7 +45,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** Edit Customer: the three sections of the Add Customer form on one page. */
 export default function EditCustomerRoute() {
-  const { id, name, values: stored, tagOptions, sourceOptions, country, placesEnabled } = useLoaderData<typeof loader>();
+  const {
+    id,
+    name,
+    values: stored,
+    tagOptions,
+    sourceOptions,
+    country,
+    placesEnabled,
+  } = useLoaderData<typeof loader>();
   const data = useActionData<CustomerFormActionData>();
   const values = data?.values ?? stored;
   const formId = data?.formId ?? "customer-form-0";
@@ -47,7 +63,15 @@ export default function EditCustomerRoute() {
   return (
     <>
       <PageHeader title={`Edit ${name}`} breadcrumb={{ label: name, to: `/customers/${id}` }} />
-      <ValidatedForm key={`${formId}-${resets}`} id={formId} validator={validator} method="post" defaultValues={{ ...values, step: undefined }} className="card stack" noValidate>
+      <ValidatedForm
+        key={`${formId}-${resets}`}
+        id={formId}
+        validator={validator}
+        method="post"
+        defaultValues={{ ...values, step: undefined }}
+        className="card stack"
+        noValidate
+      >
         <input type="hidden" name="rev" value={data?.rev ?? 0} />
         <HiddenCustomerFields values={values} visibleSteps={[0, 1, 2]} />
         <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
@@ -72,4 +96,6 @@ export default function EditCustomerRoute() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.name ?? "Customer"} | Fieldwise` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Edit ${data?.name ?? "Customer"} | Fieldwise` },
+];

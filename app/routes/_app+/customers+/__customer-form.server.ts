@@ -3,16 +3,42 @@ import type { z } from "zod";
 import type { Access } from "~/access/access.server";
 import { parseNested } from "~/http/request-data.server";
 import { applyRowIntent, toFormValues, type CustomerFormValues } from "~/models/customers/customer-form";
-import { customerInputSchema, customerMessages, stepOfField, WIZARD_STEPS, wizardStepSchema } from "~/models/customers/customers.schema";
-import { createCustomer, CustomerRuleError, duplicateErrors, updateCustomer } from "~/models/customers/customers.server";
+import {
+  customerInputSchema,
+  customerMessages,
+  stepOfField,
+  WIZARD_STEPS,
+  wizardStepSchema,
+} from "~/models/customers/customers.schema";
+import {
+  createCustomer,
+  CustomerRuleError,
+  duplicateErrors,
+  updateCustomer,
+} from "~/models/customers/customers.server";
 import { toasts } from "~/sessions.server";
 import { unknownIntent } from "~/http/forms.server";
 
 /** What the customer form's action answers when the page comes back (errors, another step, one more row). */
-export type CustomerFormActionData = { formId: string; rev: number; fieldErrors: Record<string, string>; step: number; values: CustomerFormValues };
+export type CustomerFormActionData = {
+  formId: string;
+  rev: number;
+  fieldErrors: Record<string, string>;
+  step: number;
+  values: CustomerFormValues;
+};
 
 /** Field paths as the form names them: addresses[0].location, additionalEmails[1]. */
-const pathName = (path: (string | number)[]) => path.reduce<string>((acc, part) => (typeof part === "number" || /^\d+$/.test(String(part)) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : String(part)), "");
+const pathName = (path: (string | number)[]) =>
+  path.reduce<string>(
+    (acc, part) =>
+      typeof part === "number" || /^\d+$/.test(String(part))
+        ? `${acc}[${part}]`
+        : acc
+          ? `${acc}.${part}`
+          : String(part),
+    "",
+  );
 
 function errorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
@@ -27,7 +53,11 @@ const LAST_STEP = WIZARD_STEPS.length - 1;
  * step (and on Contact Info the duplicate rules), Back goes back, the row buttons add or remove
  * a row, Create or Save checks everything and redirects with the toast. Nothing typed is lost.
  */
-export async function customerFormAction(request: Request, access: Access, options: { customerId?: number }): Promise<Response> {
+export async function customerFormAction(
+  request: Request,
+  access: Access,
+  options: { customerId?: number },
+): Promise<Response> {
   const raw = parseNested(await request.formData());
   const wizard = options.customerId === undefined;
   const intent = typeof raw.intent === "string" ? raw.intent : wizard ? "next" : "save";
@@ -35,7 +65,10 @@ export async function customerFormAction(request: Request, access: Access, optio
   const values = toFormValues(raw, !wizard || postedStep === 0);
   const rev = (Math.floor(Number(raw.rev)) || 0) + 1;
   const answer = (step: number, fieldErrors: Record<string, string> = {}, next: CustomerFormValues = values) =>
-    json<CustomerFormActionData>({ formId: `customer-form-${rev}`, rev, fieldErrors, step, values: { ...next, step: String(step) } }, { status: Object.keys(fieldErrors).length ? 422 : 200 });
+    json<CustomerFormActionData>(
+      { formId: `customer-form-${rev}`, rev, fieldErrors, step, values: { ...next, step: String(step) } },
+      { status: Object.keys(fieldErrors).length ? 422 : 200 },
+    );
 
   const withRow = applyRowIntent(values, intent);
   if (withRow) return answer(postedStep, {}, withRow);
@@ -61,7 +94,8 @@ export async function customerFormAction(request: Request, access: Access, optio
         const id = await createCustomer(access.ctx, result.data);
         return toasts().redirectWithSuccess(`/customers/${id}`, customerMessages.created);
       }
-      if (!(await updateCustomer(access.ctx, options.customerId!, result.data))) throw json({ exceptionType: "not_found", message: "Not found" }, { status: 404 });
+      if (!(await updateCustomer(access.ctx, options.customerId!, result.data)))
+        throw json({ exceptionType: "not_found", message: "Not found" }, { status: 404 });
       return toasts().redirectWithSuccess(`/customers/${options.customerId}`, customerMessages.updated);
     } catch (error) {
       if (error instanceof CustomerRuleError) return answer(0, error.errors);

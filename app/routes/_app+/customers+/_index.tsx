@@ -11,7 +11,8 @@ import { readListParams } from "~/utils/list-params";
 import { screens } from "~/access/route-table";
 
 const SORTABLE = ["name", "ownCompanyName", "billingAddress"] as const;
-const ids = (values: string[]) => [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 50);
+const ids = (values: string[]) =>
+  [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 50);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.customers.list);
@@ -20,7 +21,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tagIds = ids(url.searchParams.getAll("tag"));
   const excludeTagIds = ids(url.searchParams.getAll("excludeTag"));
   const [page, tagOptions] = await Promise.all([
-    listCustomersPage(ctx, { pageNumber: params.page, pageSize: params.pageSize, sortField: params.sort?.fieldName, descending: params.sort?.descending, tagIds, excludeTagIds, searchQuery: params.search }),
+    listCustomersPage(ctx, {
+      pageNumber: params.page,
+      pageSize: params.pageSize,
+      sortField: params.sort?.fieldName,
+      descending: params.sort?.descending,
+      tagIds,
+      excludeTagIds,
+      searchQuery: params.search,
+    }),
     listTags(ctx, TagType.Customer),
   ]);
   return json({ page, params, tagOptions, tagIds, excludeTagIds });
@@ -29,7 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const columns: Column<CustomerListRow>[] = [
   { title: "Name", fieldName: "name", render: (c) => <Link to={`/customers/${c.id}`}>{displayName(c)}</Link> },
   { title: "Company", fieldName: "ownCompanyName", render: (c) => c.ownCompanyName ?? "", truncate: true },
-  { title: "Billing Address", fieldName: "billingAddress", render: (c) => c.billingAddress?.location ?? "", truncate: true },
+  {
+    title: "Billing Address",
+    fieldName: "billingAddress",
+    render: (c) => c.billingAddress?.location ?? "",
+    truncate: true,
+  },
   {
     title: "Tags",
     render: (c) => (
@@ -69,7 +83,13 @@ export default function CustomersRoute() {
       <Form method="get" className="toolbar" role="search" aria-label="Filter customers">
         <div className="field">
           <label htmlFor="customer-search">Search</label>
-          <input id="customer-search" name="q" type="search" defaultValue={params.search} placeholder="Name, company, email, phone or address" />
+          <input
+            id="customer-search"
+            name="q"
+            type="search"
+            defaultValue={params.search}
+            placeholder="Name, company, email, phone or address"
+          />
         </div>
         <TagSelect name="tag" label="Include tags" options={tagOptions} selected={tagIds} />
         <TagSelect name="excludeTag" label="Exclude tags" options={tagOptions} selected={excludeTagIds} />
@@ -89,17 +109,44 @@ export default function CustomersRoute() {
           </Link>
         ) : null}
       </Form>
-      {page.totalIsCapped ? <p className="muted">More than {FILTERED_COUNT_CAP} customers match: narrow the search to see them all counted.</p> : null}
-      <DataTable caption="Customers" columns={columns} rows={page.items} rowKey={(c) => c.id} total={page.total} params={params} />
+      {page.totalIsCapped ? (
+        <p className="muted">
+          More than {FILTERED_COUNT_CAP} customers match: narrow the search to see them all counted.
+        </p>
+      ) : null}
+      <DataTable
+        caption="Customers"
+        columns={columns}
+        rows={page.items}
+        rowKey={(c) => c.id}
+        total={page.total}
+        params={params}
+      />
     </>
   );
 }
 
-function TagSelect({ name, label, options, selected }: { name: string; label: string; options: { id: number; label: string }[]; selected: number[] }) {
+function TagSelect({
+  name,
+  label,
+  options,
+  selected,
+}: {
+  name: string;
+  label: string;
+  options: { id: number; label: string }[];
+  selected: number[];
+}) {
   return (
     <div className="field">
       <label htmlFor={`filter-${name}`}>{label}</label>
-      <select id={`filter-${name}`} name={name} multiple defaultValue={selected.map(String)} size={Math.min(Math.max(options.length, 2), 4)}>
+      <select
+        id={`filter-${name}`}
+        name={name}
+        multiple
+        defaultValue={selected.map(String)}
+        size={Math.min(Math.max(options.length, 2), 4)}
+      >
         {options.map((t) => (
           <option key={t.id} value={t.id}>
             {t.label}

@@ -37,7 +37,9 @@ export default function ImportCustomersRoute() {
       <PageHeader title="Import Customers" breadcrumb={{ label: "Customers", to: "/customers" }} />
       <section className="card stack">
         <p>
-          Fill in the template (one customer per line; several emails, phones, tags or sources in one cell are separated by semicolons) and upload it. A customer whose email or primary phone already exists is skipped, so the same file can be imported twice safely.
+          Fill in the template (one customer per line; several emails, phones, tags or sources in one cell are separated
+          by semicolons) and upload it. A customer whose email or primary phone already exists is skipped, so the same
+          file can be imported twice safely.
         </p>
         <p>
           <a className="button" href="/api/customers/downloadTemplate" download>

@@ -30,7 +30,13 @@ const prefilledEmail = (url: URL) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.customers.new);
   const [tagOptions, sourceOptions] = await Promise.all([listTags(ctx, TagType.Customer), listLeadSources(ctx)]);
-  return json({ tagOptions, sourceOptions, country: company.country, placesEnabled: maps().enabled, prefilledEmail: prefilledEmail(new URL(request.url)) });
+  return json({
+    tagOptions,
+    sourceOptions,
+    country: company.country,
+    placesEnabled: maps().enabled,
+    prefilledEmail: prefilledEmail(new URL(request.url)),
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -68,17 +74,42 @@ export default function AddCustomerRoute() {
   return (
     <Modal title="Add Customer">
       <Steps steps={WIZARD_STEPS} current={step} />
-      <ValidatedForm key={formId} id={formId} validator={validator} method="post" defaultValues={{ ...values, step: undefined }} className="stack" noValidate onChange={(e) => recheck(e.currentTarget)}>
+      <ValidatedForm
+        key={formId}
+        id={formId}
+        validator={validator}
+        method="post"
+        defaultValues={{ ...values, step: undefined }}
+        className="stack"
+        noValidate
+        onChange={(e) => recheck(e.currentTarget)}
+      >
         <input type="hidden" name="step" value={step} />
         <input type="hidden" name="rev" value={data?.rev ?? 0} />
         <HiddenCustomerFields values={values} visibleSteps={[step]} />
         {/* Enter in a field means Next (or Create), not the first row button. */}
-        <button type="submit" name="intent" value={isLast ? "create" : "next"} className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+        <button
+          type="submit"
+          name="intent"
+          value={isLast ? "create" : "next"}
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+        />
         <FormError formId={formId} />
-        {step === 0 ? <ContactFields values={values} onDuplicate={onDuplicate} isEmailDisabled={!!prefilledEmail} /> : null}
+        {step === 0 ? (
+          <ContactFields values={values} onDuplicate={onDuplicate} isEmailDisabled={!!prefilledEmail} />
+        ) : null}
         {step === 1 ? <PropertyFields values={values} placesEnabled={placesEnabled} /> : null}
         {step === 2 ? <NotesFields values={values} tagOptions={tagOptions} sourceOptions={sourceOptions} /> : null}
-        <StepActions step={step} lastStep={WIZARD_STEPS.length - 1} entityType={ENTITY} cancelTo="/customers" canProceed={canProceed} showBack={dirty} />
+        <StepActions
+          step={step}
+          lastStep={WIZARD_STEPS.length - 1}
+          entityType={ENTITY}
+          cancelTo="/customers"
+          canProceed={canProceed}
+          showBack={dirty}
+        />
       </ValidatedForm>
     </Modal>
   );

@@ -5,7 +5,12 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { EmployeeForm } from "~/components/employee-form";
 import { Modal } from "~/components/modal";
 import { notFound, requireAccess } from "~/access/access.server";
-import { photoFrom, saveErrors, validateEmployeeForm, withEmployeePost } from "~/routes/_app+/employees+/__employee-form.server";
+import {
+  photoFrom,
+  saveErrors,
+  validateEmployeeForm,
+  withEmployeePost,
+} from "~/routes/_app+/employees+/__employee-form.server";
 import { employeeEditSchema } from "~/models/employees/employees.schema";
 import { deleteEmployee, getEmployee, updateEmployee } from "~/models/employees/employees.server";
 import { Role } from "~/access/roles";
@@ -28,7 +33,10 @@ function listUrl(request: Request) {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.employees.details);
-  const [employee, tagOptions] = await Promise.all([getEmployee(ctx, employeeId(params)), listTags(ctx, TagType.Employee)]);
+  const [employee, tagOptions] = await Promise.all([
+    getEmployee(ctx, employeeId(params)),
+    listTags(ctx, TagType.Employee),
+  ]);
   if (!employee) notFound();
   const fixedRole =
     employee.role === Role.SuperAdmin
@@ -47,13 +55,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (intent === "delete") {
       const result = await deleteEmployee(access.ctx, id);
       if (!result) notFound();
-      if (!result.ok) return toasts().redirectWithError(listUrl(request), result.message ?? "The employee was not deleted");
+      if (!result.ok)
+        return toasts().redirectWithError(listUrl(request), result.message ?? "The employee was not deleted");
       return toasts().redirectWithSuccess(listUrl(request), "Employee was deleted successfully!");
     }
     if (intent !== null) unknownIntent();
     const input = await validateEmployeeForm(formData, withZod(employeeEditSchema(access.company.country)));
     if (input instanceof Response) return input;
-    const result = await updateEmployee(access.ctx, id, input, { country: access.company.country, photo: photoFrom(access, formData) });
+    const result = await updateEmployee(access.ctx, id, input, {
+      country: access.company.country,
+      photo: photoFrom(access, formData),
+    });
     if (!result) notFound();
     if (!result.ok) return saveErrors(result, formData);
     return toasts().redirectWithSuccess(listUrl(request), "Employee was updated successfully!");
@@ -69,7 +81,11 @@ export default function EditEmployeeRoute() {
       <EmployeeForm
         mode="edit"
         country={country}
-        defaults={{ ...employee, mainPhoneNumber: formatPhone(employee.mainPhoneNumber), tags: employee.tags.map((t) => t.id) }}
+        defaults={{
+          ...employee,
+          mainPhoneNumber: formatPhone(employee.mainPhoneNumber),
+          tags: employee.tags.map((t) => t.id),
+        }}
         tagOptions={tagOptions}
         photoUrl={employee.logoUrl}
         fixedRole={fixedRole}

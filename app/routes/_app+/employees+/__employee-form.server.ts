@@ -7,14 +7,20 @@ import { withUploadForm } from "~/models/files/uploads.server";
 import { formErrors, validateSubmission } from "~/http/forms.server";
 import { formFields } from "~/http/request-data.server";
 
-const textValues = (formData: FormData) => Object.fromEntries(Object.entries(formFields(formData)).filter(([, v]) => typeof v === "string" || Array.isArray(v)));
+const textValues = (formData: FormData) =>
+  Object.fromEntries(Object.entries(formFields(formData)).filter(([, v]) => typeof v === "string" || Array.isArray(v)));
 
 /**
  * Runs `work` on the posted form, the photo streamed to disk within the image limit (removed after
  * `work`); an oversize photo or post comes back as the form's error on the photo field.
  */
 export function withEmployeePost(request: Request, work: (formData: FormData) => Promise<Response>): Promise<Response> {
-  return withUploadForm(request, uploadRules.image, (message) => formErrors({ logo: message }, {}, EMPLOYEE_FORM_ID), work);
+  return withUploadForm(
+    request,
+    uploadRules.image,
+    (message) => formErrors({ logo: message }, {}, EMPLOYEE_FORM_ID),
+    work,
+  );
 }
 
 /**

@@ -21,12 +21,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const params = readListParams(url, EMPLOYEE_SORT_FIELDS);
   const [page, limit] = await Promise.all([
-    pageEmployees(ctx, { pageNumber: params.page, pageSize: params.pageSize, sortSettings: params.sort ? [params.sort] : [] }, params.search),
+    pageEmployees(
+      ctx,
+      { pageNumber: params.page, pageSize: params.pageSize, sortSettings: params.sort ? [params.sort] : [] },
+      params.search,
+    ),
     canCreateEmployee(ctx, company.employeeLimit),
   ]);
   const deleteId = Number(url.searchParams.get("delete")) || null;
-  const toDelete = deleteId ? page.items.find((e) => e.id === deleteId) ?? null : null;
-  return json({ ...page, params, limit, toDelete: toDelete && { id: toDelete.id, name: `${toDelete.firstName} ${toDelete.lastName}` }, userId: ctx.userId });
+  const toDelete = deleteId ? (page.items.find((e) => e.id === deleteId) ?? null) : null;
+  return json({
+    ...page,
+    params,
+    limit,
+    toDelete: toDelete && { id: toDelete.id, name: `${toDelete.firstName} ${toDelete.lastName}` },
+    userId: ctx.userId,
+  });
 }
 
 export default function EmployeesRoute() {
@@ -61,7 +71,11 @@ export default function EmployeesRoute() {
       title: "Actions",
       render: (e) => (
         <span className="actions-cell">
-          <Link to={`/employees/${e.id}${location.search}`} preventScrollReset aria-label={`Edit ${e.firstName} ${e.lastName}`}>
+          <Link
+            to={`/employees/${e.id}${location.search}`}
+            preventScrollReset
+            aria-label={`Edit ${e.firstName} ${e.lastName}`}
+          >
             Edit
           </Link>
           {e.id === userId ? null : (
@@ -104,15 +118,34 @@ export default function EmployeesRoute() {
         <input type="hidden" name="pageSize" value={params.pageSize} />
         <div className="field">
           <label htmlFor="employee-search">Search</label>
-          <input id="employee-search" type="search" name="q" defaultValue={params.search} placeholder="Name, email or phone" />
+          <input
+            id="employee-search"
+            type="search"
+            name="q"
+            defaultValue={params.search}
+            placeholder="Name, email or phone"
+          />
         </div>
         <button type="submit" className="button">
           Search
         </button>
       </Form>
-      <DataTable columns={columns} rows={items} rowKey={(e) => e.id} total={total} params={params} caption="Employees" />
+      <DataTable
+        columns={columns}
+        rows={items}
+        rowKey={(e) => e.id}
+        total={total}
+        params={params}
+        caption="Employees"
+      />
       {toDelete ? (
-        <ConfirmDialog title="Delete Employee" intent="delete" confirmLabel="Delete" cancelTo={listUrl} action={`/employees/${toDelete.id}${listUrl.slice("/employees".length)}`}>
+        <ConfirmDialog
+          title="Delete Employee"
+          intent="delete"
+          confirmLabel="Delete"
+          cancelTo={listUrl}
+          action={`/employees/${toDelete.id}${listUrl.slice("/employees".length)}`}
+        >
           <p>
             {toDelete.name} will no longer be able to sign in. Jobs and notes keep their name. This cannot be undone.
           </p>

@@ -5,7 +5,12 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { EmployeeForm } from "~/components/employee-form";
 import { Modal } from "~/components/modal";
 import { requireAccess } from "~/access/access.server";
-import { photoFrom, saveErrors, validateEmployeeForm, withEmployeePost } from "~/routes/_app+/employees+/__employee-form.server";
+import {
+  photoFrom,
+  saveErrors,
+  validateEmployeeForm,
+  withEmployeePost,
+} from "~/routes/_app+/employees+/__employee-form.server";
 import { employeeCreateSchema } from "~/models/employees/employees.schema";
 import { canCreateEmployee, createEmployee } from "~/models/employees/employees.server";
 import { TagType } from "~/models/company/tags.schema";
@@ -15,7 +20,10 @@ import { screens } from "~/access/route-table";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.employees.new);
-  const [tagOptions, limit] = await Promise.all([listTags(ctx, TagType.Employee), canCreateEmployee(ctx, company.employeeLimit)]);
+  const [tagOptions, limit] = await Promise.all([
+    listTags(ctx, TagType.Employee),
+    canCreateEmployee(ctx, company.employeeLimit),
+  ]);
   return json({ tagOptions, limit, country: company.country });
 }
 
@@ -24,9 +32,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withEmployeePost(request, async (formData) => {
     const input = await validateEmployeeForm(formData, withZod(employeeCreateSchema(access.company.country)));
     if (input instanceof Response) return input;
-    const result = await createEmployee(access.ctx, input, { employeeLimit: access.company.employeeLimit, country: access.company.country, photo: photoFrom(access, formData) });
+    const result = await createEmployee(access.ctx, input, {
+      employeeLimit: access.company.employeeLimit,
+      country: access.company.country,
+      photo: photoFrom(access, formData),
+    });
     if (!result.ok) return saveErrors(result, formData);
-    return toasts().redirectWithSuccess(`/employees${new URL(request.url).search}`, "Employee was created successfully!");
+    return toasts().redirectWithSuccess(
+      `/employees${new URL(request.url).search}`,
+      "Employee was created successfully!",
+    );
   });
 }
 

@@ -37,8 +37,10 @@ export default function IntegrationsRoute() {
       <section className="card stack" aria-labelledby="api-key-title">
         <h2 id="api-key-title">API key</h2>
         <p>
-          Connect Zapier or your own tools to the API. Send the key with every call as <code>X-API-Key: &lt;key&gt;</code> or <code>Authorization: Bearer &lt;key&gt;</code>. Calls made
-          with the key act as your company&apos;s first company admin. See the <Link to="/api-documentation">API documentation</Link>.
+          Connect Zapier or your own tools to the API. Send the key with every call as{" "}
+          <code>X-API-Key: &lt;key&gt;</code> or <code>Authorization: Bearer &lt;key&gt;</code>. Calls made with the key
+          act as your company&apos;s first company admin. See the <Link to="/api-documentation">API documentation</Link>
+          .
         </p>
         {created ? (
           <div className="stack" role="status">
@@ -50,7 +52,8 @@ export default function IntegrationsRoute() {
         ) : null}
         {key.exists ? (
           <p>
-            Current key starts with <code>{key.prefix}</code>, created {formatInZone(key.createdAt, timezone, DATE_SHORT)}.
+            Current key starts with <code>{key.prefix}</code>, created{" "}
+            {formatInZone(key.createdAt, timezone, DATE_SHORT)}.
           </p>
         ) : (
           <p className="muted">No API key yet.</p>
@@ -70,7 +73,13 @@ export default function IntegrationsRoute() {
         )}
       </section>
       {confirming ? (
-        <ConfirmDialog title="Rotate API Key" intent="create-api-key" confirmLabel="Rotate Key" cancelTo="/integrations" action="/integrations?index">
+        <ConfirmDialog
+          title="Rotate API Key"
+          intent="create-api-key"
+          confirmLabel="Rotate Key"
+          cancelTo="/integrations"
+          action="/integrations?index"
+        >
           <p>A new key replaces the current one, which stops working at once. Tools that use it need the new key.</p>
         </ConfirmDialog>
       ) : null}

@@ -3,7 +3,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { JobForm } from "~/components/job-form";
 import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/access/access.server";
-import { jobFormOptions, readJobForm, ruleErrorResponse, lineIntentResponse, type JobFormValues } from "~/routes/_app+/jobs+/__job-form.server";
+import {
+  jobFormOptions,
+  readJobForm,
+  ruleErrorResponse,
+  lineIntentResponse,
+  type JobFormValues,
+} from "~/routes/_app+/jobs+/__job-form.server";
 import { jobUpdateSchema } from "~/models/jobs/jobs.schema";
 import { getJob, updateJob } from "~/models/jobs/jobs.server";
 import { toasts } from "~/sessions.server";
@@ -27,9 +33,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     taxRate: String(job.taxRate / 100),
     discount: dollars(job.discountCents),
     tags: job.tags.map((t) => String(t.id)),
-    lineItems: job.lineItems.map((l) => ({ name: l.name, description: l.description ?? "", quantity: String(l.quantity), unitPrice: dollars(l.unitPriceCents), ...(l.costCents === undefined ? {} : { cost: dollars(l.costCents) }), isTaxable: l.isTaxable ? "on" : "", kind: String(l.kind), priceListItemId: l.priceListItemId ? String(l.priceListItemId) : "" })),
+    lineItems: job.lineItems.map((l) => ({
+      name: l.name,
+      description: l.description ?? "",
+      quantity: String(l.quantity),
+      unitPrice: dollars(l.unitPriceCents),
+      ...(l.costCents === undefined ? {} : { cost: dollars(l.costCents) }),
+      isTaxable: l.isTaxable ? "on" : "",
+      kind: String(l.kind),
+      priceListItemId: l.priceListItemId ? String(l.priceListItemId) : "",
+    })),
   };
-  return json({ ...options, id: job.id, title: job.name ?? `Job #${job.id}`, customer: { id: job.customerId, name: job.customerName }, values });
+  return json({
+    ...options,
+    id: job.id,
+    title: job.name ?? `Job #${job.id}`,
+    customer: { id: job.customerId, name: job.customerName },
+    values,
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -37,7 +58,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = Number(params.id);
   const { intent, values } = await readJobForm(request);
   if (intent !== "save") return lineIntentResponse(ctx, values, intent);
-  const parsed = jobUpdateSchema.safeParse({ ...values, tags: values.tags ?? [], lineItems: values.lineItems ?? [], discount: values.discount ?? "0" });
+  const parsed = jobUpdateSchema.safeParse({
+    ...values,
+    tags: values.tags ?? [],
+    lineItems: values.lineItems ?? [],
+    discount: values.discount ?? "0",
+  });
   if (!parsed.success) return json<ActionData>({ values, errors: fieldErrors(parsed.error) }, { status: 400 });
   try {
     if (!(await updateJob(ctx, id, parsed.data))) notFound();

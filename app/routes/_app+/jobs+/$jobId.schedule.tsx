@@ -9,20 +9,33 @@ import { notFound, requireAccess } from "~/access/access.server";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
 import { getJob, JobRuleError } from "~/models/jobs/jobs.server";
 import { scheduleFormSchema } from "~/models/schedule/schedule.schema";
-import { canReschedule, isFieldTech, scheduleFormDefaults, scheduleJobFromForm, scheduleSideData, visitWhenText } from "~/models/schedule/schedule.server";
+import {
+  canReschedule,
+  isFieldTech,
+  scheduleFormDefaults,
+  scheduleJobFromForm,
+  scheduleSideData,
+  visitWhenText,
+} from "~/models/schedule/schedule.server";
 import { safeRedirect, toasts } from "~/sessions.server";
 import { formErrors, validateForm } from "~/http/forms.server";
 import { formFields } from "~/http/request-data.server";
 import { screens } from "~/access/route-table";
 
 /** The jobs model's field names on this form. */
-const FORM_FIELDS: Record<string, string> = { startTime: "startTime", endTime: "endTime", employeeIds: "employeeIds", recurrence: "recurrenceOption" };
+const FORM_FIELDS: Record<string, string> = {
+  startTime: "startTime",
+  endTime: "endTime",
+  employeeIds: "employeeIds",
+  recurrence: "recurrenceOption",
+};
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: scheduleStyles }];
 
 const jobIdOf = (params: LoaderFunctionArgs["params"]) => Number(params.jobId);
 /** Back to where the user came from (the schedule or the job), never off-site. */
-const backTo = (returnTo: FormDataEntryValue | string | null, jobId: number) => safeRedirect(returnTo, `/jobs/${jobId}`);
+const backTo = (returnTo: FormDataEntryValue | string | null, jobId: number) =>
+  safeRedirect(returnTo, `/jobs/${jobId}`);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx, company, user } = await requireAccess({ request, context }, screens.jobs.schedule);
@@ -31,10 +44,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { employees } = await scheduleSideData(ctx);
   const tech = isFieldTech(ctx);
-  const assigned = tech ? job.employees.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`.trim(), color: e.color })) : employees;
+  const assigned = tech
+    ? job.employees.map((e) => ({ id: e.id, name: `${e.firstName} ${e.lastName}`.trim(), color: e.color }))
+    : employees;
   return json({
-    job: { id: job.id, name: job.name, customerName: job.customerName, status: job.status, seriesId: job.seriesId, canReschedule: canReschedule(job.status), when: job.startTime ? visitWhenText(job.startTime, job.endTime, job.isAllDay, company.timezone) : null },
-    defaults: scheduleFormDefaults(job, { timezone: company.timezone, date: url.searchParams.get("date") ?? undefined, defaultArrivalWindowOffset: user.defaultArrivalWindowOffset, userId: user.id, isFieldTech: tech }),
+    job: {
+      id: job.id,
+      name: job.name,
+      customerName: job.customerName,
+      status: job.status,
+      seriesId: job.seriesId,
+      canReschedule: canReschedule(job.status),
+      when: job.startTime ? visitWhenText(job.startTime, job.endTime, job.isAllDay, company.timezone) : null,
+    },
+    defaults: scheduleFormDefaults(job, {
+      timezone: company.timezone,
+      date: url.searchParams.get("date") ?? undefined,
+      defaultArrivalWindowOffset: user.defaultArrivalWindowOffset,
+      userId: user.id,
+      isFieldTech: tech,
+    }),
     employees: tech && assigned.length === 0 ? employees : assigned,
     lockedEmployees: tech,
     backTo: backTo(url.searchParams.get("returnTo"), job.id),
@@ -52,9 +81,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!(await scheduleJobFromForm(ctx, job, input, company.timezone))) notFound();
   } catch (error) {
     if (!(error instanceof JobRuleError)) throw error;
-    return formErrors({ [FORM_FIELDS[error.field] ?? "_global"]: error.message }, formFields(formData), SCHEDULE_FORM_ID);
+    return formErrors(
+      { [FORM_FIELDS[error.field] ?? "_global"]: error.message },
+      formFields(formData),
+      SCHEDULE_FORM_ID,
+    );
   }
-  return toasts().redirectWithSuccess(backTo(formData.get("returnTo") ?? new URL(request.url).searchParams.get("returnTo"), job.id), "Job was scheduled successfully!");
+  return toasts().redirectWithSuccess(
+    backTo(formData.get("returnTo") ?? new URL(request.url).searchParams.get("returnTo"), job.id),
+    "Job was scheduled successfully!",
+  );
 }
 
 export default function ScheduleJobRoute() {
@@ -62,17 +98,31 @@ export default function ScheduleJobRoute() {
   const title = job.name && job.name !== job.customerName ? `${job.customerName}: ${job.name}` : job.customerName;
   return (
     <>
-      <PageHeader title="Schedule job" breadcrumb={{ label: cancelTo.startsWith("/schedule") ? "Schedule" : "Job", to: cancelTo }} />
+      <PageHeader
+        title="Schedule job"
+        breadcrumb={{ label: cancelTo.startsWith("/schedule") ? "Schedule" : "Job", to: cancelTo }}
+      />
       <section className="card schedule-job-summary" aria-label="Job">
         <p>
-          <Link to={`/jobs/${job.id}`}>{title}</Link> <span className="badge">{jobStatusLabels[job.status as JobStatusValue]}</span>
+          <Link to={`/jobs/${job.id}`}>{title}</Link>{" "}
+          <span className="badge">{jobStatusLabels[job.status as JobStatusValue]}</span>
         </p>
-        <p className="muted">{job.when ? `Now: ${job.when}` : "Not scheduled yet"} · Times in {timezone.replace(/_/g, " ")}</p>
+        <p className="muted">
+          {job.when ? `Now: ${job.when}` : "Not scheduled yet"} · Times in {timezone.replace(/_/g, " ")}
+        </p>
       </section>
       {job.canReschedule ? (
-        <ScheduleForm defaults={defaults} employees={employees} lockedEmployees={lockedEmployees} inSeries={job.seriesId !== null} cancelTo={cancelTo} />
+        <ScheduleForm
+          defaults={defaults}
+          employees={employees}
+          lockedEmployees={lockedEmployees}
+          inSeries={job.seriesId !== null}
+          cancelTo={cancelTo}
+        />
       ) : (
-        <p className="alert alert-warning">A {jobStatusLabels[job.status as JobStatusValue].toLowerCase()} job cannot be rescheduled.</p>
+        <p className="alert alert-warning">
+          A {jobStatusLabels[job.status as JobStatusValue].toLowerCase()} job cannot be rescheduled.
+        </p>
       )}
     </>
   );

@@ -4,8 +4,25 @@ import type { CallerContext } from "~/access/access.server";
 import { notFound } from "~/access/access.server";
 import { uploadJobFile } from "~/models/jobs/jobs-api.server";
 import { wallInputToInstant } from "~/models/jobs/job-recurrence";
-import { paySchema, renameSchema, segmentSchema, undoStatusSchema, updateJobStatusSchema, type EditScopeValue } from "~/models/jobs/jobs.schema";
-import { addSegment, deleteJob, deleteSegment, JobRuleError, recordPayment, removeAttachment, renameJob, undoJobStatus, updateJobStatus } from "~/models/jobs/jobs.server";
+import {
+  paySchema,
+  renameSchema,
+  segmentSchema,
+  undoStatusSchema,
+  updateJobStatusSchema,
+  type EditScopeValue,
+} from "~/models/jobs/jobs.schema";
+import {
+  addSegment,
+  deleteJob,
+  deleteSegment,
+  JobRuleError,
+  recordPayment,
+  removeAttachment,
+  renameJob,
+  undoJobStatus,
+  updateJobStatus,
+} from "~/models/jobs/jobs.server";
 import { toasts } from "~/sessions.server";
 import { deleteFile } from "~/services/storage.server";
 import { fieldErrors } from "~/utils/validation";
@@ -13,7 +30,12 @@ import { fieldErrors } from "~/utils/validation";
 const back = (id: number) => `/jobs/${id}`;
 
 /** The job details page's forms, one intent each; every success redirects back with a toast. */
-export async function jobDetailsAction(request: Request, ctx: CallerContext, id: number, timezone: string): Promise<Response> {
+export async function jobDetailsAction(
+  request: Request,
+  ctx: CallerContext,
+  id: number,
+  timezone: string,
+): Promise<Response> {
   if (!Number.isSafeInteger(id) || id <= 0) notFound();
   if ((request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
     const kind = new URL(request.url).searchParams.get("upload") === "currentState" ? "currentState" : "attachment";
@@ -21,7 +43,10 @@ export async function jobDetailsAction(request: Request, ctx: CallerContext, id:
     if (res.status === 404) notFound();
     if (res.ok) return toasts().redirectWithSuccess(back(id), "File was uploaded successfully!");
     const body = (await res.json()) as { errors?: Record<string, string>; message?: string };
-    return json({ errors: { [kind]: body.errors?.files ?? body.errors?.jobId ?? body.message ?? "Upload failed" } }, { status: 400 });
+    return json(
+      { errors: { [kind]: body.errors?.files ?? body.errors?.jobId ?? body.message ?? "Upload failed" } },
+      { status: 400 },
+    );
   }
   const form = Object.fromEntries(await request.formData());
   const done = (message: string, to = back(id)) => toasts().redirectWithSuccess(to, message);
@@ -51,10 +76,17 @@ export async function jobDetailsAction(request: Request, ctx: CallerContext, id:
         return (await addSegment(ctx, id, input.data.name)) ? done("Segment was added successfully!") : notFound();
       }
       case "deleteSegment":
-        return (await deleteSegment(ctx, id, Number(form.segmentId))) ? done("Segment was deleted successfully!") : notFound();
+        return (await deleteSegment(ctx, id, Number(form.segmentId)))
+          ? done("Segment was deleted successfully!")
+          : notFound();
       case "deleteAttachment":
       case "deleteCurrentState": {
-        const key = await removeAttachment(ctx, id, String(form.fileUrl ?? ""), form.intent === "deleteAttachment" ? "attachment" : "currentState");
+        const key = await removeAttachment(
+          ctx,
+          id,
+          String(form.fileUrl ?? ""),
+          form.intent === "deleteAttachment" ? "attachment" : "currentState",
+        );
         if (!key) notFound();
         await deleteFile(key);
         return done("File was deleted successfully!");
@@ -67,22 +99,38 @@ export async function jobDetailsAction(request: Request, ctx: CallerContext, id:
         return json({ errors: { _global: "Unknown action" } }, { status: 400 });
     }
   } catch (error) {
-    if (error instanceof JobRuleError) return json({ errors: { [error.field === "statusClicked" ? "_global" : error.field]: error.message } }, { status: 400 });
+    if (error instanceof JobRuleError)
+      return json(
+        { errors: { [error.field === "statusClicked" ? "_global" : error.field]: error.message } },
+        { status: 400 },
+      );
     throw error;
   }
 }
 
 /** The status form: a move with its reason and notify-customer (stored on the timeline), and a start when it schedules an unscheduled job; errors come back with the values. */
-async function changeStatus(ctx: CallerContext, id: number, form: Record<string, FormDataEntryValue>, timezone: string): Promise<Response> {
-  const values = { reason: String(form.reason ?? ""), notifyCustomer: form.notifyCustomer === "on", startDate: String(form.startDate ?? "") };
+async function changeStatus(
+  ctx: CallerContext,
+  id: number,
+  form: Record<string, FormDataEntryValue>,
+  timezone: string,
+): Promise<Response> {
+  const values = {
+    reason: String(form.reason ?? ""),
+    notifyCustomer: form.notifyCustomer === "on",
+    startDate: String(form.startDate ?? ""),
+  };
   // datetime-local posts wall time in the company's zone; anything else is left to the schema.
   const start = values.startDate ? wallInputToInstant(values.startDate, timezone) : null;
   const input = updateJobStatusSchema.safeParse({ ...form, jobId: id, startDate: start ?? form.startDate });
   if (!input.success) return json({ errors: fieldErrors(input.error), values }, { status: 400 });
   try {
-    return (await updateJobStatus(ctx, input.data)) ? toasts().redirectWithSuccess(back(id), "Status was changed successfully!") : notFound();
+    return (await updateJobStatus(ctx, input.data))
+      ? toasts().redirectWithSuccess(back(id), "Status was changed successfully!")
+      : notFound();
   } catch (error) {
-    if (error instanceof JobRuleError) return json({ errors: { [error.field]: error.message }, values }, { status: 400 });
+    if (error instanceof JobRuleError)
+      return json({ errors: { [error.field]: error.message }, values }, { status: 400 });
     throw error;
   }
 }

@@ -25,10 +25,18 @@ export const emptyLine = () => ({ name: "", description: "", quantity: "1", unit
 export async function jobFormOptions(ctx: CallerContext, customerId: number | null) {
   const [customer, addresses, employees, tagOptions, priceItems, taxRates] = await Promise.all([
     customerId
-      ? db.select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName }).from(customers).where(and(eq(customers.id, customerId), eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt))).then((r) => r[0] ?? null)
+      ? db
+          .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
+          .from(customers)
+          .where(and(eq(customers.id, customerId), eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt)))
+          .then((r) => r[0] ?? null)
       : Promise.resolve(null),
     customerId
-      ? db.select({ id: customerAddresses.id, location: customerAddresses.location }).from(customerAddresses).where(and(eq(customerAddresses.customerId, customerId), eq(customerAddresses.companyId, ctx.companyId))).orderBy(asc(customerAddresses.position))
+      ? db
+          .select({ id: customerAddresses.id, location: customerAddresses.location })
+          .from(customerAddresses)
+          .where(and(eq(customerAddresses.customerId, customerId), eq(customerAddresses.companyId, ctx.companyId)))
+          .orderBy(asc(customerAddresses.position))
       : Promise.resolve([] as { id: number; location: string }[]),
     listEmployees(ctx),
     listTags(ctx, TagType.Job),
@@ -36,11 +44,21 @@ export async function jobFormOptions(ctx: CallerContext, customerId: number | nu
     listTaxRates(ctx),
   ]);
   return {
-    customer: customer ? { id: customer.id, name: [customer.firstName, customer.lastName].filter(Boolean).join(" ") } : null,
+    customer: customer
+      ? { id: customer.id, name: [customer.firstName, customer.lastName].filter(Boolean).join(" ") }
+      : null,
     addresses,
     employees: employees.map((e) => ({ value: e.id, label: `${e.firstName} ${e.lastName}`.trim() })),
     tagOptions: tagOptions.map((t) => ({ value: t.id, label: t.label })),
-    priceItems: priceItems.map((i) => ({ id: i.id, name: i.name, priceCents: i.priceCents, ...(readsCosts(ctx.role) ? { costCents: i.costCents } : {}), isTaxable: i.isTaxable, description: i.description, itemType: i.itemType })),
+    priceItems: priceItems.map((i) => ({
+      id: i.id,
+      name: i.name,
+      priceCents: i.priceCents,
+      ...(readsCosts(ctx.role) ? { costCents: i.costCents } : {}),
+      isTaxable: i.isTaxable,
+      description: i.description,
+      itemType: i.itemType,
+    })),
     taxRates,
     // A field tech never reads costs: the form has no Cost field for them, and the server keeps the lines' costs.
     showCosts: readsCosts(ctx.role),
@@ -58,7 +76,8 @@ export async function readJobForm(request: Request): Promise<Read> {
   delete values.intent;
   const lines = Array.isArray(values.lineItems) ? values.lineItems.filter(Boolean) : [];
   // Saving ignores rows left completely empty; the add/remove intents keep them on screen.
-  values.lineItems = intent === "save" ? lines.filter((l) => String(l.name ?? "").trim() || String(l.unitPrice ?? "").trim()) : lines;
+  values.lineItems =
+    intent === "save" ? lines.filter((l) => String(l.name ?? "").trim() || String(l.unitPrice ?? "").trim()) : lines;
   return { intent, values };
 }
 
@@ -74,7 +93,17 @@ export async function lineIntentResponse(ctx: CallerContext, values: JobFormValu
     const id = Number(values.priceItemId);
     const [item] = Number.isSafeInteger(id) && id > 0 ? await listItems(ctx, { itemIds: [id] }) : [];
     if (!item) errors = { priceItemId: "Choose an item" };
-    else lines.push({ name: item.name, description: item.description ?? "", quantity: "1", unitPrice: dollarsInput(item.priceCents), ...(readsCosts(ctx.role) ? { cost: dollarsInput(item.costCents) } : {}), isTaxable: item.isTaxable ? "on" : "", kind: String(item.itemType === 0 ? 0 : 1), priceListItemId: String(item.id) });
+    else
+      lines.push({
+        name: item.name,
+        description: item.description ?? "",
+        quantity: "1",
+        unitPrice: dollarsInput(item.priceCents),
+        ...(readsCosts(ctx.role) ? { cost: dollarsInput(item.costCents) } : {}),
+        isTaxable: item.isTaxable ? "on" : "",
+        kind: String(item.itemType === 0 ? 0 : 1),
+        priceListItemId: String(item.id),
+      });
   } else if (intent.startsWith("removeLine:")) {
     lines.splice(Number(intent.slice("removeLine:".length)), 1);
   } else return json({ message: "Unknown action" }, { status: 400 });
@@ -82,21 +111,45 @@ export async function lineIntentResponse(ctx: CallerContext, values: JobFormValu
 }
 
 /** Validates the job form: wall-clock times in the company zone, recurrence 'never' as no rule. */
-export function parseJobForm(values: JobFormValues, timeZone: string): { ok: true; input: JobCreateInput } | { ok: false; errors: Record<string, string> } {
+export function parseJobForm(
+  values: JobFormValues,
+  timeZone: string,
+): { ok: true; input: JobCreateInput } | { ok: false; errors: Record<string, string> } {
   const allDay = values.isAllDay === "on";
-  const start = typeof values.startTime === "string" && values.startTime ? wallInputToInstant(allDay ? values.startTime.slice(0, 10) : values.startTime, timeZone) : undefined;
-  const end = typeof values.endTime === "string" && values.endTime ? wallInputToInstant(allDay ? values.endTime.slice(0, 10) : values.endTime, timeZone) : undefined;
+  const start =
+    typeof values.startTime === "string" && values.startTime
+      ? wallInputToInstant(allDay ? values.startTime.slice(0, 10) : values.startTime, timeZone)
+      : undefined;
+  const end =
+    typeof values.endTime === "string" && values.endTime
+      ? wallInputToInstant(allDay ? values.endTime.slice(0, 10) : values.endTime, timeZone)
+      : undefined;
   const recurrence = values.recurrence as Record<string, unknown> | undefined;
-  const withRule = recurrence && recurrence.frequency !== undefined && recurrence.frequency !== "" ? cleanRecurrence(recurrence, timeZone) : null;
-  const result = jobCreateSchema.safeParse({ ...values, startTime: start ?? undefined, endTime: end ?? undefined, recurrence: withRule, timezone: timeZone, tags: values.tags ?? [], employeeIds: values.employeeIds ?? [] });
+  const withRule =
+    recurrence && recurrence.frequency !== undefined && recurrence.frequency !== ""
+      ? cleanRecurrence(recurrence, timeZone)
+      : null;
+  const result = jobCreateSchema.safeParse({
+    ...values,
+    startTime: start ?? undefined,
+    endTime: end ?? undefined,
+    recurrence: withRule,
+    timezone: timeZone,
+    tags: values.tags ?? [],
+    employeeIds: values.employeeIds ?? [],
+  });
   if (!result.success) return { ok: false, errors: fieldErrors(result.error) };
-  if (withRule && !result.data.startTime) return { ok: false, errors: { startTime: "Start time is required for a recurring job" } };
+  if (withRule && !result.data.startTime)
+    return { ok: false, errors: { startTime: "Start time is required for a recurring job" } };
   return { ok: true, input: result.data };
 }
 
 function cleanRecurrence(r: Record<string, unknown>, timeZone: string) {
   const ends = r.ends ?? "never";
-  const until = ends === "until" && typeof r.until === "string" && r.until ? wallInputToInstant(`${r.until}T23:59`, timeZone) : undefined;
+  const until =
+    ends === "until" && typeof r.until === "string" && r.until
+      ? wallInputToInstant(`${r.until}T23:59`, timeZone)
+      : undefined;
   return {
     frequency: r.frequency,
     interval: r.interval,

@@ -11,7 +11,8 @@ import { formatInZone, formatMoney } from "~/utils/format";
 import { readListParams } from "~/utils/list-params";
 import { screens } from "~/access/route-table";
 
-const ids = (values: string[]) => [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 50);
+const ids = (values: string[]) =>
+  [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 50);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.jobs.list);
@@ -19,9 +20,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = readListParams(url, JOB_SORT_FIELDS);
   const tagIds = ids(url.searchParams.getAll("tag"));
   const statusText = url.searchParams.get("status") ?? "";
-  const status = statusText !== "" && JOB_STATUSES.includes(Number(statusText) as JobStatusValue) ? Number(statusText) : undefined;
+  const status =
+    statusText !== "" && JOB_STATUSES.includes(Number(statusText) as JobStatusValue) ? Number(statusText) : undefined;
   const [page, tagOptions] = await Promise.all([
-    listJobsPage(ctx, { paging: { pageNumber: params.page, pageSize: params.pageSize, sortSettings: params.sort ? [params.sort] : [] }, searchQuery: params.search, tags: tagIds, type: status }),
+    listJobsPage(ctx, {
+      paging: { pageNumber: params.page, pageSize: params.pageSize, sortSettings: params.sort ? [params.sort] : [] },
+      searchQuery: params.search,
+      tags: tagIds,
+      type: status,
+    }),
     listTags(ctx, TagType.Job),
   ]);
   return json({ page, params, tagOptions, tagIds, status: status ?? null, timezone: company.timezone });
@@ -33,8 +40,16 @@ export default function JobsRoute() {
   const columns: Column<JobListItem>[] = [
     { title: "Job", fieldName: "name", render: (j) => <Link to={`/jobs/${j.id}`}>{j.name ?? `Job #${j.id}`}</Link> },
     { title: "Customer", fieldName: "customerName", render: (j) => j.customerName, truncate: true },
-    { title: "Date", fieldName: "startTime", render: (j) => (j.startTime ? formatInZone(j.startTime, timezone) : "Unscheduled") },
-    { title: "Status", fieldName: "status", render: (j) => <span className={`badge status-${j.status}`}>{jobStatusLabels[j.status as JobStatusValue]}</span> },
+    {
+      title: "Date",
+      fieldName: "startTime",
+      render: (j) => (j.startTime ? formatInZone(j.startTime, timezone) : "Unscheduled"),
+    },
+    {
+      title: "Status",
+      fieldName: "status",
+      render: (j) => <span className={`badge status-${j.status}`}>{jobStatusLabels[j.status as JobStatusValue]}</span>,
+    },
     { title: "Address", render: (j) => j.location ?? "", truncate: true },
     { title: "Total", fieldName: "total", render: (j) => formatMoney(j.totalCents) },
   ];
@@ -51,7 +66,13 @@ export default function JobsRoute() {
       <Form method="get" className="toolbar" role="search" aria-label="Filter jobs">
         <div className="field">
           <label htmlFor="job-search">Search</label>
-          <input id="job-search" name="q" type="search" defaultValue={params.search} placeholder="Title, customer or address" />
+          <input
+            id="job-search"
+            name="q"
+            type="search"
+            defaultValue={params.search}
+            placeholder="Title, customer or address"
+          />
         </div>
         <div className="field">
           <label htmlFor="job-status">Status</label>
@@ -67,7 +88,13 @@ export default function JobsRoute() {
         {tagOptions.length ? (
           <div className="field">
             <label htmlFor="job-tags">Tags</label>
-            <select id="job-tags" name="tag" multiple defaultValue={tagIds.map(String)} size={Math.min(Math.max(tagOptions.length, 2), 4)}>
+            <select
+              id="job-tags"
+              name="tag"
+              multiple
+              defaultValue={tagIds.map(String)}
+              size={Math.min(Math.max(tagOptions.length, 2), 4)}
+            >
               {tagOptions.map((t) => (
                 <option key={t.id} value={t.id}>
                   {t.label}
@@ -92,8 +119,19 @@ export default function JobsRoute() {
           </Link>
         ) : null}
       </Form>
-      {page.totalIsCapped ? <p className="muted">More than {JOBS_COUNT_CAP.toLocaleString("en-US")} jobs match: narrow the search to see them all counted.</p> : null}
-      <DataTable caption="Jobs" columns={columns} rows={page.items} rowKey={(j) => j.id} total={page.total} params={params} />
+      {page.totalIsCapped ? (
+        <p className="muted">
+          More than {JOBS_COUNT_CAP.toLocaleString("en-US")} jobs match: narrow the search to see them all counted.
+        </p>
+      ) : null}
+      <DataTable
+        caption="Jobs"
+        columns={columns}
+        rows={page.items}
+        rowKey={(j) => j.id}
+        total={page.total}
+        params={params}
+      />
     </>
   );
 }

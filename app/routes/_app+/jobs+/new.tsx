@@ -5,7 +5,15 @@ import { EmptyState, PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { displayName } from "~/models/customers/customers.schema";
 import { searchCustomers } from "~/models/customers/customers.server";
-import { isInactive, jobFormOptions, parseJobForm, readJobForm, ruleErrorResponse, lineIntentResponse, type JobFormValues } from "~/routes/_app+/jobs+/__job-form.server";
+import {
+  isInactive,
+  jobFormOptions,
+  parseJobForm,
+  readJobForm,
+  ruleErrorResponse,
+  lineIntentResponse,
+  type JobFormValues,
+} from "~/routes/_app+/jobs+/__job-form.server";
 import { createJob } from "~/models/jobs/jobs.server";
 import { toasts } from "~/sessions.server";
 import { screens } from "~/access/route-table";
@@ -49,7 +57,13 @@ export default function NewJobRoute() {
         <Form method="get" className="toolbar" role="search" aria-label="Find the customer">
           <div className="field">
             <label htmlFor="job-customer-search">Customer</label>
-            <input id="job-customer-search" name="q" type="search" defaultValue={data.q} placeholder="Name, email, phone or address" />
+            <input
+              id="job-customer-search"
+              name="q"
+              type="search"
+              defaultValue={data.q}
+              placeholder="Name, email, phone or address"
+            />
           </div>
           <button type="submit" className="button">
             Search

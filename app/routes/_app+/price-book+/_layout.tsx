@@ -9,7 +9,16 @@ import { FormError, SelectField, SubmitButton, TextField } from "~/components/fo
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { categorySchema, itemTypeLabel, itemTypeOptions, unitLabel } from "~/models/price-book/price-book.schema";
-import { createCategory, deleteCategory, getCategory, ITEM_SORT_FIELDS, listCategories, pageCategoryItems, PriceBookRuleError, type ItemRow } from "~/models/price-book/price-book.server";
+import {
+  createCategory,
+  deleteCategory,
+  getCategory,
+  ITEM_SORT_FIELDS,
+  listCategories,
+  pageCategoryItems,
+  PriceBookRuleError,
+  type ItemRow,
+} from "~/models/price-book/price-book.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { formatMoney } from "~/utils/format";
@@ -30,8 +39,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const categories = await listCategories(ctx);
   const wanted = Number(url.searchParams.get("category"));
   const current = categories.find((c) => c.id === wanted) ?? categories[0] ?? null;
-  const page = current ? await pageCategoryItems(ctx, current.id, { search: params.search, pageNumber: params.page, pageSize: params.pageSize, sort: params.sort }) : null;
-  return json({ categories, current, items: page?.items ?? [], total: page?.total ?? 0, params, confirmDelete: url.searchParams.get("delete") === "category" });
+  const page = current
+    ? await pageCategoryItems(ctx, current.id, {
+        search: params.search,
+        pageNumber: params.page,
+        pageSize: params.pageSize,
+        sort: params.sort,
+      })
+    : null;
+  return json({
+    categories,
+    current,
+    items: page?.items ?? [],
+    total: page?.total ?? 0,
+    params,
+    confirmDelete: url.searchParams.get("delete") === "category",
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,7 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const category = await createCategory(ctx, input);
       return toasts().redirectWithSuccess(`/price-book?category=${category.id}`, "Category was created successfully!");
     } catch (error) {
-      if (error instanceof PriceBookRuleError) throw formErrors({ [error.field]: error.message }, formFields(formData), CATEGORY_FORM_ID);
+      if (error instanceof PriceBookRuleError)
+        throw formErrors({ [error.field]: error.message }, formFields(formData), CATEGORY_FORM_ID);
       throw error;
     }
   }
@@ -104,7 +128,13 @@ export default function PriceBookRoute() {
               </li>
             ))}
           </ul>
-          <ValidatedForm id={CATEGORY_FORM_ID} validator={categoryValidator} method="post" className="stack" resetAfterSubmit>
+          <ValidatedForm
+            id={CATEGORY_FORM_ID}
+            validator={categoryValidator}
+            method="post"
+            className="stack"
+            resetAfterSubmit
+          >
             <FormError formId={CATEGORY_FORM_ID} />
             <TextField formId={CATEGORY_FORM_ID} name="categoryName" label="New category" maxLength={100} />
             <SelectField formId={CATEGORY_FORM_ID} name="type" label="Type" options={itemTypeOptions} />
@@ -123,7 +153,11 @@ export default function PriceBookRoute() {
                 <Link className="button" to={`/price-book/categories/${current.id}`}>
                   Edit Category
                 </Link>
-                <Link className="button button-danger" to={`?category=${current.id}&delete=category`} preventScrollReset>
+                <Link
+                  className="button button-danger"
+                  to={`?category=${current.id}&delete=category`}
+                  preventScrollReset
+                >
                   Delete Category
                 </Link>
               </div>
@@ -132,12 +166,26 @@ export default function PriceBookRoute() {
                 <label htmlFor="item-search" className="visually-hidden">
                   Search items
                 </label>
-                <input id="item-search" className="input search-input" type="search" name="q" defaultValue={params.search} placeholder="Search items" />
+                <input
+                  id="item-search"
+                  className="input search-input"
+                  type="search"
+                  name="q"
+                  defaultValue={params.search}
+                  placeholder="Search items"
+                />
                 <button type="submit" className="button">
                   Search
                 </button>
               </Form>
-              <DataTable columns={columns} rows={items} rowKey={(item) => item.id} total={total} params={params} caption={`Items of ${current.categoryName}`} />
+              <DataTable
+                columns={columns}
+                rows={items}
+                rowKey={(item) => item.id}
+                total={total}
+                params={params}
+                caption={`Items of ${current.categoryName}`}
+              />
             </>
           ) : (
             <p className="empty">No items</p>
@@ -145,8 +193,15 @@ export default function PriceBookRoute() {
         </section>
       </div>
       {confirmDelete && current ? (
-        <ConfirmDialog title="Delete Category" intent="deleteCategory" confirmLabel="Delete" cancelTo={`/price-book?category=${current.id}`} hidden={{ categoryId: current.id }}>
-          The category &apos;{current.categoryName}&apos; and its {current.itemCount} item(s) will be completely deleted. Jobs and estimates keep their line items.
+        <ConfirmDialog
+          title="Delete Category"
+          intent="deleteCategory"
+          confirmLabel="Delete"
+          cancelTo={`/price-book?category=${current.id}`}
+          hidden={{ categoryId: current.id }}
+        >
+          The category &apos;{current.categoryName}&apos; and its {current.itemCount} item(s) will be completely
+          deleted. Jobs and estimates keep their line items.
         </ConfirmDialog>
       ) : null}
       <Outlet />

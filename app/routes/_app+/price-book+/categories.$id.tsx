@@ -32,7 +32,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!saved) return notFound();
     return toasts().redirectWithSuccess(`/price-book?category=${id}`, "Category was saved successfully!");
   } catch (error) {
-    if (error instanceof PriceBookRuleError) throw formErrors({ [error.field]: error.message }, formFields(formData), FORM_ID);
+    if (error instanceof PriceBookRuleError)
+      throw formErrors({ [error.field]: error.message }, formFields(formData), FORM_ID);
     throw error;
   }
 }
@@ -42,7 +43,13 @@ export default function EditCategoryRoute() {
   const closeTo = `/price-book?category=${category.id}`;
   return (
     <Modal title="Edit Category" closeTo={closeTo} size="sm">
-      <ValidatedForm id={FORM_ID} validator={validator} method="post" defaultValues={category as never} className="stack">
+      <ValidatedForm
+        id={FORM_ID}
+        validator={validator}
+        method="post"
+        defaultValues={category as never}
+        className="stack"
+      >
         <FormError formId={FORM_ID} />
         <TextField name="categoryName" label="Category Name" maxLength={100} />
         <SelectField name="type" label="Type" options={itemTypeOptions} />

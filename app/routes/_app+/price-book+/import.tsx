@@ -22,7 +22,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withUploadForm(request, uploadRules.priceBookCsv, refused, async (form) => {
     const file = form.get("file");
     try {
-      return json<ImportResult>({ error: null, report: await importPriceBookCsv(ctx, typeof file === "string" ? null : file) });
+      return json<ImportResult>({
+        error: null,
+        report: await importPriceBookCsv(ctx, typeof file === "string" ? null : file),
+      });
     } catch (error) {
       if (error instanceof ImportFileError) return refused(error.message);
       throw error;
@@ -36,13 +39,21 @@ export default function ImportPriceBookRoute() {
   return (
     <Modal title="Import Price Book" closeTo="/price-book">
       <p className="muted">
-        Upload a CSV in the columns of the <a href="/api/price-lists/items/downloadTemplate">CSV template</a>. Categories are found by name or created; an item whose name already exists in its
-        category is updated.
+        Upload a CSV in the columns of the <a href="/api/price-lists/items/downloadTemplate">CSV template</a>.
+        Categories are found by name or created; an item whose name already exists in its category is updated.
       </p>
       <Form method="post" encType="multipart/form-data" className="stack">
         <div className="field">
           <label htmlFor="import-file">CSV file</label>
-          <input id="import-file" type="file" name="file" accept=".csv,text/csv" required aria-invalid={result?.error ? true : undefined} aria-describedby={result?.error ? "import-error" : undefined} />
+          <input
+            id="import-file"
+            type="file"
+            name="file"
+            accept=".csv,text/csv"
+            required
+            aria-invalid={result?.error ? true : undefined}
+            aria-describedby={result?.error ? "import-error" : undefined}
+          />
           {result?.error ? (
             <p className="field-error" id="import-error" role="alert">
               {result.error}

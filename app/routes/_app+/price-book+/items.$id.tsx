@@ -30,7 +30,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return toasts().redirectWithSuccess(`/price-book?category=${item.categoryId}`, `Item '${item.name}' was deleted`);
   }
   const saved = await saveItemFromForm(ctx, request, item);
-  return toasts().redirectWithSuccess(`/price-book?category=${saved?.categoryId ?? item.categoryId}`, "Item was saved successfully!");
+  return toasts().redirectWithSuccess(
+    `/price-book?category=${saved?.categoryId ?? item.categoryId}`,
+    "Item was saved successfully!",
+  );
 }
 
 export default function PriceBookItemRoute() {
@@ -39,7 +42,13 @@ export default function PriceBookItemRoute() {
   const closeTo = `/price-book?category=${item.categoryId}`;
   if (search.get("delete") === "1") {
     return (
-      <ConfirmDialog title="Delete Item" intent="delete" confirmLabel="Delete" cancelTo={`/price-book/items/${item.id}`} action={`/price-book/items/${item.id}?intent=delete`}>
+      <ConfirmDialog
+        title="Delete Item"
+        intent="delete"
+        confirmLabel="Delete"
+        cancelTo={`/price-book/items/${item.id}`}
+        action={`/price-book/items/${item.id}?intent=delete`}
+      >
         The item &apos;{item.name}&apos; will be completely deleted. Jobs and estimates keep their line items.
       </ConfirmDialog>
     );

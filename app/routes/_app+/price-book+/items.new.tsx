@@ -29,7 +29,12 @@ export default function NewPriceBookItemRoute() {
   return (
     <Modal title="New Item" closeTo={closeTo}>
       {category ? (
-        <PriceBookItemForm categories={categories} cancelTo={closeTo} submitLabel="Create Item" defaults={{ categoryId: category.id, itemType: category.type, unitCostType: 0 }} />
+        <PriceBookItemForm
+          categories={categories}
+          cancelTo={closeTo}
+          submitLabel="Create Item"
+          defaults={{ categoryId: category.id, itemType: category.type, unitCostType: 0 }}
+        />
       ) : (
         <p className="alert alert-warning">Add a category first: every item belongs to one.</p>
       )}

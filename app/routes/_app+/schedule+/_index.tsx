@@ -25,7 +25,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.schedule);
   const query = parseScheduleQuery(new URL(request.url), company.timezone);
   const schedule = await loadSchedule(ctx, query, company.timezone);
-  return json({ ...schedule, canDrag: company.planFeatures.includes(PlanFeature.DragAndDropCalendar), isFieldTech: isFieldTech(ctx) });
+  return json({
+    ...schedule,
+    canDrag: company.planFeatures.includes(PlanFeature.DragAndDropCalendar),
+    isFieldTech: isFieldTech(ctx),
+  });
 }
 
 /** intent=move / resize from the drag-and-drop island (drag-and-drop calendar plan feature). */
@@ -55,7 +59,8 @@ export default function ScheduleRoute() {
   const query = { view: data.view, date: data.date, employeeIds: data.employeeIds };
   const returnTo = scheduleHref(query);
   const colors = new Map(data.employees.map((e) => [e.id, e.color]));
-  const colorOf = (visit: ScheduleVisit, lane?: number) => colors.get(lane && lane > 0 ? lane : visit.employeeIds[0]) ?? null;
+  const colorOf = (visit: ScheduleVisit, lane?: number) =>
+    colors.get(lane && lane > 0 ? lane : visit.employeeIds[0]) ?? null;
   const dayHref = (date: string) => scheduleHref({ ...query, view: "day", date });
   const lanes = new Map((data.lanes ?? []).map((l) => [l.id, l]));
   const labelOf = (column: GridColumnLayout): ColumnLabel => {
@@ -78,8 +83,26 @@ export default function ScheduleRoute() {
       <ScheduleToolbar query={query} today={data.today} employees={data.employees} showFilter={!data.isFieldTech} />
       <div className="schedule-layout">
         <ScheduleIsland enabled={data.canDrag} returnTo={returnTo}>
-          {data.month ? <MonthGrid days={data.month} month={data.date} today={data.today} colorOf={colorOf} dayHref={dayHref} returnTo={returnTo} /> : null}
-          {data.grid ? <TimeGrid layout={data.grid} labelOf={labelOf} colorOf={colorOf} moreHref={dayHref} returnTo={returnTo} label={data.view === "day" ? "Visits by employee" : "Visits by day"} /> : null}
+          {data.month ? (
+            <MonthGrid
+              days={data.month}
+              month={data.date}
+              today={data.today}
+              colorOf={colorOf}
+              dayHref={dayHref}
+              returnTo={returnTo}
+            />
+          ) : null}
+          {data.grid ? (
+            <TimeGrid
+              layout={data.grid}
+              labelOf={labelOf}
+              colorOf={colorOf}
+              moreHref={dayHref}
+              returnTo={returnTo}
+              label={data.view === "day" ? "Visits by employee" : "Visits by day"}
+            />
+          ) : null}
           {data.visitCount === 0 ? <p className="muted schedule-empty">No visits in this {data.view}.</p> : null}
         </ScheduleIsland>
         <UnscheduledList jobs={data.unscheduled} returnTo={returnTo} />

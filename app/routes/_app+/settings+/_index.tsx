@@ -9,14 +9,26 @@ import { screens } from "~/access/route-table";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
 const AREAS = [
-  { to: "/company-profile", title: "Company profile", text: "Business name, contact details, logo, working hours and time zone." },
+  {
+    to: "/company-profile",
+    title: "Company profile",
+    text: "Business name, contact details, logo, working hours and time zone.",
+  },
   { to: "/employees", title: "Employees", text: "Your team, their roles, colours and photos." },
   { to: "/price-book", title: "Price book", text: "Services and materials with their prices." },
-  { to: "/discounts-tax-rates", title: "Discounts & tax rates", text: "Rates and discounts to apply on jobs, estimates and invoices." },
+  {
+    to: "/discounts-tax-rates",
+    title: "Discounts & tax rates",
+    text: "Rates and discounts to apply on jobs, estimates and invoices.",
+  },
   { to: "/settings/tags", title: "Tags", text: "Labels for customers, jobs, estimates, employees and invoices." },
   { to: "/settings/lead-sources", title: "Lead sources", text: "Where your customers heard of you." },
   { to: "/settings/expense-codes", title: "Expense codes", text: "Codes that sort your expenses." },
-  { to: "/settings/messages", title: "Messages on invoices and estimates", text: "A note printed on every invoice and estimate." },
+  {
+    to: "/settings/messages",
+    title: "Messages on invoices and estimates",
+    text: "A note printed on every invoice and estimate.",
+  },
   { to: "/integrations", title: "Integrations", text: "The API key for Zapier and your own tools." },
 ] as const;
 

@@ -7,7 +7,13 @@ import { TextareaField, TextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { RecordFormModal, RecordTable } from "~/components/settings-records";
 import { notFound, requireAccess } from "~/access/access.server";
-import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/routes/_app+/__company-forms.server";
+import {
+  deleteOrRefuse,
+  openedRecord,
+  recordId,
+  requireRecord,
+  saveWithRuleErrors,
+} from "~/routes/_app+/__company-forms.server";
 import { expenseCodeSchema } from "~/models/company/company.schema";
 import { deleteExpenseCode, getExpenseCode, listExpenseCodes, saveExpenseCode } from "~/models/company/company.server";
 import { toasts } from "~/sessions.server";
@@ -25,7 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.settings.expenseCodes);
   const search = new URL(request.url).searchParams;
   const editing = await openedRecord(search.get("edit"), (id) => getExpenseCode(ctx, id));
-  const deleting = search.get("confirm") === "delete" ? await requireRecord(search.get("id"), (id) => getExpenseCode(ctx, id)) : null;
+  const deleting =
+    search.get("confirm") === "delete" ? await requireRecord(search.get("id"), (id) => getExpenseCode(ctx, id)) : null;
   return json({ expenseCodes: await listExpenseCodes(ctx), editing, deleting });
 }
 
@@ -38,11 +45,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = recordId(formData.get("id")) ?? undefined;
     const saved = await saveWithRuleErrors(formData, FORM_ID, () => saveExpenseCode(ctx, { ...input, id }));
     if (!saved) notFound();
-    return toasts().redirectWithSuccess(LIST_URL, id ? "Expense code was saved successfully!" : "Expense code was created successfully!");
+    return toasts().redirectWithSuccess(
+      LIST_URL,
+      id ? "Expense code was saved successfully!" : "Expense code was created successfully!",
+    );
   }
   if (intent === "delete") {
     const id = recordId(formData.get("id"));
-    return (await deleteOrRefuse(LIST_URL, () => deleteExpenseCode(ctx, id ?? 0), "Expense code was deleted")) ?? notFound();
+    return (
+      (await deleteOrRefuse(LIST_URL, () => deleteExpenseCode(ctx, id ?? 0), "Expense code was deleted")) ?? notFound()
+    );
   }
   return unknownIntent();
 }
@@ -87,7 +99,13 @@ export default function ExpenseCodesRoute() {
         </RecordFormModal>
       ) : null}
       {deleting ? (
-        <ConfirmDialog title="Delete Expense Code" intent="delete" confirmLabel="Delete" cancelTo={LIST_URL} hidden={{ id: deleting.id }}>
+        <ConfirmDialog
+          title="Delete Expense Code"
+          intent="delete"
+          confirmLabel="Delete"
+          cancelTo={LIST_URL}
+          hidden={{ id: deleting.id }}
+        >
           The expense code &apos;{deleting.name}&apos; will be completely deleted.
         </ConfirmDialog>
       ) : null}

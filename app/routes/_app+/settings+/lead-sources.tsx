@@ -7,8 +7,20 @@ import { TextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { RecordFormModal, RecordTable } from "~/components/settings-records";
 import { notFound, requireAccess } from "~/access/access.server";
-import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/routes/_app+/__company-forms.server";
-import { createLeadSource, deleteLeadSource, getLeadSource, listLeadSources, renameLeadSource } from "~/models/company/lead-sources.server";
+import {
+  deleteOrRefuse,
+  openedRecord,
+  recordId,
+  requireRecord,
+  saveWithRuleErrors,
+} from "~/routes/_app+/__company-forms.server";
+import {
+  createLeadSource,
+  deleteLeadSource,
+  getLeadSource,
+  listLeadSources,
+  renameLeadSource,
+} from "~/models/company/lead-sources.server";
 import { createLeadSourceSchema, LEAD_SOURCE_NAME_MAX } from "~/models/company/tags.schema";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
@@ -25,7 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.settings.leadSources);
   const search = new URL(request.url).searchParams;
   const editing = await openedRecord(search.get("edit"), (id) => getLeadSource(ctx, id));
-  const deleting = search.get("confirm") === "delete" ? await requireRecord(search.get("id"), (id) => getLeadSource(ctx, id)) : null;
+  const deleting =
+    search.get("confirm") === "delete" ? await requireRecord(search.get("id"), (id) => getLeadSource(ctx, id)) : null;
   return json({ leadSources: await listLeadSources(ctx), editing, deleting });
 }
 
@@ -36,13 +49,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "save") {
     const input = await validateForm(formData, validator, FORM_ID);
     const id = recordId(formData.get("id"));
-    const saved = await saveWithRuleErrors(formData, FORM_ID, () => (id ? renameLeadSource(ctx, { id, name: input.name }) : createLeadSource(ctx, input)));
+    const saved = await saveWithRuleErrors(formData, FORM_ID, () =>
+      id ? renameLeadSource(ctx, { id, name: input.name }) : createLeadSource(ctx, input),
+    );
     if (!saved) notFound();
-    return toasts().redirectWithSuccess(LIST_URL, id ? "Lead source was saved successfully!" : "Lead source was created successfully!");
+    return toasts().redirectWithSuccess(
+      LIST_URL,
+      id ? "Lead source was saved successfully!" : "Lead source was created successfully!",
+    );
   }
   if (intent === "delete") {
     const id = recordId(formData.get("id"));
-    return (await deleteOrRefuse(LIST_URL, () => deleteLeadSource(ctx, id ?? 0), "Lead source was deleted")) ?? notFound();
+    return (
+      (await deleteOrRefuse(LIST_URL, () => deleteLeadSource(ctx, id ?? 0), "Lead source was deleted")) ?? notFound()
+    );
   }
   return unknownIntent();
 }
@@ -60,7 +80,10 @@ export default function LeadSourcesRoute() {
           </Link>
         }
       />
-      <p className="muted">Where your customers heard of you. Pick them on the customer form; removing one leaves the customers as they are.</p>
+      <p className="muted">
+        Where your customers heard of you. Pick them on the customer form; removing one leaves the customers as they
+        are.
+      </p>
       <RecordTable
         caption="Lead sources"
         columns={[{ title: "Name", render: (s) => s.name }]}
@@ -84,7 +107,13 @@ export default function LeadSourcesRoute() {
         </RecordFormModal>
       ) : null}
       {deleting ? (
-        <ConfirmDialog title="Delete Lead Source" intent="delete" confirmLabel="Delete" cancelTo={LIST_URL} hidden={{ id: deleting.id }}>
+        <ConfirmDialog
+          title="Delete Lead Source"
+          intent="delete"
+          confirmLabel="Delete"
+          cancelTo={LIST_URL}
+          hidden={{ id: deleting.id }}
+        >
           The lead source &apos;{deleting.name}&apos; will be deleted. Customers who named it keep their other details.
         </ConfirmDialog>
       ) : null}

@@ -40,8 +40,20 @@ export default function InvoiceEstimateMessagesRoute() {
       <ValidatedForm id={FORM_ID} validator={validator} method="post" defaultValues={defaults} className="card stack">
         <input type="hidden" name="intent" value="save" />
         <FormError formId={FORM_ID} />
-        <TextareaField name="messageOnInvoice" label="Message on Invoice" hint="Printed at the bottom of every invoice, e.g. payment terms or a thank-you note." maxLength={2000} rows={5} />
-        <TextareaField name="messageOnEstimate" label="Message on Estimate" hint="Printed at the bottom of every estimate, e.g. how long the price is valid." maxLength={2000} rows={5} />
+        <TextareaField
+          name="messageOnInvoice"
+          label="Message on Invoice"
+          hint="Printed at the bottom of every invoice, e.g. payment terms or a thank-you note."
+          maxLength={2000}
+          rows={5}
+        />
+        <TextareaField
+          name="messageOnEstimate"
+          label="Message on Estimate"
+          hint="Printed at the bottom of every estimate, e.g. how long the price is valid."
+          maxLength={2000}
+          rows={5}
+        />
         <div className="form-actions">
           <SubmitButton formId={FORM_ID}>Save</SubmitButton>
         </div>

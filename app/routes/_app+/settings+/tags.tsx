@@ -9,7 +9,13 @@ import { PageHeader } from "~/components/page-header";
 import { RecordFormModal, RecordTable } from "~/components/settings-records";
 import { Tabs } from "~/components/tabs";
 import { notFound, requireAccess } from "~/access/access.server";
-import { deleteOrRefuse, openedRecord, recordId, requireRecord, saveWithRuleErrors } from "~/routes/_app+/__company-forms.server";
+import {
+  deleteOrRefuse,
+  openedRecord,
+  recordId,
+  requireRecord,
+  saveWithRuleErrors,
+} from "~/routes/_app+/__company-forms.server";
 import { TAG_NAME_MAX, TAG_TYPES, tagNameField, tagTypeLabels, type TagTypeValue } from "~/models/company/tags.schema";
 import { countTagsByType, createTag, deleteTag, getTag, listTags, renameTag } from "~/models/company/tags.server";
 import { toasts } from "~/sessions.server";
@@ -34,7 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const type = tagTypeOf(search.get("type"));
   const editing = await openedRecord(search.get("edit"), (id) => getTag(ctx, id));
-  const deleting = search.get("confirm") === "delete" ? await requireRecord(search.get("id"), (id) => getTag(ctx, id)) : null;
+  const deleting =
+    search.get("confirm") === "delete" ? await requireRecord(search.get("id"), (id) => getTag(ctx, id)) : null;
   const [tags, counts] = await Promise.all([listTags(ctx, type), countTagsByType(ctx)]);
   return json({ type, tags, counts, editing, deleting });
 }
@@ -47,9 +54,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "save") {
     const { name } = await validateForm(formData, validator, FORM_ID);
     const id = recordId(formData.get("id"));
-    const saved = await saveWithRuleErrors(formData, FORM_ID, () => (id ? renameTag(ctx, { id, name }) : createTag(ctx, { name, type })));
+    const saved = await saveWithRuleErrors(formData, FORM_ID, () =>
+      id ? renameTag(ctx, { id, name }) : createTag(ctx, { name, type }),
+    );
     if (!saved) notFound();
-    return toasts().redirectWithSuccess(listUrl(type), id ? "Tag was renamed successfully!" : "Tag was created successfully!");
+    return toasts().redirectWithSuccess(
+      listUrl(type),
+      id ? "Tag was renamed successfully!" : "Tag was created successfully!",
+    );
   }
   if (intent === "delete") {
     const id = recordId(formData.get("id"));
@@ -73,7 +85,11 @@ export default function TagsRoute() {
           </Link>
         }
       />
-      <Tabs param="type" current={String(type)} tabs={TAG_TYPES.map((t) => ({ id: String(t), label: `${tagTypeLabels[t]} (${counts[t] ?? 0})` }))} />
+      <Tabs
+        param="type"
+        current={String(type)}
+        tabs={TAG_TYPES.map((t) => ({ id: String(t), label: `${tagTypeLabels[t]} (${counts[t] ?? 0})` }))}
+      />
       <RecordTable
         caption={`${label} tags`}
         columns={[{ title: "Name", render: (t) => t.label }]}
@@ -97,8 +113,15 @@ export default function TagsRoute() {
         </RecordFormModal>
       ) : null}
       {deleting ? (
-        <ConfirmDialog title="Delete Tag" intent="delete" confirmLabel="Delete" cancelTo={back} hidden={{ id: deleting.id }}>
-          The tag &apos;{deleting.name}&apos; will be deleted and removed from every record that carries it. The records themselves stay.
+        <ConfirmDialog
+          title="Delete Tag"
+          intent="delete"
+          confirmLabel="Delete"
+          cancelTo={back}
+          hidden={{ id: deleting.id }}
+        >
+          The tag &apos;{deleting.name}&apos; will be deleted and removed from every record that carries it. The records
+          themselves stay.
         </ConfirmDialog>
       ) : null}
     </>

@@ -15,7 +15,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
   const input = parseOr400(signInApiSchema, await readBody(request));
   try {
-    const outcome = await signInWithPassword({ email: input.email, password: input.password, address: clientAddress(context) });
+    const outcome = await signInWithPassword({
+      email: input.email,
+      password: input.password,
+      address: clientAddress(context),
+    });
     if (outcome.kind === "invalid") return json({ message: accountMessages.invalidCredentials }, { status: 400 });
     if (outcome.kind === "twoFactor") return json({ needTwoFactorAuthentication: true });
     const { cookie, access } = await signInSession(request, outcome.user.id);

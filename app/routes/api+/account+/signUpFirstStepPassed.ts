@@ -18,6 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof RateLimited) return tooManyAttempts(error);
     throw error;
   }
-  if (await emailExists(db, input.email)) return json({ errors: { email: accountMessages.emailTaken } }, { status: 400 });
+  if (await emailExists(db, input.email))
+    return json({ errors: { email: accountMessages.emailTaken } }, { status: 400 });
   return json({});
 }

@@ -20,7 +20,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withUploadBody(request, uploadRules.logo, refused, async (body) => {
     const input = parseOr400(companyProfileSchema(body.country === "CA" ? "CA" : "US"), body);
     try {
-      return json({ data: await updateCompanyProfile(ctx, input, isFileChosen(body.logo as File) ? (body.logo as File) : null) });
+      return json({
+        data: await updateCompanyProfile(ctx, input, isFileChosen(body.logo as File) ? (body.logo as File) : null),
+      });
     } catch (error) {
       if (error instanceof ImageUploadError) return refused(error.message);
       throw error;

@@ -1,6 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
-import { createLeadSource, LeadSourceNameTakenError, listLeadSources, renameLeadSource } from "~/models/company/lead-sources.server";
+import {
+  createLeadSource,
+  LeadSourceNameTakenError,
+  listLeadSources,
+  renameLeadSource,
+} from "~/models/company/lead-sources.server";
 import { createLeadSourceSchema, renameLeadSourceSchema } from "~/models/company/tags.schema";
 import { screens } from "~/access/route-table";
 

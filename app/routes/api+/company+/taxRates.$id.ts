@@ -10,5 +10,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return json({ message: "Method not allowed" }, { status: 405 });
   const id = z.coerce.number().int().positive().safeParse(params.id);
   if (!id.success) return apiNotFound();
-  return withCompanyRuleErrors(async () => ((await deleteTaxRate(ctx, id.data)) ? json({ data: { id: id.data } }) : apiNotFound()));
+  return withCompanyRuleErrors(async () =>
+    (await deleteTaxRate(ctx, id.data)) ? json({ data: { id: id.data } }) : apiNotFound(),
+  );
 }

@@ -1,6 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { apiNotFound, badRequest, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
-import { addCustomerAttachments, attachmentUploadFrom, deleteCustomerAttachment } from "~/models/customers/customer-attachments.server";
+import {
+  addCustomerAttachments,
+  attachmentUploadFrom,
+  deleteCustomerAttachment,
+} from "~/models/customers/customer-attachments.server";
 import { methodNotAllowed } from "~/models/customers/customers-api.server";
 import { customerAttachmentDeleteSchema } from "~/models/customers/customers.schema";
 import { uploadRules } from "~/models/files/upload-rules.server";

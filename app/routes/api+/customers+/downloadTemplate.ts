@@ -7,6 +7,10 @@ import { screens } from "~/access/route-table";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireApiAccess({ request, context }, screens.customers.list);
   return new Response(customersTemplateCsv(), {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="customers-template.csv"', "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="customers-template.csv"',
+      "Cache-Control": "no-store",
+    },
   });
 }

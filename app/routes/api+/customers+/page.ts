@@ -14,6 +14,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const paging = readPaging(query);
   const filters = parseOr400(customersPageFiltersSchema, query);
   const sort = paging.sortSettings[0];
-  const page = await listCustomersPage(ctx, { ...paging, ...filters, sortField: sort?.fieldName, descending: sort?.descending });
+  const page = await listCustomersPage(ctx, {
+    ...paging,
+    ...filters,
+    sortField: sort?.fieldName,
+    descending: sort?.descending,
+  });
   return json({ ...pageResult(page.items, page.total, paging), totalIsCapped: page.totalIsCapped });
 }

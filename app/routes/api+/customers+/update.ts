@@ -12,5 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readBody(request);
   const { id } = parseOr400(customerIdSchema, body);
   const input = parseOr400(customerInputSchema(company.country), body);
-  return withRuleErrors(async () => ((await updateCustomer(ctx, id, input)) ? json({ customerId: id }) : apiNotFound()));
+  return withRuleErrors(async () =>
+    (await updateCustomer(ctx, id, input)) ? json({ customerId: id }) : apiNotFound(),
+  );
 }

@@ -2,7 +2,13 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { z } from "zod";
 import { apiNotFound, parseOr400, requireApiAccess } from "~/http/api.server";
 import { employeeEditSchema } from "~/models/employees/employees.schema";
-import { deleteEmployee, employeePhotoStep, getEmployee, saveResultJson, updateEmployee } from "~/models/employees/employees.server";
+import {
+  deleteEmployee,
+  employeePhotoStep,
+  getEmployee,
+  saveResultJson,
+  updateEmployee,
+} from "~/models/employees/employees.server";
 import { uploadRules, withUploadBody } from "~/models/files/upload-rules.server";
 import { screens } from "~/access/route-table";
 
@@ -23,7 +29,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
     return withUploadBody(request, uploadRules.image, refused, async (body) => {
       const input = parseOr400(employeeEditSchema(company.country), body);
-      return saveResultJson(await updateEmployee(ctx, id, input, { country: company.country, photo: employeePhotoStep(ctx, body.logo) }));
+      return saveResultJson(
+        await updateEmployee(ctx, id, input, { country: company.country, photo: employeePhotoStep(ctx, body.logo) }),
+      );
     });
   }
   if (request.method === "DELETE") return saveResultJson(await deleteEmployee(ctx, id));

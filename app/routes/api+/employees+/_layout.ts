@@ -18,7 +18,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
   return withUploadBody(request, uploadRules.image, refused, async (body) => {
     const input = parseOr400(employeeCreateSchema(company.country), body);
-    const result = await createEmployee(ctx, input, { employeeLimit: company.employeeLimit, country: company.country, photo: employeePhotoStep(ctx, body.logo) });
+    const result = await createEmployee(ctx, input, {
+      employeeLimit: company.employeeLimit,
+      country: company.country,
+      photo: employeePhotoStep(ctx, body.logo),
+    });
     return saveResultJson(result, 201);
   });
 }

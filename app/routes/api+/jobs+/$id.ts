@@ -22,7 +22,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = jobIdParam(params.id);
   if (request.method === "PUT") {
     const input = parseOr400(jobUpdateSchema, await readBody(request));
-    return withJobRules(async () => ((await updateJob(ctx, id, input)) ? json({ data: await getJob(ctx, id) }) : apiNotFound()));
+    return withJobRules(async () =>
+      (await updateJob(ctx, id, input)) ? json({ data: await getJob(ctx, id) }) : apiNotFound(),
+    );
   }
   if (request.method === "DELETE") {
     const { affectRecurrence } = parseOr400(jobDeleteQuerySchema, readQuery(request));

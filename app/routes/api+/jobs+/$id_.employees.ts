@@ -12,5 +12,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = jobIdParam(params.id);
   const body = await readBody(request);
   const { employeeIds } = parseOr400(jobEmployeesSchema, Array.isArray(body) ? { employeeIds: body } : body);
-  return withJobRules(async () => ((await assignEmployees(ctx, id, employeeIds)) ? json({ data: { id, employeeIds } }) : apiNotFound()));
+  return withJobRules(async () =>
+    (await assignEmployees(ctx, id, employeeIds)) ? json({ data: { id, employeeIds } }) : apiNotFound(),
+  );
 }

@@ -11,7 +11,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed();
   const id = jobIdParam(params.id);
   const query = readQuery(request);
-  const body = query.segmentId ?? query.id ? query : ((await readBody(request)) as Record<string, unknown>);
+  const body = (query.segmentId ?? query.id) ? query : ((await readBody(request)) as Record<string, unknown>);
   const { segmentId } = parseOr400(segmentIdSchema, { segmentId: body.segmentId ?? body.id });
   return (await deleteSegment(ctx, id, segmentId)) ? json({ data: { segmentId } }) : apiNotFound();
 }

@@ -11,6 +11,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed();
   const id = jobIdParam(params.id);
   const input = parseOr400(visitDescriptionSchema, await readBody(request));
-  const done = await updateVisitDescription(ctx, id, { affectSubscription: input.affectSubscription, servicePlanVisitDescription: input.servicePlanVisitDescription || null });
+  const done = await updateVisitDescription(ctx, id, {
+    affectSubscription: input.affectSubscription,
+    servicePlanVisitDescription: input.servicePlanVisitDescription || null,
+  });
   return done ? json({ data: { id } }) : apiNotFound();
 }

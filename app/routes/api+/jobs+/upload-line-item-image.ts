@@ -23,7 +23,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const file = form.get("file");
     if (!isFileChosen(file)) return refused(imageMessages.failed);
     try {
-      const stored = await storeImageUpload({ companyId: ctx.companyId, folder: LINE_ITEM_IMAGE_FOLDER, file, rules: editorImageRules });
+      const stored = await storeImageUpload({
+        companyId: ctx.companyId,
+        folder: LINE_ITEM_IMAGE_FOLDER,
+        file,
+        rules: editorImageRules,
+      });
       return json({ data: { imageUrl: stored.url, publicImageUrl: absoluteUrl(stored.url) } }, { status: 201 });
     } catch (error) {
       if (error instanceof ImageUploadError) return refused(error.message);

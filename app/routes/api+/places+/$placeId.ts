@@ -4,7 +4,6 @@ import { placeParamsSchema, type PlaceAnswer } from "~/models/company/places.sch
 import { maps } from "~/services/maps.server";
 import { screens } from "~/access/route-table";
 
-
 /** GET /api/places/{placeId} → {location, geoData: {placeId, latitude, longitude}, unitNumber}; 404 when unknown or without a maps key. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireApiAccess({ request, context }, screens.home);

@@ -1,6 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { parseOr400, readQuery, requireApiAccess } from "~/http/api.server";
-import { PLACE_SEARCH_MAX, PLACE_SEARCH_MIN, predictionsQuerySchema, type PlacePredictionsAnswer } from "~/models/company/places.schema";
+import {
+  PLACE_SEARCH_MAX,
+  PLACE_SEARCH_MIN,
+  predictionsQuerySchema,
+  type PlacePredictionsAnswer,
+} from "~/models/company/places.schema";
 import { maps } from "~/services/maps.server";
 import { screens } from "~/access/route-table";
 
@@ -10,5 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { input } = parseOr400(predictionsQuerySchema, readQuery(request));
   const adapter = maps();
   const asks = adapter.enabled && input.length >= PLACE_SEARCH_MIN && input.length <= PLACE_SEARCH_MAX;
-  return json<PlacePredictionsAnswer>({ enabled: adapter.enabled, predictions: asks ? await adapter.predictions(input) : [] });
+  return json<PlacePredictionsAnswer>({
+    enabled: adapter.enabled,
+    predictions: asks ? await adapter.predictions(input) : [],
+  });
 }

@@ -13,7 +13,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const raw = readQuery(request);
   const query = parseOr400(categoryItemsPageQuerySchema, raw);
   const paging = readPaging(raw);
-  const page = await pageCategoryItems(ctx, id.data, { search: query.searchQuery, excludeIds: query.excludeIds, pageNumber: paging.pageNumber, pageSize: paging.pageSize, sort: paging.sortSettings[0] ?? null });
+  const page = await pageCategoryItems(ctx, id.data, {
+    search: query.searchQuery,
+    excludeIds: query.excludeIds,
+    pageNumber: paging.pageNumber,
+    pageSize: paging.pageSize,
+    sort: paging.sortSettings[0] ?? null,
+  });
   if (!page) return apiNotFound();
-  return json({ data: pageResult(page.items.map((item) => itemJson(ctx, item)), page.total, paging) });
+  return json({
+    data: pageResult(
+      page.items.map((item) => itemJson(ctx, item)),
+      page.total,
+      paging,
+    ),
+  });
 }

@@ -7,6 +7,9 @@ import { screens } from "~/access/route-table";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireApiAccess({ request, context }, screens.priceBook.list);
   return new Response(priceBookTemplateCsv(), {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="price-book-template.csv"' },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="price-book-template.csv"',
+    },
   });
 }

@@ -7,6 +7,10 @@ import { screens } from "~/access/route-table";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.priceBook.list);
   return new Response(await exportPriceBookCsv(ctx), {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="price-book.csv"', "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="price-book.csv"',
+      "Cache-Control": "no-store",
+    },
   });
 }

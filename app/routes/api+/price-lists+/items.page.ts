@@ -10,6 +10,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = readQuery(request);
   const query = parseOr400(itemsPageQuerySchema, raw);
   const paging = readPaging(raw);
-  const page = await pageItems(ctx, { search: query.searchQuery, type: query.type, excludeIds: query.excludeIds, pageNumber: paging.pageNumber, pageSize: paging.pageSize, sort: paging.sortSettings[0] ?? null });
-  return json({ data: pageResult(page.items.map((item) => itemJson(ctx, item)), page.total, paging) });
+  const page = await pageItems(ctx, {
+    search: query.searchQuery,
+    type: query.type,
+    excludeIds: query.excludeIds,
+    pageNumber: paging.pageNumber,
+    pageSize: paging.pageSize,
+    sort: paging.sortSettings[0] ?? null,
+  });
+  return json({
+    data: pageResult(
+      page.items.map((item) => itemJson(ctx, item)),
+      page.total,
+      paging,
+    ),
+  });
 }

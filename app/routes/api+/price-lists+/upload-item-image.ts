@@ -17,7 +17,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const file = form.get("file") ?? form.get("image");
     if (!isFileChosen(file)) return refused(imageMessages.failed);
     try {
-      const stored = await storeImageUpload({ companyId: ctx.companyId, folder: PRICE_BOOK_IMAGE_FOLDER, file, rules: editorImageRules });
+      const stored = await storeImageUpload({
+        companyId: ctx.companyId,
+        folder: PRICE_BOOK_IMAGE_FOLDER,
+        file,
+        rules: editorImageRules,
+      });
       return json({ data: { imageUrl: stored.url } }, { status: 201 });
     } catch (error) {
       if (error instanceof ImageUploadError) return refused(error.message);

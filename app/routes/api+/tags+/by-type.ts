@@ -16,7 +16,10 @@ const PICKER_SCREEN: Record<TagTypeValue, RouteRule> = {
 /** GET /api/tags/by-type?type=0 → {data: [{id, label}]}, the lookup shape of the tag pickers; without a known type, the tags screen's rule. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const wanted = tagTypeQuerySchema.safeParse({ type: new URL(request.url).searchParams.get("type") ?? undefined });
-  const { ctx } = await requireApiAccess({ request, context }, wanted.success ? PICKER_SCREEN[wanted.data.type] : screens.settings.tags);
+  const { ctx } = await requireApiAccess(
+    { request, context },
+    wanted.success ? PICKER_SCREEN[wanted.data.type] : screens.settings.tags,
+  );
   const { type } = parseOr400(tagTypeQuerySchema, readQuery(request));
   return json({ data: await listTags(ctx, type) });
 }

@@ -7,6 +7,10 @@ import { screens } from "~/access/route-table";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.employees.list);
   return new Response(await exportUsersCsv(ctx), {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="users.csv"', "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="users.csv"',
+      "Cache-Control": "no-store",
+    },
   });
 }
