@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
@@ -13,26 +12,12 @@ import { loader as itemsPageLoader } from "~/routes/api+/price-lists+/items.page
 import { loader as itemLoader } from "~/routes/api+/price-lists+/items.$id";
 import { loader as searchLoader } from "~/routes/api+/customers+/search";
 import { loader as reducedLoader } from "~/routes/api+/customers+/$id_.reduced";
-import { makeRequest, sessionCookie } from "../../helpers/factories";
+import { sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { jobsFixture } from "./fixtures";
+import { jobsFixture, run } from "./fixtures";
 
 useTestDatabase();
 
-type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
-async function run(
-  handler: Handler,
-  path: string,
-  init: Parameters<typeof makeRequest>[1] = {},
-  params: Record<string, string> = {},
-): Promise<Response> {
-  try {
-    return (await handler({ request: makeRequest(path, init), params, context: {} } as ActionFunctionArgs)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 const form = (entries: Record<string, string>) => ({
   method: "POST",
   body: new URLSearchParams(entries),

@@ -1,9 +1,10 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, customerAddresses, customers } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import { Role, type RoleValue } from "~/access/roles";
-import { createTestCompany, createTestUser } from "../../helpers/factories";
+import { createTestCompany, createTestUser, makeRequest } from "../../helpers/factories";
 
 /** A company (in a given zone) with its admin, two field techs and a customer with a property. */
 export async function jobsFixture(timezone = "America/New_York") {
@@ -45,3 +46,20 @@ export const wallTime = (d: Date | string, timeZone: string) =>
   );
 export const wallDate = (d: Date | string, timeZone: string) =>
   new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(d));
+
+type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
+
+/** Calls a loader or action with a request; a thrown Response (redirect, 403, 404) is the answer. */
+export async function run(
+  handler: Handler,
+  path: string,
+  init: Parameters<typeof makeRequest>[1] = {},
+  params: Record<string, string> = {},
+): Promise<Response> {
+  try {
+    return (await handler({ request: makeRequest(path, init), params, context: {} } as ActionFunctionArgs)) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}

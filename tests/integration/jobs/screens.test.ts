@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
@@ -9,26 +8,12 @@ import { action as newAction, loader as newLoader } from "~/routes/_app+/jobs+/n
 import { action as detailsAction, loader as detailsLoader } from "~/routes/_app+/jobs+/$id";
 import { saveTaxRate } from "~/models/company/company.server";
 import { loader as publicLoader } from "~/routes/_public+/service-visit-details.$token";
-import { makeRequest, sessionCookie } from "../../helpers/factories";
+import { sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { jobsFixture } from "./fixtures";
+import { jobsFixture, run } from "./fixtures";
 
 useTestDatabase();
 
-type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
-async function run(
-  handler: Handler,
-  path: string,
-  init: Parameters<typeof makeRequest>[1] = {},
-  params: Record<string, string> = {},
-): Promise<Response> {
-  try {
-    return (await handler({ request: makeRequest(path, init), params, context: {} } as ActionFunctionArgs)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
 const form = (entries: Record<string, string | string[]>) => {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(entries)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
