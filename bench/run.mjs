@@ -144,65 +144,63 @@ function weeksOf(seed) {
   return weeks;
 }
 
-/** customers list and /api/customers/page: half plain pages at any depth, then sorted pages, searches and tag filters. */
-function customersWalk(seed, company, api) {
-  const pages = Math.ceil(company.customers / 10);
+/**
+ * A list request as a URL of the API (`/api/<list>/page`) or of the page (`/<list>`): the same request,
+ * with the parameters named and ordered as each of them reads them. A search without a page asks for page 1.
+ */
+function listUrl(list, api, { page, sort, filter, search }) {
+  if (api) {
+    const params = ["pageSize=10", `pageNumber=${page ?? 1}`];
+    if (sort) params.push(`sortSettings[0].fieldName=${sort.field}`, `sortSettings[0].descending=${sort.descending}`);
+    if (filter) params.push(`${filter.apiName}=${filter.value}`);
+    if (search) params.push(`searchQuery=${q(search)}`);
+    return `/api/${list}/page?${params.join("&")}`;
+  }
+  const params = [];
+  if (sort) params.push(`sort=${sort.field}`, `order=${sort.descending ? "desc" : "asc"}`);
+  if (filter) params.push(`${filter.name}=${filter.value}`);
+  if (search) params.push(`q=${q(search)}`);
+  if (page !== undefined) params.push(`page=${page}`);
+  return `/${list}?${params.join("&")}`;
+}
+
+/**
+ * A list's walk, 8 requests a round: 4 plain pages at any depth, a sorted page, a filtered page (k = 6) and
+ * searches for two different words (k = 5 and 7). `how` gives the list's sort, filter and search page.
+ */
+function listWalk(seed, list, rows, api, how) {
+  const pages = Math.ceil(rows / 10);
   return (i) => {
     const k = i % 8;
     const round = Math.floor(i / 8);
     const page = spread(i, pages);
-    if (api) {
-      const base = "/api/customers/page?pageSize=10";
-      if (k <= 3) return { kind: "pages", path: `${base}&pageNumber=${page}` };
-      if (k === 4)
-        return {
-          kind: "sorted",
-          path: `${base}&pageNumber=${page}&sortSettings[0].fieldName=name&sortSettings[0].descending=${round % 2 === 1}`,
-        };
-      if (k === 6)
-        return { kind: "tag", path: `${base}&pageNumber=${1 + (round % 5)}&tagIds[0]=${pick(seed.tagIds, round)}` };
-      return {
-        kind: "search",
-        path: `${base}&pageNumber=${1 + (round % 3)}&searchQuery=${q(pick(seed.searchWords, round * 2 + (k === 7 ? 1 : 0)))}`,
-      };
-    }
-    if (k <= 3) return { kind: "pages", path: `/customers?page=${page}` };
-    if (k === 4)
-      return { kind: "sorted", path: `/customers?sort=name&order=${round % 2 ? "desc" : "asc"}&page=${page}` };
-    if (k === 6) return { kind: "tag", path: `/customers?tag=${pick(seed.tagIds, round)}&page=${1 + (round % 5)}` };
-    return {
-      kind: "search",
-      path: `/customers?q=${q(pick(seed.searchWords, round * 2 + (k === 7 ? 1 : 0)))}&page=${1 + (round % 3)}`,
-    };
+    const url = (request) => listUrl(list, api, request);
+    if (k <= 3) return { kind: "pages", path: url({ page }) };
+    if (k === 4) return { kind: "sorted", path: url({ page, sort: how.sort(round) }) };
+    if (k === 6) return { kind: how.filterKind, path: url({ page: 1 + (round % 5), filter: how.filter(round) }) };
+    const search = pick(seed.searchWords, round * 2 + (k === 7 ? 1 : 0));
+    return { kind: "search", path: url({ page: how.searchPage(round), search }) };
   };
 }
 
-/** jobs list and /api/jobs/page: plain pages at any depth, newest first, searches, status filters. */
+/** customers list and /api/customers/page: half plain pages at any depth, then sorted pages, searches and tag filters. */
+function customersWalk(seed, company, api) {
+  return listWalk(seed, "customers", company.customers, api, {
+    sort: (round) => ({ field: "name", descending: round % 2 === 1 }),
+    filterKind: "tag",
+    filter: (round) => ({ name: "tag", apiName: "tagIds[0]", value: pick(seed.tagIds, round) }),
+    searchPage: (round) => 1 + (round % 3),
+  });
+}
+
+/** jobs list and /api/jobs/page: plain pages at any depth, newest first, searches (first page), status filters. */
 function jobsWalk(seed, company, api) {
-  const pages = Math.ceil(company.jobs / 10);
-  return (i) => {
-    const k = i % 8;
-    const round = Math.floor(i / 8);
-    const page = spread(i, pages);
-    if (api) {
-      const base = "/api/jobs/page?pageSize=10";
-      if (k <= 3) return { kind: "pages", path: `${base}&pageNumber=${page}` };
-      if (k === 4)
-        return {
-          kind: "sorted",
-          path: `${base}&pageNumber=${page}&sortSettings[0].fieldName=startTime&sortSettings[0].descending=true`,
-        };
-      if (k === 6) return { kind: "status", path: `${base}&pageNumber=${1 + (round % 5)}&type=${round % 8}` };
-      return {
-        kind: "search",
-        path: `${base}&pageNumber=1&searchQuery=${q(pick(seed.searchWords, round * 2 + (k === 7 ? 1 : 0)))}`,
-      };
-    }
-    if (k <= 3) return { kind: "pages", path: `/jobs?page=${page}` };
-    if (k === 4) return { kind: "sorted", path: `/jobs?sort=startTime&order=desc&page=${page}` };
-    if (k === 6) return { kind: "status", path: `/jobs?status=${round % 8}&page=${1 + (round % 5)}` };
-    return { kind: "search", path: `/jobs?q=${q(pick(seed.searchWords, round * 2 + (k === 7 ? 1 : 0)))}` };
-  };
+  return listWalk(seed, "jobs", company.jobs, api, {
+    sort: () => ({ field: "startTime", descending: true }),
+    filterKind: "status",
+    filter: (round) => ({ name: "status", apiName: "type", value: round % 8 }),
+    searchPage: () => undefined,
+  });
 }
 
 /** The schedule's week view, a different week of the three years each time. */

@@ -58,6 +58,14 @@ const signInAnswer = z.union([
   z.object({ needTwoFactorAuthentication: z.literal(true) }),
 ]);
 const message = z.object({ message: z.string() });
+const userOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.number().int(),
+  color: z.string().nullable(),
+});
 const limited = " Rate-limited per email and per client address: 429 {message} with Retry-After.";
 
 registerCall({
@@ -154,16 +162,7 @@ registerCall({
   tag: "Users",
   summary: "The company's users by name (spelling of the path as in the specification).",
   access: signedIn,
-  response: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
-      role: z.number().int(),
-      color: z.string().nullable(),
-    }),
-  ),
+  response: z.array(userOption),
 });
 registerCall({
   method: "post",

@@ -10,7 +10,7 @@ import {
   customerJobsPageFiltersSchema,
   customersPageFiltersSchema,
 } from "~/models/customers/customers.schema";
-import { registerCall } from "~/openapi/registry.server";
+import { attachmentSchema, registerCall } from "~/openapi/registry.server";
 
 const broad = "office staff, company admin, super admin (a field tech gets 403)";
 const tag = "Customers";
@@ -53,14 +53,7 @@ const customerBody = z.object({
 });
 const tagOption = z.object({ id: z.number().int(), label: z.string() });
 const storedAddress = address.extend({ id: z.number().int() });
-const attachment = z.object({
-  id: z.number().int(),
-  fileUrl: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  createdAt: z.string(),
-});
+const attachment = attachmentSchema("size");
 const customer = customerBody.extend({
   id: z.number().int(),
   companyId: z.number().int(),
@@ -72,22 +65,21 @@ const customer = customerBody.extend({
   createdAt: z.string(),
   attachments: z.array(attachment),
 });
+// The short views of a customer (reduced, list rows) start with these and show only the billing location.
+const customerName = { id: z.number().int(), firstName: z.string(), lastName: z.string().nullable() };
+const billingLocation = z.object({ location: z.string() }).nullable();
 const reduced = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string().nullable(),
+  ...customerName,
   email: z.string().nullable(),
   mainPhoneNumber: z.string().nullable(),
   ownCompanyName: z.string().nullable(),
   areTextMessagesAllowed: z.boolean(),
-  billingAddress: z.object({ location: z.string() }).nullable(),
+  billingAddress: billingLocation,
 });
 const listRow = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string().nullable(),
+  ...customerName,
   ownCompanyName: z.string().nullable(),
-  billingAddress: z.object({ location: z.string() }).nullable(),
+  billingAddress: billingLocation,
   tags: z.array(tagOption),
   notes: z.string().nullable(),
 });

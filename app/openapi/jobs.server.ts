@@ -20,7 +20,7 @@ import {
   undoStatusSchema,
   updateJobStatusSchema,
 } from "~/models/jobs/jobs.schema";
-import { registerCall } from "~/openapi/registry.server";
+import { attachmentSchema, registerCall } from "~/openapi/registry.server";
 
 const access = "any signed-in role; a field tech only reaches jobs assigned to them (others answer 404)";
 const tag = "Jobs";
@@ -49,14 +49,7 @@ const page = z.object({
 });
 const data = (schema: z.ZodTypeAny) => z.object({ data: schema });
 const statusResult = data(z.object({ id: z.number().int(), status: z.number().int() }));
-const attachment = z.object({
-  id: z.number().int(),
-  fileUrl: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number().int(),
-  createdAt: z.string(),
-});
+const attachment = attachmentSchema("sizeBytes");
 const upload = z.object({
   jobId: z.number().int(),
   files: z.string().openapi({

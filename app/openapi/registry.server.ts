@@ -35,6 +35,17 @@ type Call = {
   rateLimited?: boolean;
 };
 
+/** A stored file as the attachment calls answer it; customers name its size `size`, jobs `sizeBytes`. */
+export const attachmentSchema = (sizeField: "size" | "sizeBytes") =>
+  z.object({
+    id: z.number().int(),
+    fileUrl: z.string(),
+    fileName: z.string(),
+    contentType: z.string(),
+    [sizeField]: z.number().int(),
+    createdAt: z.string(),
+  });
+
 const errorSchema = z.object({
   message: z.string().optional(),
   errors: z.record(z.string()).optional(),

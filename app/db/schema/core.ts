@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -7,17 +6,18 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { createdAt, deletedAt, geoData, id, lower, ownedBy, setNullRef, tz } from "./columns";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+// The other schema files take these references from refs.ts, which imports this file.
+const companyId = () => ownedBy("company_id", () => companies.id);
+const userId = () => ownedBy("user_id", () => users.id);
 
 export const plans = pgTable("plans", {
-  id: serial("id").primaryKey(),
+  id: id(),
   name: text("name").notNull(),
   /** Stripe-like price id, used by the admin panel filter (priceId). */
   priceId: text("price_id").notNull().unique(),
@@ -29,9 +29,7 @@ export const plans = pgTable("plans", {
 export const planFeatures = pgTable(
   "plan_features",
   {
-    planId: integer("plan_id")
-      .notNull()
-      .references(() => plans.id, { onDelete: "cascade" }),
+    planId: ownedBy("plan_id", () => plans.id),
     featureId: integer("feature_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.planId, t.featureId] })],
@@ -40,7 +38,7 @@ export const planFeatures = pgTable(
 export const companies = pgTable(
   "companies",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     businessName: text("business_name").notNull(),
     email: text("email"),
     businessPhoneNumber: text("business_phone_number"),
@@ -49,7 +47,7 @@ export const companies = pgTable(
     companySize: integer("company_size"),
     mainInterests: text("main_interests"),
     location: text("location"),
-    geoData: jsonb("geo_data").$type<{ placeId?: string; latitude: number; longitude: number } | null>(),
+    geoData: geoData(),
     country: text("country").notNull().default("US"),
     timezone: text("timezone").notNull().default("America/New_York"),
     serviceAreaRadius: integer("service_area_radius"),
@@ -82,8 +80,8 @@ export const subscriptions = pgTable(
     planId: integer("plan_id").references(() => plans.id),
     /** 0 free trial, 1 no plan, 2 active, 3 canceled */
     status: integer("status").notNull(),
-    trialExpiration: timestamp("trial_expiration", { withTimezone: true }),
-    expirationDate: timestamp("expiration_date", { withTimezone: true }),
+    trialExpiration: tz("trial_expiration"),
+    expirationDate: tz("expiration_date"),
     hasPaymentMethod: boolean("has_payment_method").notNull().default(false),
   },
   (t) => [index("subscriptions_plan_status_idx").on(t.planId, t.status)],
@@ -92,10 +90,8 @@ export const subscriptions = pgTable(
 export const users = pgTable(
   "users",
   {
-    id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    id: id(),
+    companyId: companyId(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name").notNull(),
@@ -107,11 +103,11 @@ export const users = pgTable(
     logoUrl: text("logo_url"),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     defaultArrivalWindowOffset: integer("default_arrival_window_offset").notNull().default(0),
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedAt: deletedAt(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_email_unique").on(lower(t.email)),
     index("users_company_idx").on(t.companyId, t.lastName, t.firstName),
     index("users_company_phone_idx").on(t.companyId, t.mainPhoneNumber),
   ],
@@ -121,14 +117,12 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userId(),
     /** Set while a super admin acts as userId (shadow log-in). */
     impersonatorUserId: integer("impersonator_user_id").references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: tz("expires_at").notNull(),
     /** Moved forward (at most once a minute) by requests; a session idle past the idle timeout ends. */
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: tz("last_seen_at").notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
@@ -141,12 +135,12 @@ export const sessions = pgTable(
 export const impersonationLog = pgTable(
   "impersonation_log",
   {
-    id: serial("id").primaryKey(),
-    impersonatorUserId: integer("impersonator_user_id").references(() => users.id, { onDelete: "set null" }),
+    id: id(),
+    impersonatorUserId: setNullRef("impersonator_user_id", () => users.id),
     impersonatorName: text("impersonator_name").notNull(),
-    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: setNullRef("user_id", () => users.id),
     userName: text("user_name").notNull(),
-    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
+    companyId: setNullRef("company_id", () => companies.id),
     /** shadow_log_in, change, shadow_log_out */
     action: text("action", { enum: ["shadow_log_in", "change", "shadow_log_out"] }).notNull(),
     method: text("method"),
@@ -154,7 +148,7 @@ export const impersonationLog = pgTable(
     /** The form's intent or the fields sent (names only, never values). */
     details: text("details"),
     status: integer("status"),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: tz("at").notNull().defaultNow(),
   },
   (t) => [
     index("impersonation_log_at_idx").on(t.at, t.id),
@@ -166,15 +160,13 @@ export const impersonationLog = pgTable(
 export const verifications = pgTable(
   "verifications",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: id(),
+    userId: userId(),
     kind: text("kind", { enum: ["two_factor", "password_reset"] }).notNull(),
     secretHash: text("secret_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    expiresAt: tz("expires_at").notNull(),
+    usedAt: tz("used_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -187,7 +179,7 @@ export const verifications = pgTable(
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
-    id: serial("id").primaryKey(),
+    id: id(),
     companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
     channel: text("channel", { enum: ["email", "sms"] }).notNull(),
     to: text("to").notNull(),
@@ -209,9 +201,7 @@ export const outboxMessages = pgTable(
 export const onboardingDismissals = pgTable(
   "onboarding_dismissals",
   {
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyId(),
     actionType: integer("action_type").notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.actionType] })],
@@ -221,26 +211,22 @@ export const onboardingDismissals = pgTable(
 export const tags = pgTable(
   "tags",
   {
-    id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    id: id(),
+    companyId: companyId(),
     name: text("name").notNull(),
     type: integer("type").notNull(),
   },
-  (t) => [uniqueIndex("tags_company_type_name_unique").on(t.companyId, t.type, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex("tags_company_type_name_unique").on(t.companyId, t.type, lower(t.name))],
 );
 
 export const leadSources = pgTable(
   "lead_sources",
   {
-    id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    id: id(),
+    companyId: companyId(),
     name: text("name").notNull(),
   },
-  (t) => [uniqueIndex("lead_sources_company_name_unique").on(t.companyId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex("lead_sources_company_name_unique").on(t.companyId, lower(t.name))],
 );
 
 /** Rate-limit counters when the app runs on PostgreSQL (rate-limiter-flexible's table, made here so

@@ -1,19 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import { companies, users } from "./core";
-
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+import { type AnyPgColumn, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, deletedAt, geoData, lower, ownedBy, searchVector, updatedAt } from "./columns";
+import { companyKey, companyRow, createdByUserId } from "./refs";
 
 /** Live customers only: deleted ones stay for the jobs and invoices that name them. */
 const live = (t: { deletedAt: unknown }) => sql`${t.deletedAt} is null`;
@@ -23,10 +11,7 @@ const sortKey = (column: AnyPgColumn): SQL => sql`left(lower(coalesce(${column},
 export const customers = pgTable(
   "customers",
   {
-    id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    ...companyRow(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name"),
     email: text("email"),
@@ -60,9 +45,7 @@ export const customers = pgTable(
     billingLocation: text("billing_location"),
     /** Lower-cased words of names, company, emails, phones and addresses, written by the model on every save. */
     searchText: text("search_text").notNull().default(""),
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      (): SQL => sql`to_tsvector('simple'::regconfig, ${customers.searchText})`,
-    ),
+    searchVector: searchVector((): AnyPgColumn => customers.searchText),
     /**
      * List sort keys: lower-cased and cut to 100 characters, so an index of them stays far below
      * the btree row limit and a deep page is read from the index alone (no heap visit per skipped row).
@@ -71,41 +54,36 @@ export const customers = pgTable(
     sortLastName: text("sort_last_name").generatedAlwaysAs((): SQL => sortKey(customers.lastName)),
     sortCompanyName: text("sort_company_name").generatedAlwaysAs((): SQL => sortKey(customers.ownCompanyName)),
     sortBillingLocation: text("sort_billing_location").generatedAlwaysAs((): SQL => sortKey(customers.billingLocation)),
-    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    createdByUserId: createdByUserId(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
   },
   (t) => [
     index("customers_company_name_idx").on(t.companyId, t.sortFirstName, t.sortLastName, t.id).where(live(t)),
     index("customers_company_company_name_idx").on(t.companyId, t.sortCompanyName, t.id).where(live(t)),
     index("customers_company_billing_idx").on(t.companyId, t.sortBillingLocation, t.id).where(live(t)),
     index("customers_company_created_idx").on(t.companyId, t.createdAt, t.id).where(live(t)),
-    index("customers_company_email_idx")
-      .on(t.companyId, sql`lower(${t.email})`)
-      .where(live(t)),
+    index("customers_company_email_idx").on(t.companyId, lower(t.email)).where(live(t)),
     index("customers_company_phone_idx").on(t.companyId, t.mainPhoneNumber).where(live(t)),
     index("customers_search_idx").using("gin", t.searchVector),
     index("customers_tags_idx").using("gin", t.tagIds),
   ],
 );
 
+/** The first columns of a customer's own rows (properties, files). */
+const customerRow = () => ({ ...companyRow(), customerId: ownedBy("customer_id", () => customers.id) });
+
 /** A customer's properties (service addresses); one of them is the billing address. */
 export const customerAddresses = pgTable(
   "customer_addresses",
   {
-    id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    ...customerRow(),
     location: text("location").notNull(),
     unitNumber: text("unit_number"),
     notes: text("notes"),
     isBilling: boolean("is_billing").notNull().default(false),
-    geoData: jsonb("geo_data").$type<{ placeId?: string; latitude: number; longitude: number } | null>(),
+    geoData: geoData(),
     position: integer("position").notNull().default(0),
   },
   (t) => [index("customer_addresses_customer_idx").on(t.customerId, t.position)],
@@ -115,27 +93,19 @@ export const customerAddresses = pgTable(
 export const customerAttachments = pgTable(
   "customer_attachments",
   {
-    id: serial("id").primaryKey(),
-    companyId: integer("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
+    ...customerRow(),
     storageKey: text("storage_key").notNull().unique(),
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
-    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdByUserId: createdByUserId(),
+    createdAt: createdAt(),
   },
   (t) => [index("customer_attachments_customer_idx").on(t.customerId, t.createdAt)],
 );
 
 /** Live customers per company, kept in the same transaction as every create and delete: the list's total without counting. */
 export const customerCounts = pgTable("customer_counts", {
-  companyId: integer("company_id")
-    .primaryKey()
-    .references(() => companies.id, { onDelete: "cascade" }),
+  companyId: companyKey(),
   count: integer("count").notNull().default(0),
 });

@@ -1,27 +1,24 @@
-import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { companies, tags, users } from "./core";
+import { createdAt, geoData, ownedBy, searchVector, setNullRef, tz, updatedAt } from "./columns";
+import { users } from "./core";
 import { customerAddresses, customers } from "./customers";
+import { companyId, companyKey, companyRow, createdByUserId, tagId, userId } from "./refs";
 
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-const tz = (name: string) => timestamp(name, { withTimezone: true });
-const companyRef = () =>
-  integer("company_id")
-    .notNull()
-    .references(() => companies.id, { onDelete: "cascade" });
+/** The job a row belongs to (line items, events, files, ...): deleted with it. */
+const jobId = () => ownedBy("job_id", () => jobs.id);
+/** The first columns of a job's own rows (line items, events, segments, files, payments). */
+const jobRow = () => ({ ...companyRow(), jobId: jobId() });
 
 /**
  * A repeating job. Every visit of the series is its own row in `jobs` once materialised
@@ -31,8 +28,7 @@ const companyRef = () =>
 export const jobSeries = pgTable(
   "job_series",
   {
-    id: serial("id").primaryKey(),
-    companyId: companyRef(),
+    ...companyRow(),
     frequency: integer("frequency").notNull(),
     interval: integer("interval").notNull().default(1),
     count: integer("count"),
@@ -56,7 +52,7 @@ export const jobSeries = pgTable(
     materializedUntil: tz("materialized_until").notNull(),
     /** Set when the series ended (count reached, until passed or cut by "this and following"). */
     isComplete: boolean("is_complete").notNull().default(false),
-    createdAt: tz("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("job_series_company_idx").on(t.companyId),
@@ -67,16 +63,13 @@ export const jobSeries = pgTable(
 export const jobs = pgTable(
   "jobs",
   {
-    id: serial("id").primaryKey(),
-    companyId: companyRef(),
-    customerId: integer("customer_id")
-      .notNull()
-      .references(() => customers.id, { onDelete: "cascade" }),
-    customerAddressId: integer("customer_address_id").references(() => customerAddresses.id, { onDelete: "set null" }),
+    ...companyRow(),
+    customerId: ownedBy("customer_id", () => customers.id),
+    customerAddressId: setNullRef("customer_address_id", () => customerAddresses.id),
     /** Address snapshot at the time of the job, so later edits of the property do not rewrite history. */
     location: text("location"),
     unitNumber: text("unit_number"),
-    geoData: jsonb("geo_data").$type<{ placeId?: string; latitude: number; longitude: number } | null>(),
+    geoData: geoData(),
     /** Job title (rename); null shows the default title. */
     name: text("name"),
     description: text("description"),
@@ -102,7 +95,7 @@ export const jobs = pgTable(
     paidCents: integer("paid_cents").notNull().default(0),
     /** Unguessable token of the public visit details page. */
     publicToken: text("public_token").notNull(),
-    seriesId: integer("series_id").references(() => jobSeries.id, { onDelete: "set null" }),
+    seriesId: setNullRef("series_id", () => jobSeries.id),
     /** Original start of this occurrence in its series (stays when the visit is moved). */
     seriesOccurrence: tz("series_occurrence"),
     bookingRequestId: integer("booking_request_id"),
@@ -110,12 +103,10 @@ export const jobs = pgTable(
     servicePlanVisitDescription: text("service_plan_visit_description"),
     /** Lower-cased title, description, customer and address: the list's search haystack. */
     searchText: text("search_text").notNull().default(""),
-    searchVector: tsvector("search_vector").generatedAlwaysAs(
-      (): SQL => sql`to_tsvector('simple'::regconfig, ${jobs.searchText})`,
-    ),
-    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
-    createdAt: tz("created_at").notNull().defaultNow(),
-    updatedAt: tz("updated_at").notNull().defaultNow(),
+    searchVector: searchVector((): AnyPgColumn => jobs.searchText),
+    createdByUserId: createdByUserId(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("jobs_public_token_unique").on(t.publicToken),
@@ -135,9 +126,7 @@ export const jobs = pgTable(
  * delete counts, seeds and cascades included: the jobs list's total without counting 200,000 rows.
  */
 export const jobCounts = pgTable("job_counts", {
-  companyId: integer("company_id")
-    .primaryKey()
-    .references(() => companies.id, { onDelete: "cascade" }),
+  companyId: companyKey(),
   count: integer("count").notNull().default(0),
   /** The longest visit the company ever had (never shrinks): how far before a range the schedule looks for visits still running. */
   longestVisitSeconds: integer("longest_visit_seconds").notNull().default(0),
@@ -150,13 +139,9 @@ export const jobCounts = pgTable("job_counts", {
 export const jobEmployees = pgTable(
   "job_employees",
   {
-    jobId: integer("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    companyId: companyRef(),
+    jobId: jobId(),
+    userId: userId(),
+    companyId: companyId(),
     startTime: tz("start_time"),
   },
   (t) => [
@@ -168,11 +153,7 @@ export const jobEmployees = pgTable(
 export const jobLineItems = pgTable(
   "job_line_items",
   {
-    id: serial("id").primaryKey(),
-    companyId: companyRef(),
-    jobId: integer("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "cascade" }),
+    ...jobRow(),
     /** material 0, service 1 */
     kind: integer("kind").notNull().default(1),
     name: text("name").notNull(),
@@ -197,16 +178,12 @@ export const jobLineItems = pgTable(
 export const jobTimelineEvents = pgTable(
   "job_timeline_events",
   {
-    id: serial("id").primaryKey(),
-    companyId: companyRef(),
-    jobId: integer("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "cascade" }),
+    ...jobRow(),
     type: integer("type").notNull(),
     actorType: integer("actor_type").notNull().default(0),
-    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    actorUserId: setNullRef("actor_user_id", () => users.id),
     /** Set when the actor was a super admin acting as actorUserId (shadow log-in). */
-    impersonatorUserId: integer("impersonator_user_id").references(() => users.id, { onDelete: "set null" }),
+    impersonatorUserId: setNullRef("impersonator_user_id", () => users.id),
     fromStatus: integer("from_status"),
     toStatus: integer("to_status"),
     reason: text("reason"),
@@ -226,32 +203,24 @@ export const jobTimelineEvents = pgTable(
 export const jobSegments = pgTable(
   "job_segments",
   {
-    id: serial("id").primaryKey(),
-    companyId: companyRef(),
-    jobId: integer("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "cascade" }),
+    ...jobRow(),
     name: text("name").notNull(),
     position: integer("position").notNull().default(0),
-    createdAt: tz("created_at").notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("job_segments_job_idx").on(t.jobId, t.position)],
 );
 
 const attachmentColumns = () => ({
-  id: serial("id").primaryKey(),
-  companyId: companyRef(),
-  jobId: integer("job_id")
-    .notNull()
-    .references(() => jobs.id, { onDelete: "cascade" }),
+  ...jobRow(),
   /** Key in the storage adapter; fileUrl is the address the API and pages use. */
   storageKey: text("storage_key").notNull(),
   fileUrl: text("file_url").notNull(),
   fileName: text("file_name").notNull(),
   contentType: text("content_type").notNull(),
   sizeBytes: integer("size_bytes").notNull(),
-  uploadedByUserId: integer("uploaded_by_user_id").references(() => users.id, { onDelete: "set null" }),
-  createdAt: tz("created_at").notNull().defaultNow(),
+  uploadedByUserId: setNullRef("uploaded_by_user_id", () => users.id),
+  createdAt: createdAt(),
 });
 
 export const jobAttachments = pgTable("job_attachments", attachmentColumns(), (t) => [
@@ -267,16 +236,12 @@ export const jobCurrentStateAttachments = pgTable("job_current_state_attachments
 export const jobPayments = pgTable(
   "job_payments",
   {
-    id: serial("id").primaryKey(),
-    companyId: companyRef(),
-    jobId: integer("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "cascade" }),
+    ...jobRow(),
     /** cash 0, check 1, card 2, other 3 */
     method: integer("method").notNull(),
     amountCents: integer("amount_cents").notNull(),
     note: text("note"),
-    recordedByUserId: integer("recorded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    recordedByUserId: setNullRef("recorded_by_user_id", () => users.id),
     paidAt: tz("paid_at").notNull().defaultNow(),
   },
   (t) => [index("job_payments_job_idx").on(t.jobId), index("job_payments_company_paid_idx").on(t.companyId, t.paidAt)],
@@ -286,13 +251,9 @@ export const jobPayments = pgTable(
 export const jobTags = pgTable(
   "job_tags",
   {
-    jobId: integer("job_id")
-      .notNull()
-      .references(() => jobs.id, { onDelete: "cascade" }),
-    tagId: integer("tag_id")
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
-    companyId: companyRef(),
+    jobId: jobId(),
+    tagId: tagId(),
+    companyId: companyId(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.tagId] }), index("job_tags_tag_job_idx").on(t.tagId, t.jobId)],
 );

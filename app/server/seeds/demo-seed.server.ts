@@ -7,7 +7,7 @@ import { seedEmployees } from "~/server/seeds/employees-seed.server";
 import { seedJobs } from "~/server/seeds/jobs-seed.server";
 import { hashPassword, randomToken } from "~/models/accounts/passwords.server";
 import { seedPriceBook } from "~/server/seeds/price-book-seed.server";
-import { Role } from "~/access/roles";
+import { Role, type RoleValue } from "~/access/roles";
 import { createCompanyWithAdmin } from "~/models/accounts/signup.server";
 
 /**
@@ -20,6 +20,13 @@ export const DEMO_LOGINS = [
   { role: "office staff", email: "office@fieldwise.demo", password: PUBLISHED_DEMO_PASSWORD },
   { role: "field tech", email: "tech@fieldwise.demo", password: PUBLISHED_DEMO_PASSWORD },
 ] as const;
+
+/** The demo company's office staff and field tech (login: their index in DEMO_LOGINS); its admin comes with the company. */
+type DemoStaff = [login: 2 | 3, firstName: string, lastName: string, role: RoleValue, color: string, phone: string];
+const DEMO_STAFF: DemoStaff[] = [
+  [2, "Olivia", "Reyes", Role.OfficeStaff, "#8E44AD", "+17045550141"],
+  [3, "Marcus", "Lee", Role.FieldTech, "#3AC09D", "+17045550152"],
+];
 
 export type DemoPasswords = {
   /** The README's password (development), DEMO_PASSWORD, or random ones (production without DEMO_PASSWORD). */
@@ -53,23 +60,15 @@ export function demoPasswords(config: Pick<Env, "NODE_ENV" | "DEMO_PASSWORD"> = 
 export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()): Promise<DemoPasswords | null> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(companies);
   if (count > 0) return null;
+  /** The email and password of DEMO_LOGINS[login]. */
+  const credentials = (login: number) => ({ email: DEMO_LOGINS[login].email, password: passwords.logins[login] });
   const companyId = await db.transaction(async (tx) => {
-    await createCompanyWithAdmin(
-      tx,
-      {
-        businessName: "Fieldwise HQ",
-        email: DEMO_LOGINS[0].email,
-        password: passwords.logins[0],
-        firstName: "Sam",
-        lastName: "Super",
-        country: "US",
-      },
-      { role: Role.SuperAdmin },
-    );
+    // The platform's own company: its admin is the super admin.
+    const platform = { businessName: "Fieldwise HQ", ...credentials(0), firstName: "Sam", lastName: "Super" };
+    await createCompanyWithAdmin(tx, { ...platform, country: "US" }, { role: Role.SuperAdmin });
     const demo = await createCompanyWithAdmin(tx, {
       businessName: "Blue Ridge Heating & Air",
-      email: DEMO_LOGINS[1].email,
-      password: passwords.logins[1],
+      ...credentials(1),
       firstName: "Dana",
       lastName: "Whitfield",
       phoneNumber: "+17045550134",
@@ -80,28 +79,17 @@ export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()
       location: "1200 Tryon St, Charlotte, NC 28203, USA",
       country: "US",
     });
-    await tx.insert(users).values([
-      {
-        companyId: demo.companyId,
-        email: DEMO_LOGINS[2].email,
-        passwordHash: await hashPassword(passwords.logins[2]),
-        firstName: "Olivia",
-        lastName: "Reyes",
-        role: Role.OfficeStaff,
-        color: "#8E44AD",
-        mainPhoneNumber: "+17045550141",
-      },
-      {
-        companyId: demo.companyId,
-        email: DEMO_LOGINS[3].email,
-        passwordHash: await hashPassword(passwords.logins[3]),
-        firstName: "Marcus",
-        lastName: "Lee",
-        role: Role.FieldTech,
-        color: "#3AC09D",
-        mainPhoneNumber: "+17045550152",
-      },
-    ]);
+    const staff = DEMO_STAFF.map(async ([login, firstName, lastName, role, color, mainPhoneNumber]) => ({
+      companyId: demo.companyId,
+      email: credentials(login).email,
+      passwordHash: await hashPassword(credentials(login).password),
+      firstName,
+      lastName,
+      role,
+      color,
+      mainPhoneNumber,
+    }));
+    await tx.insert(users).values(await Promise.all(staff));
     await seedPriceBook(demo.companyId, tx);
     await seedEmployees(demo.companyId, 3, tx, passwords.others);
     return demo.companyId;
