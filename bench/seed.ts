@@ -8,8 +8,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { db } from "~/db.server";
 import { Role } from "~/access/roles";
 import { boot, shutdown } from "~/server/boot.server";
-import { seedBenchmark, type BenchmarkCompany } from "~/server/seeds/bench-seed.server";
-import { sessionCookieFor } from "~/server/seeds/session-fixtures.server";
+import { seedBenchmark, type BenchmarkCompany } from "../tests/fixtures/bench-company";
+import { sessionCookieFor } from "../tests/fixtures/sessions";
 
 type Company = BenchmarkCompany & { key: string; adminSessions: number; sessionsPerStaff: number };
 type Rows<T> = { rows: T[] };

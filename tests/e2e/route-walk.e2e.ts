@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,39 +7,35 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { ruleFailure, type Access } from "~/access/access.server";
 import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
-import { homePathFor, Role } from "~/access/roles";
+import { homePathFor } from "~/access/roles";
 import { matchPattern, routeTable, type RouteRule } from "~/access/route-table";
 import { messages } from "~/utils/validation";
+import type { PrepareInput, PrepareOutput } from "./prepare-sessions";
 import { concretePath, takesRecord, type RecordParam } from "./route-paths";
 
 /*
  * Walks every entry of the route table as a visitor, each demo role and a user of another
  * company, against the built app's request handler (in this process, on its own embedded
- * database), and checks each answer against the table.
+ * database), and checks each answer against the table. The other company, the session cookies and the
+ * record ids are made beforehand from source (prepare-sessions.ts in a child process): test fixtures
+ * are not in the server bundle.
  */
 
-type AppModule = {
-  boot: () => Promise<unknown>;
-  shutdown: () => Promise<void>;
-  sessionCookieFor: (who: { email: string } | { userId: number }) => Promise<string>;
-  accessOfUser: (email: string) => Promise<Access>;
-  sampleRecordIds: (companyId: number, options?: { assignedTo?: number }) => Promise<Record<string, number>>;
-  seedBenchmark: (input: {
-    businessName: string;
-    adminEmail: string;
-    password: string;
-    customers: number;
-    jobs: number;
-    employees: number;
-  }) => Promise<{ companyId: number }>;
-};
+type AppModule = { boot: () => Promise<unknown>; shutdown: () => Promise<void> };
 
-type Walker = { name: string; cookie?: string; access?: Access; ids: Record<string, number> };
+/** `spares`: sessions of the walker's user of their own, one per walk of a page that ends the session (ENDS_SESSION). */
+type Walker = { name: string; cookie?: string; spares?: string[]; access?: Access; ids: Record<string, number> };
 type Expected = { status: number | number[]; location?: string; text?: string };
 type Answer = { status: number; location: string | null; body: string };
 
 /** Pages that end the session they are opened with: walked with a throwaway session. */
 const ENDS_SESSION = new Set(["/logout"]);
+/**
+ * Sessions prepared per login: the walker's own, and a throwaway one for each walk of an ENDS_SESSION page (walk()
+ * runs at most twice per walker, over each table entry at most once).
+ */
+const SESSIONS_PER_LOGIN = 1 + 2 * ENDS_SESSION.size;
+const OTHER_ADMIN = "other-admin@example.com";
 /** A reset link without a valid token answers 400 with the reason on the page. */
 const NEEDS_TOKEN = new Set(["/reset"]);
 /** Signed-in pages that answer with a redirect by design. */
@@ -125,6 +122,12 @@ function mismatch(expected: Expected, answer: Answer): string | null {
   return null;
 }
 
+function throwawaySession(walker: Walker): string {
+  const cookie = walker.spares?.shift();
+  if (!cookie) throw new Error(`No prepared session left for ${walker.name}: raise SESSIONS_PER_LOGIN`);
+  return cookie;
+}
+
 /** Walks the whole table for one walker with the given record ids; returns one line per wrong answer. */
 async function walk(
   walker: Walker,
@@ -136,10 +139,7 @@ async function walk(
   for (const rule of routeTable.filter(only)) {
     const { path: pathname, record } = concretePath(rule, ids);
     const expected = expectedAnswer(rule, walker, pathname, record, foreignRecords);
-    const cookie =
-      ENDS_SESSION.has(rule.pattern) && walker.access
-        ? await app.sessionCookieFor({ userId: walker.access.user.id })
-        : walker.cookie;
+    const cookie = ENDS_SESSION.has(rule.pattern) && walker.access ? throwawaySession(walker) : walker.cookie;
     const problem = mismatch(expected, await request(pathname, cookie));
     if (problem)
       wrong.push(`${walker.name} ${isPostOnly(pathname) ? "POST" : "GET"} ${pathname} (${rule.pattern}): ${problem}`);
@@ -155,43 +155,51 @@ beforeAll(async () => {
     SESSION_SECRET: "route-walk-session-secret-0123456789",
   });
   delete process.env.DATABASE_URL;
+  // Seeds the demo and the other company and makes the sessions from source, before this process opens the database.
+  const preparedFile = path.join(dataDir, "prepared.json");
+  const input: PrepareInput = {
+    companies: [
+      {
+        key: "other",
+        businessName: "Other Company",
+        adminEmail: OTHER_ADMIN,
+        password: "other-password-1",
+        customers: 3,
+        jobs: 3,
+        employees: 2,
+      },
+    ],
+    logins: [
+      ...DEMO_LOGINS.map((login) => ({ key: login.role, email: login.email })),
+      { key: "other admin", email: OTHER_ADMIN },
+    ],
+    sessionsPerLogin: SESSIONS_PER_LOGIN,
+  };
+  const prepare = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "tests/e2e/prepare-sessions.ts", preparedFile, JSON.stringify(input)],
+    { env: process.env, encoding: "utf8" },
+  );
+  if (prepare.status !== 0)
+    throw new Error(`route walk: preparing the data failed:\n${prepare.stdout}\n${prepare.stderr}`);
+  const prepared = JSON.parse(readFileSync(preparedFile, "utf8")) as PrepareOutput;
+  const walkerOf = (name: string, key: string, ids: Record<string, number>): Walker => {
+    const [cookie, ...spares] = prepared.sessions[key];
+    return { name, cookie, spares, access: prepared.access[key], ids };
+  };
+
   build = await import(pathToFileURL(path.join(inject("e2e").buildDir, "server/index.js")).href);
   app = build.entry.module as unknown as AppModule;
   await app.boot();
-  const other = await app.seedBenchmark({
-    businessName: "Other Company",
-    adminEmail: "other-admin@example.com",
-    password: "other-password-1",
-    customers: 3,
-    jobs: 3,
-    employees: 2,
-  });
   handle = createRequestHandler(build, "production") as unknown as (request: Request) => Promise<Response>;
   builtPatterns = builtRoutePatterns(build.routes);
   postOnlyPatterns = builtRoutePatterns(build.routes, (module) => !!module.action && !module.default);
 
   walkers.push({ name: "visitor", ids: {} });
-  for (const login of DEMO_LOGINS) {
-    const access = await app.accessOfUser(login.email);
-    walkers.push({
-      name: login.role,
-      cookie: await app.sessionCookieFor({ email: login.email }),
-      access,
-      ids: await app.sampleRecordIds(
-        access.company.id,
-        access.user.role === Role.FieldTech ? { assignedTo: access.user.id } : {},
-      ),
-    });
-  }
-  const otherAccess = await app.accessOfUser("other-admin@example.com");
-  walkers.push({
-    name: "company admin of another company",
-    cookie: await app.sessionCookieFor({ email: "other-admin@example.com" }),
-    access: otherAccess,
-    ids: {},
-  });
+  for (const login of DEMO_LOGINS) walkers.push(walkerOf(login.role, login.role, prepared.recordIds[login.role]));
+  walkers.push(walkerOf("company admin of another company", "other admin", {}));
   demoIds = walkers.find((w) => w.name === "company admin")!.ids;
-  otherIds = await app.sampleRecordIds(other.companyId);
+  otherIds = prepared.companies.other.recordIds;
 }, 120_000);
 
 afterAll(async () => {
