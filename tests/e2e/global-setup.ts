@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
+import type { PrepareInput } from "./prepare-sessions";
+import { freePort } from "../helpers/free-port";
 
 /** What the harness hands to the test files (read with inject("e2e")). */
 export type E2eContext = { baseUrl: string; buildDir: string; dataDir: string; sessionsFile: string };
@@ -20,17 +21,6 @@ export const SESSION_SECRET = "e2e-session-secret-0123456789abcdef";
 export const DEMO_PASSWORD = "e2e-demo-password-0123";
 /** Session cookies made per demo login before the server starts; signIn takes a live one. */
 const SESSIONS_PER_LOGIN = 30;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Builds the app into its own folder (never ./build, which other people may be using); a broken tree fails loudly. */
 function buildApp(buildDir: string) {
@@ -126,10 +116,15 @@ async function start(
   };
   delete env.DATABASE_URL;
 
-  // Seeds the demo company and creates the session rows while the embedded database is still free.
+  // Seeds the demo company and creates the session rows while the embedded database is still free (from source:
+  // test fixtures are not in the server bundle).
+  const input: PrepareInput = {
+    logins: DEMO_LOGINS.map((login) => ({ key: login.role, email: login.email })),
+    sessionsPerLogin: SESSIONS_PER_LOGIN,
+  };
   const prepare = spawnSync(
-    "node",
-    ["tests/e2e/prepare-sessions.mjs", sessionsFile, String(SESSIONS_PER_LOGIN), JSON.stringify(DEMO_LOGINS)],
+    process.execPath,
+    ["--import", "tsx", "tests/e2e/prepare-sessions.ts", sessionsFile, JSON.stringify(input)],
     { env, encoding: "utf8" },
   );
   if (prepare.status !== 0) throw new Error(`e2e: seeding the demo data failed:\n${prepare.stdout}\n${prepare.stderr}`);

@@ -1,5 +1,6 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { useStarted } from "./lifecycle";
 
 export type SmtpCapture = { url: string; received: ParsedMail[]; close: () => Promise<void> };
 
@@ -32,3 +33,13 @@ export async function startSmtpCapture(port = randomSmtpPort()): Promise<SmtpCap
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Registers beforeAll/afterAll hooks: an SMTP capture for this test file, on `port` when given. */
+export const useSmtpCapture = (port?: number) =>
+  useStarted(
+    () => startSmtpCapture(port),
+    (capture) => capture.close(),
+  );
+
+/** The To address of a received message with one recipient ("" otherwise). */
+export const recipientOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : "");

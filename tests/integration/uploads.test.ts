@@ -9,8 +9,8 @@ process.env.UPLOADS_DIR ??= mkdtempSync(path.join(tmpdir(), "uploads-helper-"));
 
 const { uploadRules } = await import("~/models/files/upload-rules.server");
 const { FIELD_MAX_BYTES, incomingUploadsDir, uploadFormMessages, withUploadForm } =
-  await import("~/models/files/uploads.server");
-type UploadRule = import("~/models/files/uploads.server").UploadRule;
+  await import("~/http/uploads.server");
+type UploadRule = import("~/models/files/upload-rules.server").UploadRule;
 
 const MB = 1024 * 1024;
 const PNG = Buffer.from(

@@ -1,25 +1,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
+import { freePort } from "../helpers/free-port";
 
 export { baseUrl, demoRecordIds, liveSessionCookie, demoLogin } from "../e2e/harness";
 
 /** The e2e build every server of the security suite runs (the same production bundle users get). */
 export const buildDir = () => inject("e2e").buildDir;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export type OwnServer = {
   baseUrl: string;

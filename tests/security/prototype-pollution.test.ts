@@ -4,17 +4,12 @@
 // what plain objects inherit inside its process.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 import { buildDir, startServer, type OwnServer } from "./harness";
 
-type BuiltRoute = {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  module: { loader?: unknown; action?: unknown; default?: unknown };
-};
+type BuiltRoute = ServerBuild["routes"][string];
 
 /** Every route of the build with its full path pattern and whether it has a loader or action. */
 async function builtRoutes(): Promise<

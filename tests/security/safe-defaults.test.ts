@@ -3,25 +3,18 @@
 // embedded database (tests/security/harness.ts); email through a local SMTP server.
 import http from "node:http";
 import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startSmtpCapture, type SmtpCapture } from "../helpers/smtp-capture";
-import { baseUrl, demoLogin, startOutcome, startServer, type OwnServer } from "./harness";
+import { describe, expect, test } from "vitest";
+import { signUpJson } from "../helpers/sign-up";
+import { recipientOf, useSmtpCapture } from "../helpers/smtp-capture";
+import { baseUrl, demoLogin, startOutcome, startServer } from "./harness";
+import { useOwnServer } from "./own-server";
 
-let smtp: SmtpCapture;
-let smtpUrl: string;
-let received: ParsedMail[];
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  smtpUrl = smtp.url;
-  received = smtp.received;
-});
-afterAll(() => smtp.close());
+const smtp = useSmtpCapture();
 
 async function mailTo(email: string): Promise<ParsedMail> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const mail = received.find((m) => (m.to && !Array.isArray(m.to) ? m.to.text : "") === email);
+    const mail = smtp.received.find((m) => recipientOf(m) === email);
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no email reached ${email}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -94,11 +87,7 @@ describe("production refuses to start without its secrets", () => {
 });
 
 describe("production with only the required settings (and SMTP)", () => {
-  let server: OwnServer;
-  beforeAll(async () => {
-    server = await startServer({ env: { SMTP_URL: smtpUrl } });
-  });
-  afterAll(() => server?.stop());
+  const server = useOwnServer(() => ({ env: { SMTP_URL: smtp.url } }));
 
   test("seeds no demo users: the published logins do not sign in", async () => {
     expect(server.log()).not.toContain("Demo logins");
@@ -118,17 +107,7 @@ describe("production with only the required settings (and SMTP)", () => {
     const signUp = await fetch(`${server.baseUrl}/api/account/sign-up`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        email,
-        firstName: "Maria",
-        lastName: "Lopez",
-        phoneNumber: "(415) 555-0134",
-        password: "correct horse",
-        businessName: "Lopez Plumbing",
-        industry: 18,
-        companySize: 1,
-        country: "US",
-      }),
+      body: JSON.stringify(signUpJson(email)),
     });
     expect(signUp.status).toBe(201);
     expect(await postWithForgedHost(server.baseUrl, "/api/account/forgotPassword", { email })).toBe(200);
@@ -146,11 +125,7 @@ describe("production with only the required settings (and SMTP)", () => {
 });
 
 describe("production asked for the demo data without DEMO_PASSWORD", () => {
-  let server: OwnServer;
-  beforeAll(async () => {
-    server = await startServer({ env: { SEED_DEMO: "true" } });
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = useOwnServer(() => ({ env: { SEED_DEMO: "true" } }), 120_000);
 
   test("gives each demo login a random password, shown once in the start banner, never demo1234", async () => {
     const log = server.log();
@@ -211,7 +186,7 @@ describe("the development outbox", () => {
   }, 120_000);
 
   test("is closed when SMTP is configured, even to the super admin; links use the server's own address", async () => {
-    const server = await startServer({ env: { NODE_ENV: "development", APP_URL: undefined, SMTP_URL: smtpUrl } });
+    const server = await startServer({ env: { NODE_ENV: "development", APP_URL: undefined, SMTP_URL: smtp.url } });
     try {
       const superAdmin = await signIn(server.baseUrl, "super@fieldwise.demo", "demo1234");
       expect(superAdmin.status).toBe(200);

@@ -1,8 +1,10 @@
 // Items 3 (redirects), 8 (abuse limits) and 9 (sessions) of the security issue, tried from the
 // outside over HTTP against the built server. Limits are spent only on servers of this file's own
 // (startServer), never on the shared one, whose demo logins other files sign in with.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, liveSessionCookie, startServer, type OwnServer } from "./harness";
+import { describe, expect, it } from "vitest";
+import { baseUrl, liveSessionCookie } from "./harness";
+import { firstStepJson, signUpJson } from "../helpers/sign-up";
+import { useOwnServer } from "./own-server";
 
 const PASSWORD = "correct horse battery";
 const TOO_MANY = /Too many attempts\. Please try again in \d+ minutes?\./;
@@ -48,17 +50,7 @@ async function newAccount(base: string, headers: Record<string, string> = {}) {
   const email = `limits-${process.pid}-${Date.now().toString(36)}-${++accountCount}@example.com`;
   const response = await send(base, "/api/account/sign-up", {
     headers,
-    json: {
-      email,
-      firstName: "Maria",
-      lastName: "Lopez",
-      phoneNumber: "(415) 555-0134",
-      password: PASSWORD,
-      businessName: "Lopez Plumbing",
-      industry: 18,
-      companySize: 1,
-      country: "US",
-    },
+    json: signUpJson(email, PASSWORD),
   });
   expect(response.status, await response.clone().text()).toBe(201);
   return { email, cookie: pairOf(cookieOf(response)) };
@@ -119,11 +111,7 @@ describe("on the shared server", () => {
 });
 
 describe("behind one trusted proxy (TRUST_PROXY=1)", () => {
-  let server: OwnServer;
-  beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: "1" } });
-  });
-  afterAll(() => server?.stop());
+  const server = useOwnServer(() => ({ env: { TRUST_PROXY: "1" } }));
   const via = (address: string, more: Record<string, string> = {}) => ({ "X-Forwarded-For": address, ...more });
 
   it("slows failed sign-ins of one email from one address, while the owner signs in from theirs", async () => {
@@ -155,40 +143,20 @@ describe("behind one trusted proxy (TRUST_PROXY=1)", () => {
     for (let i = 0; i < 30; i++) {
       const step = await send(server.baseUrl, "/api/account/signUpFirstStepPassed", {
         headers: address,
-        json: {
-          email: `burst-${i}-${Date.now()}@example.com`,
-          firstName: "Maria",
-          lastName: "Lopez",
-          phoneNumber: "(415) 555-0134",
-        },
+        json: firstStepJson(`burst-${i}-${Date.now()}@example.com`),
       });
       expect(step.status, await step.clone().text()).toBe(200);
     }
     const limited = await send(server.baseUrl, "/api/account/signUpFirstStepPassed", {
       headers: address,
-      json: {
-        email: `burst-last-${Date.now()}@example.com`,
-        firstName: "Maria",
-        lastName: "Lopez",
-        phoneNumber: "(415) 555-0134",
-      },
+      json: firstStepJson(`burst-last-${Date.now()}@example.com`),
     });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(3000);
     expect((await limited.json()).message).toMatch(TOO_MANY);
     const signUp = await send(server.baseUrl, "/api/account/sign-up", {
       headers: address,
-      json: {
-        email: `burst-api-${Date.now()}@example.com`,
-        firstName: "Maria",
-        lastName: "Lopez",
-        phoneNumber: "(415) 555-0134",
-        password: PASSWORD,
-        businessName: "Burst",
-        industry: 18,
-        companySize: 1,
-        country: "US",
-      },
+      json: { ...signUpJson(`burst-api-${Date.now()}@example.com`, PASSWORD), businessName: "Burst" },
     });
     expect(signUp.status).toBe(429);
     expect(Number(signUp.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -253,11 +221,7 @@ describe("behind one trusted proxy (TRUST_PROXY=1)", () => {
 });
 
 describe("without TRUST_PROXY", () => {
-  let server: OwnServer;
-  beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: undefined } });
-  });
-  afterAll(() => server?.stop());
+  const server = useOwnServer(() => ({ env: { TRUST_PROXY: undefined } }));
 
   it("sends every open-redirect payload of a sign-in to the home page, and keeps a path of the site", async () => {
     const { email } = await newAccount(server.baseUrl);

@@ -14,29 +14,23 @@ import { action as resetAction } from "~/routes/api+/account+/resetPassword";
 import { action as logoutAction } from "~/routes/api+/account+/logout";
 import { loader as currentLoader } from "~/routes/api+/users+/current";
 import { loader as companyUsersLoader } from "~/routes/api+/users+/get-for-comapny";
-import { action as shadowLogInAction } from "~/routes/api+/users+/$id.shadow-log-in";
 import { action as shadowLogOutAction } from "~/routes/api+/users+/shadow-log-out";
 import { useTestDatabase } from "../../helpers/db";
+import { signUpJson } from "../../helpers/sign-up";
+import { PRESET_LEAD_SOURCES } from "../lead-source-presets";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie, TEST_PASSWORD } from "../../helpers/factories";
 import { call, codeFrom, cookieOf, lastEmailTo, tokenFrom, uniqueEmail } from "./helpers";
+import { shadowLogInAs } from "./shadow";
 
 useTestDatabase();
 
 const signUpBody = (email: string) => ({
-  email,
-  firstName: "Maria",
-  lastName: "Lopez",
-  phoneNumber: "(415) 555-0134",
-  password: "correct horse",
-  businessName: "Lopez Plumbing",
+  ...signUpJson(email),
   businessPhoneNumber: "415-555-0199",
   businessWebsite: "lopezplumbing.com",
-  industry: 18,
-  companySize: 1,
   mainInterests: "Scheduling, invoicing",
   location: "San Francisco, CA",
   isDemoRequested: true,
-  country: "US",
 });
 
 describe("account/sign-up", () => {
@@ -77,16 +71,7 @@ describe("account/sign-up", () => {
       .select({ name: leadSources.name })
       .from(leadSources)
       .where(eq(leadSources.companyId, company.id));
-    expect(sources.map((s) => s.name).sort()).toEqual([
-      "Angieslist",
-      "Craigslist",
-      "Facebook",
-      "Google",
-      "Linkedin",
-      "Other",
-      "Referral",
-      "Yelp",
-    ]);
+    expect(sources.map((s) => s.name).sort()).toEqual(PRESET_LEAD_SOURCES);
     // the cookie signs the new admin in
     const me = await call(currentLoader, makeRequest("/api/users/current", { cookie: cookieOf(res) }));
     expect((await me.json()).id).toBe(user.id);
@@ -414,29 +399,9 @@ describe("users/current, get-for-comapny, shadow log-in", () => {
     const superCookie = await sessionCookie(superId);
     // not for anyone but the super admin
     const adminCookie = await sessionCookie(adminId);
-    expect(
-      (
-        await call(
-          shadowLogInAction,
-          makeRequest(`/api/users/${techId}/shadow-log-in`, { method: "POST", cookie: adminCookie }),
-          { params: { id: String(techId) } },
-        )
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await call(
-          shadowLogInAction,
-          makeRequest("/api/users/999999/shadow-log-in", { method: "POST", cookie: superCookie }),
-          { params: { id: "999999" } },
-        )
-      ).status,
-    ).toBe(404);
-    const shadow = await call(
-      shadowLogInAction,
-      makeRequest(`/api/users/${techId}/shadow-log-in`, { method: "POST", cookie: superCookie }),
-      { params: { id: String(techId) } },
-    );
+    expect((await shadowLogInAs(adminCookie, techId)).status).toBe(403);
+    expect((await shadowLogInAs(superCookie, "999999")).status).toBe(404);
+    const shadow = await shadowLogInAs(superCookie, techId);
     expect(shadow.status).toBe(200);
     expect(await shadow.json()).toMatchObject({ id: techId, isShadowLogIn: true, company: { id: companyId } });
     const shadowCookie = cookieOf(shadow);

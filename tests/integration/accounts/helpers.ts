@@ -46,3 +46,9 @@ export function form(fields: Record<string, string | undefined>) {
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.append(k, v);
   return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } };
 }
+
+export const jsonPost = (body: unknown) => ({
+  method: "POST",
+  body: JSON.stringify(body),
+  headers: { "Content-Type": "application/json" },
+});

@@ -20,6 +20,7 @@ import { useTestDatabase } from "../../helpers/db";
 import { createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
 import { jobsFixture } from "../jobs/fixtures";
 import { call, cookieOf, form } from "./helpers";
+import { shadowLogInAs } from "./shadow";
 
 useTestDatabase();
 
@@ -64,19 +65,11 @@ describe("shadow log-in and log-out", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");
     expect(get.headers.get("Set-Cookie")).toBeNull();
-    const put = await call(
-      shadowLogIn.action,
-      makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { method: "PUT", cookie: f.superCookie }),
-      { params: { id: String(f.adminId) } },
-    );
+    const put = await shadowLogInAs(f.superCookie, f.adminId, "PUT");
     expect(put.status).toBe(405);
     expect(await db.select().from(sessions).where(eq(sessions.userId, f.adminId))).toEqual(before);
 
-    const shadow = await call(
-      shadowLogIn.action,
-      makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }),
-      { params: { id: String(f.adminId) } },
-    );
+    const shadow = await shadowLogInAs(f.superCookie, f.adminId);
     const shadowCookie = cookieOf(shadow);
     const out = await call(shadowLogOut.loader, makeRequest("/api/users/shadow-log-out", { cookie: shadowCookie }));
     expect(out.status).toBe(405);
@@ -179,11 +172,7 @@ describe("the impersonation log", () => {
 
   it("counts signing out of a shadow session as its log-out", async () => {
     const f = await setUp();
-    const shadow = await call(
-      shadowLogIn.action,
-      makeRequest(`/api/users/${f.techId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }),
-      { params: { id: String(f.techId) } },
-    );
+    const shadow = await shadowLogInAs(f.superCookie, f.techId);
     await serve(logout.action, makeRequest("/logout", { cookie: cookieOf(shadow), ...form({}) }));
     const rows = await logRows(f.superId);
     expect(rows.filter((r) => r.userId === f.techId)).toMatchObject([
@@ -194,11 +183,7 @@ describe("the impersonation log", () => {
 
   it("names both people on the job's timeline", async () => {
     const f = await setUp();
-    const shadow = await call(
-      shadowLogIn.action,
-      makeRequest(`/api/users/${f.adminId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }),
-      { params: { id: String(f.adminId) } },
-    );
+    const shadow = await shadowLogInAs(f.superCookie, f.adminId);
     await serve(
       jobDetails.action,
       makeRequest(`/jobs/${f.jobId}`, {
@@ -236,11 +221,7 @@ describe("/admin-panel/impersonation-log", () => {
     const f = await setUp();
     const other = await jobsFixture();
     for (const userId of [f.adminId, other.adminId, f.tomId]) {
-      const shadow = await call(
-        shadowLogIn.action,
-        makeRequest(`/api/users/${userId}/shadow-log-in`, { method: "POST", cookie: f.superCookie }),
-        { params: { id: String(userId) } },
-      );
+      const shadow = await shadowLogInAs(f.superCookie, userId);
       await call(
         shadowLogOut.action,
         makeRequest("/api/users/shadow-log-out", { method: "POST", cookie: cookieOf(shadow) }),

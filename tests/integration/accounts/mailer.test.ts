@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import { outboxMessages, users } from "~/db/schema";
 import {
@@ -12,29 +11,25 @@ import {
 import { action as forgotApi } from "~/routes/api+/account+/forgotPassword";
 import { sendEmail } from "~/services/mailer.server";
 import { useTestDatabase } from "../../helpers/db";
-import { startSmtpCapture, type SmtpCapture } from "../../helpers/smtp-capture";
+import { recipientOf, useSmtpCapture } from "../../helpers/smtp-capture";
 import { createTestCompany } from "../../helpers/factories";
 import { call, codeFrom, lastEmailTo, tokenFrom } from "./helpers";
 
 useTestDatabase();
 
-let smtp: SmtpCapture;
-let smtpUrl: string;
-let received: ParsedMail[];
+const smtp = useSmtpCapture();
 
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  smtpUrl = smtp.url;
-  received = smtp.received;
-});
-afterAll(() => smtp.close());
+/** The outbox row of a send. */
+async function storedCopy(result: Awaited<ReturnType<typeof sendEmail>>) {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id!));
+  return row;
+}
 
 describe("mailer", () => {
   it("stores the email in the outbox when no SMTP is configured", async () => {
     const result = await sendEmail({ to: "stored@example.com", subject: "Hello", text: "Plain body" }, undefined);
     expect(result.status).toBe("stored");
-    const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id!));
-    expect(row).toMatchObject({
+    expect(await storedCopy(result)).toMatchObject({
       channel: "email",
       to: "stored@example.com",
       subject: "Hello",
@@ -46,15 +41,14 @@ describe("mailer", () => {
   it("sends through SMTP and records the send", async () => {
     const result = await sendEmail(
       { to: "smtp@example.com", subject: "Your code", text: "Code 123456", html: "<p>Code <b>123456</b></p>" },
-      smtpUrl,
+      smtp.url,
     );
     expect(result.status).toBe("sent");
-    const mail = received.find((m) => m.subject === "Your code");
+    const mail = smtp.received.find((m) => m.subject === "Your code");
     expect(mail?.text?.trim()).toBe("Code 123456");
     expect(mail?.html).toContain("<b>123456</b>");
-    expect(mail?.to && !Array.isArray(mail.to) ? mail.to.text : "").toBe("smtp@example.com");
-    const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id!));
-    expect(row.status).toBe("sent");
+    expect(mail ? recipientOf(mail) : "").toBe("smtp@example.com");
+    expect((await storedCopy(result)).status).toBe("sent");
   });
 
   it("sends the secrets it is given, and stores the message without them", async () => {
@@ -66,14 +60,13 @@ describe("mailer", () => {
         html: '<a href="https://app.example.com/reset?token=tok-en_1">Open</a> 482913',
         secrets: ["tok-en_1", "482913"],
       },
-      smtpUrl,
+      smtp.url,
     );
     expect(result.status).toBe("sent");
-    const mail = received.find((m) => m.subject === "Code 482913");
+    const mail = smtp.received.find((m) => m.subject === "Code 482913");
     expect(mail?.text?.trim()).toBe("Open https://app.example.com/reset?token=tok-en_1 or type 482913.");
     expect(mail?.html).toContain('<a href="https://app.example.com/reset?token=tok-en_1">Open</a> 482913');
-    const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id!));
-    expect(row).toMatchObject({
+    expect(await storedCopy(result)).toMatchObject({
       status: "sent",
       subject: "Code [removed after sending]",
       body: "Open https://app.example.com/reset?token=[removed after sending] or type [removed after sending].",
@@ -88,24 +81,23 @@ describe("mailer", () => {
       "smtp://127.0.0.1:9",
     );
     expect(result.status).toBe("failed");
-    const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id!));
-    expect(row.body).toBe("Code [removed after sending]");
+    expect((await storedCopy(result)).body).toBe("Code [removed after sending]");
     warn.mockRestore();
   });
 
   it("never sends one dedupe key twice", async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     const first = await sendEmail(
       { to: "once@example.com", subject: "Once", text: "x", dedupeKey: "reminder:42" },
-      smtpUrl,
+      smtp.url,
     );
     const second = await sendEmail(
       { to: "once@example.com", subject: "Once", text: "x", dedupeKey: "reminder:42" },
-      smtpUrl,
+      smtp.url,
     );
     expect(first.status).toBe("sent");
     expect(second).toEqual({ id: null, status: "duplicate" });
-    expect(received.length).toBe(before + 1);
+    expect(smtp.received.length).toBe(before + 1);
     expect(await db.select().from(outboxMessages).where(eq(outboxMessages.dedupeKey, "reminder:42"))).toHaveLength(1);
   });
 
@@ -113,7 +105,7 @@ describe("mailer", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const result = await sendEmail({ to: "down@example.com", subject: "Down", text: "x" }, "smtp://127.0.0.1:9");
     expect(result.status).toBe("failed");
-    const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, result.id!));
+    const row = await storedCopy(result);
     expect(row.status).toBe("failed");
     expect(row.error).toBeTruthy();
     expect(warn).toHaveBeenCalledOnce();

@@ -4,18 +4,18 @@ import { db } from "~/db.server";
 import { companies, sessions, users } from "~/db/schema";
 import { Role } from "~/access/roles";
 import * as login from "~/routes/_auth+/login";
-import * as signup from "~/routes/_auth+/signup";
 import * as forgot from "~/routes/_auth+/forgot";
 import * as reset from "~/routes/_auth+/reset";
 import * as logout from "~/routes/logout";
 import * as stopImpersonating from "~/routes/account+/stop-impersonating";
 import * as outbox from "~/routes/dev+/outbox";
 import * as apiDocs from "~/routes/_public+/api-documentation";
-import { action as shadowLogInAction } from "~/routes/api+/users+/$id.shadow-log-in";
 import { loader as currentLoader } from "~/routes/api+/users+/current";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie, TEST_PASSWORD } from "../../helpers/factories";
 import { call, codeFrom, cookieOf, form, lastEmailTo, tokenFrom, uniqueEmail } from "./helpers";
+import { shadowLogInAs } from "./shadow";
+import { postSignup, signupAccount } from "./signup-form";
 
 useTestDatabase();
 
@@ -140,7 +140,6 @@ describe("/login", () => {
 });
 
 describe("/signup", () => {
-  const account = (email: string) => ({ email, firstName: "Maria", lastName: "Lopez", phoneNumber: "4155550134" });
   const business = {
     businessName: "Lopez Plumbing",
     industry: "18",
@@ -154,16 +153,10 @@ describe("/signup", () => {
 
   it("goes to step 2 through the server, then creates the account and signs in", async () => {
     const email = uniqueEmail();
-    const step1 = await call(
-      signup.action,
-      makeRequest("/signup", form({ ...account(email), step: "1", intent: "next" })),
-    );
+    const step1 = await postSignup({ ...signupAccount(email), step: "1", intent: "next" });
     expect(step1.status).toBe(200);
     expect((await step1.json()).values).toMatchObject({ step: "2", email, firstName: "Maria" });
-    const created = await call(
-      signup.action,
-      makeRequest("/signup", form({ ...account(email), ...business, step: "2", intent: "create" })),
-    );
+    const created = await postSignup({ ...signupAccount(email), ...business, step: "2", intent: "create" });
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/dashboard");
     expect(created.headers.getSetCookie().length).toBe(2);
@@ -175,20 +168,14 @@ describe("/signup", () => {
 
   it("shows the spec's messages with values kept and passwords dropped", async () => {
     const email = uniqueEmail();
-    const res = await call(
-      signup.action,
-      makeRequest(
-        "/signup",
-        form({
-          ...account(email),
-          ...business,
-          confirmPassword: "different!",
-          terms: undefined,
-          step: "2",
-          intent: "create",
-        }),
-      ),
-    );
+    const res = await postSignup({
+      ...signupAccount(email),
+      ...business,
+      confirmPassword: "different!",
+      terms: undefined,
+      step: "2",
+      intent: "create",
+    });
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.fieldErrors).toMatchObject({
@@ -202,19 +189,13 @@ describe("/signup", () => {
 
   it("stays on step 1 for a taken email, and Back keeps what was typed", async () => {
     const { email } = await createTestCompany();
-    const taken = await call(
-      signup.action,
-      makeRequest("/signup", form({ ...account(email), step: "1", intent: "next" })),
-    );
+    const taken = await postSignup({ ...signupAccount(email), step: "1", intent: "next" });
     expect(taken.status).toBe(422);
     expect(await taken.json()).toMatchObject({
       fieldErrors: { email: "An account with this email already exists" },
       repopulateFields: { step: "1", email },
     });
-    const back = await call(
-      signup.action,
-      makeRequest("/signup", form({ ...account(uniqueEmail()), ...business, step: "2", intent: "back" })),
-    );
+    const back = await postSignup({ ...signupAccount(uniqueEmail()), ...business, step: "2", intent: "back" });
     expect((await back.json()).values).toMatchObject({
       step: "1",
       businessName: "Lopez Plumbing",
@@ -224,19 +205,13 @@ describe("/signup", () => {
   });
 
   it("refuses a filled honeypot", async () => {
-    const res = await call(
-      signup.action,
-      makeRequest(
-        "/signup",
-        form({
-          ...account(uniqueEmail()),
-          ...business,
-          websiteUrl: "http://spam.example",
-          step: "2",
-          intent: "create",
-        }),
-      ),
-    );
+    const res = await postSignup({
+      ...signupAccount(uniqueEmail()),
+      ...business,
+      websiteUrl: "http://spam.example",
+      step: "2",
+      intent: "create",
+    });
     expect(res.status).toBe(422);
   });
 });
@@ -276,6 +251,16 @@ describe("/forgot and /reset", () => {
 });
 
 describe("/logout and stop impersonating", () => {
+  /** A super admin signed in as the admin of another company, through the shadow log-in call. */
+  async function superAdminShadowingAnAdmin() {
+    const { companyId: platform } = await createTestCompany();
+    const { userId: superId } = await createTestUser(platform, Role.SuperAdmin);
+    const { userId: adminId } = await createTestCompany();
+    const superCookie = await sessionCookie(superId);
+    const shadow = await shadowLogInAs(superCookie, adminId);
+    return { superId, shadow };
+  }
+
   it("kills the session row", async () => {
     const { userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
@@ -285,15 +270,7 @@ describe("/logout and stop impersonating", () => {
   });
 
   it("returns the super admin to their own session and the admin panel", async () => {
-    const { companyId: platform } = await createTestCompany();
-    const { userId: superId } = await createTestUser(platform, Role.SuperAdmin);
-    const { userId: adminId } = await createTestCompany();
-    const superCookie = await sessionCookie(superId);
-    const shadow = await call(
-      shadowLogInAction,
-      makeRequest(`/api/users/${adminId}/shadow-log-in`, { method: "POST", cookie: superCookie }),
-      { params: { id: String(adminId) } },
-    );
+    const { superId, shadow } = await superAdminShadowingAnAdmin();
     const back = await call(
       stopImpersonating.action,
       makeRequest("/account/stop-impersonating", { method: "POST", cookie: cookieOf(shadow) }),
@@ -305,15 +282,7 @@ describe("/logout and stop impersonating", () => {
   });
 
   it("signs the super admin out instead when their own session went idle past the timeout meanwhile", async () => {
-    const { companyId: platform } = await createTestCompany();
-    const { userId: superId } = await createTestUser(platform, Role.SuperAdmin);
-    const { userId: adminId } = await createTestCompany();
-    const superCookie = await sessionCookie(superId);
-    const shadow = await call(
-      shadowLogInAction,
-      makeRequest(`/api/users/${adminId}/shadow-log-in`, { method: "POST", cookie: superCookie }),
-      { params: { id: String(adminId) } },
-    );
+    const { superId, shadow } = await superAdminShadowingAnAdmin();
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) })

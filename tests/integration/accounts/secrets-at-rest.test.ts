@@ -1,8 +1,7 @@
-import { desc, eq } from "drizzle-orm";
-import type { ParsedMail } from "mailparser";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
-import { outboxMessages, users } from "~/db/schema";
+import { users } from "~/db/schema";
 import {
   findAccountUser,
   resetPassword,
@@ -12,9 +11,9 @@ import {
 import * as forgot from "~/routes/_auth+/forgot";
 import { action as forgotApi } from "~/routes/api+/account+/forgotPassword";
 import { useTestDatabase } from "../../helpers/db";
-import { startSmtpCapture, type SmtpCapture } from "../../helpers/smtp-capture";
+import { recipientOf, useSmtpCapture } from "../../helpers/smtp-capture";
 import { createTestCompany } from "../../helpers/factories";
-import { call, codeFrom, form, tokenFrom } from "./helpers";
+import { call, codeFrom, form, jsonPost, lastEmailTo, tokenFrom } from "./helpers";
 
 // Before any module reads the configuration: email goes out through the SMTP server below, and
 // links are built from APP_URL.
@@ -27,27 +26,9 @@ const { smtpPort } = vi.hoisted(() => {
 
 useTestDatabase();
 
-let smtp: SmtpCapture;
-let received: ParsedMail[];
+const smtp = useSmtpCapture(smtpPort);
 
-beforeAll(async () => {
-  smtp = await startSmtpCapture(smtpPort);
-  received = smtp.received;
-});
-afterAll(() => smtp.close());
-
-const toOf = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.text : "");
-const receivedBy = (email: string) => received.filter((m) => toOf(m) === email);
-
-async function storedFor(email: string) {
-  const [row] = await db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.to, email))
-    .orderBy(desc(outboxMessages.id))
-    .limit(1);
-  return row;
-}
+const receivedBy = (email: string) => smtp.received.filter((m) => recipientOf(m) === email);
 
 /** A request as the server builds it when a client forges Host and X-Forwarded-Host. */
 function forgedRequest(path: string, init: RequestInit) {
@@ -69,7 +50,7 @@ describe("a password reset sent through SMTP", () => {
     expect(mail.html).toContain(`<a href="https://app.example.com/reset?token=${token}">Choose a new password</a>`);
     expect(mail.text).not.toContain("evil.example");
 
-    const row = await storedFor(email);
+    const row = await lastEmailTo(email);
     expect(row.status).toBe("sent");
     for (const stored of [row.subject, row.body, row.html]) expect(stored).not.toContain(token);
     expect(row.body).toContain("\nhttps://app.example.com/reset?token=[removed after sending]\n");
@@ -81,19 +62,12 @@ describe("a password reset sent through SMTP", () => {
 
   it("from the API too", async () => {
     const { email } = await createTestCompany();
-    const res = await call(
-      forgotApi,
-      forgedRequest("/api/account/forgotPassword", {
-        method: "POST",
-        body: JSON.stringify({ email }),
-        headers: { "Content-Type": "application/json" },
-      }),
-    );
+    const res = await call(forgotApi, forgedRequest("/api/account/forgotPassword", jsonPost({ email })));
     expect(res.status).toBe(200);
     const [mail] = receivedBy(email);
     const token = tokenFrom(mail.text ?? "");
     expect(mail.text).toContain(`https://app.example.com/reset?token=${token}`);
-    expect((await storedFor(email)).body).not.toContain(token);
+    expect((await lastEmailTo(email)).body).not.toContain(token);
   });
 });
 
@@ -109,7 +83,7 @@ describe("a sign-in code sent through SMTP", () => {
       `Your sign-in code is ${code}.\n\nIt is valid for 10 minutes. If you did not try to sign in, change your password.`,
     );
 
-    const row = await storedFor(email);
+    const row = await lastEmailTo(email);
     expect(row.status).toBe("sent");
     expect(row.subject).toBe("Your Fieldwise sign-in code: [removed after sending]");
     expect(row.body).toBe(

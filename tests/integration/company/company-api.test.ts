@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { registerUsageCheck } from "~/models/company/company.server";
 import { Role } from "~/access/roles";
@@ -13,21 +12,14 @@ import { action as createExpenseCode } from "~/routes/api+/company+/expense-code
 import { action as deleteExpenseCode } from "~/routes/api+/company+/expense-codes.$id";
 import { loader as settingsLoader } from "~/routes/api+/company-settings+/_layout";
 import { action as messagesAction } from "~/routes/api+/company-settings+/messages-on-invoice-and-estimate";
-import { createTestCompany, createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
+import { createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { args, call } from "./call";
+import { solidImage } from "../../helpers/solid-image";
+import { signedInAdmin } from "../sign-ins";
+import { callRequest, callRoute } from "./call";
 
 useTestDatabase();
 
-async function admin() {
-  const company = await createTestCompany();
-  return { ...company, cookie: await sessionCookie(company.userId) };
-}
-
-const png = (w: number, h: number) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: "#2E3758" } })
-    .png()
-    .toBuffer();
 function logoRequest(cookie: string, data: Buffer, method = "PATCH") {
   const form = new FormData();
   form.set("logo", new File([new Uint8Array(data)], "logo.png", { type: "image/png" }));
@@ -36,8 +28,8 @@ function logoRequest(cookie: string, data: Buffer, method = "PATCH") {
 
 describe("company API", () => {
   it("reads and updates the profile; the country drives currency and phone region", async () => {
-    const { cookie } = await admin();
-    const before = await call(async () => companyLoader(args(makeRequest("/api/company", { cookie }))));
+    const { cookie } = await signedInAdmin();
+    const before = await callRoute(companyLoader, "/api/company", { cookie });
     expect(before.body.data).toMatchObject({ currency: "USD", phoneRegion: "US" });
     expect(before.body.data.workingSchedule).toHaveLength(7);
     const schedule = Array.from({ length: 7 }, (_, day) => ({
@@ -46,43 +38,35 @@ describe("company API", () => {
       start: "08:00",
       end: "17:00",
     }));
-    const put = await call(() =>
-      companyAction(
-        args(
-          makeRequest("/api/company", {
-            method: "PUT",
-            cookie,
-            json: {
-              businessName: "Maple Heating",
-              country: "CA",
-              timezone: "America/Toronto",
-              businessPhoneNumber: "(416) 555-0199",
-              serviceAreaRadius: 30,
-              workingSchedule: schedule,
-            },
-          }),
-        ),
-      ),
-    );
-    expect(put.status).toBe(200);
-    expect(put.body.data).toMatchObject({
-      businessName: "Maple Heating",
-      currency: "CAD",
-      phoneRegion: "CA",
-      businessPhoneNumber: "+14165550199",
-      serviceAreaRadius: 30,
+    const put = await callRoute(companyAction, "/api/company", {
+      method: "PUT",
+      cookie,
+      json: {
+        businessName: "Maple Heating",
+        country: "CA",
+        timezone: "America/Toronto",
+        businessPhoneNumber: "(416) 555-0199",
+        serviceAreaRadius: 30,
+        workingSchedule: schedule,
+      },
     });
-    const bad = await call(async () =>
-      companyAction(
-        args(
-          makeRequest("/api/company", {
-            method: "PUT",
-            cookie,
-            json: { businessName: "", country: "US", timezone: "Europe/Paris", businessWebsite: "nope" },
-          }),
-        ),
-      ),
-    );
+    expect(put).toMatchObject({
+      status: 200,
+      body: {
+        data: {
+          businessName: "Maple Heating",
+          currency: "CAD",
+          phoneRegion: "CA",
+          businessPhoneNumber: "+14165550199",
+          serviceAreaRadius: 30,
+        },
+      },
+    });
+    const bad = await callRoute(companyAction, "/api/company", {
+      method: "PUT",
+      cookie,
+      json: { businessName: "", country: "US", timezone: "Europe/Paris", businessWebsite: "nope" },
+    });
     expect(bad.body.errors).toMatchObject({
       businessName: "Business Name is required",
       timezone: "Time Zone is required",
@@ -91,208 +75,149 @@ describe("company API", () => {
   });
 
   it("checks the logo by content and size with the spec's messages", async () => {
-    const { cookie } = await admin();
-    const ok = await call(async () => logoAction(args(logoRequest(cookie, await png(300, 300)))));
+    const { cookie } = await signedInAdmin();
+    const ok = await callRequest(logoAction, logoRequest(cookie, await solidImage(300, 300)));
     expect(ok.status).toBe(200);
     expect(ok.body.data.logoUrl).toMatch(/^\/files\/\d+\/logos\/[\w-]+\.png$/);
-    expect((await call(async () => logoAction(args(logoRequest(cookie, await png(200, 300)))))).body).toEqual({
+    expect((await callRequest(logoAction, logoRequest(cookie, await solidImage(200, 300)))).body).toEqual({
       errors: { logo: "At least 256x256px PNG or JPG file" },
     });
-    expect((await call(async () => logoAction(args(logoRequest(cookie, Buffer.alloc(5242881)))))).body).toEqual({
+    expect((await callRequest(logoAction, logoRequest(cookie, Buffer.alloc(5242881)))).body).toEqual({
       errors: { logo: "The file size cannot exceed 5 MB." },
     });
-    expect((await call(async () => logoAction(args(logoRequest(cookie, Buffer.from("GIF89a fake")))))).body).toEqual({
+    expect((await callRequest(logoAction, logoRequest(cookie, Buffer.from("GIF89a fake")))).body).toEqual({
       errors: { logo: "At least 256x256px PNG or JPG file" },
     });
+    expect((await callRoute(companyLoader, "/api/company", { cookie })).body.data.logoUrl).toBe(ok.body.data.logoUrl);
     expect(
-      (await call(async () => companyLoader(args(makeRequest("/api/company", { cookie }))))).body.data.logoUrl,
-    ).toBe(ok.body.data.logoUrl);
-    expect(
-      (await call(async () => logoAction(args(makeRequest("/api/company/logo", { method: "DELETE", cookie }))))).body
-        .data.logoUrl,
+      (await callRoute(logoAction, "/api/company/logo", { method: "DELETE", cookie })).body.data.logoUrl,
     ).toBeNull();
   });
 
   it("answers the service area check", async () => {
-    const { companyId } = await admin();
-    const res = await call(async () =>
-      serviceArea(
-        args(makeRequest(`/api/company/check-service-area?companyId=${companyId}&latitude=37.77&longitude=-122.41`)),
-      ),
+    const { companyId } = await signedInAdmin();
+    const res = await callRoute(
+      serviceArea,
+      `/api/company/check-service-area?companyId=${companyId}&latitude=37.77&longitude=-122.41`,
     );
     expect(res.body).toEqual({ data: { isInServiceArea: true } });
     expect(
-      (
-        await call(async () =>
-          serviceArea(args(makeRequest("/api/company/check-service-area?companyId=999999&latitude=1&longitude=1"))),
-        )
-      ).status,
+      (await callRoute(serviceArea, "/api/company/check-service-area?companyId=999999&latitude=1&longitude=1")).status,
     ).toBe(404);
   });
 
   it("manages tax rates, discounts, expense codes and messages, refusing duplicates and records in use", async () => {
-    const { cookie } = await admin();
-    const tax = await call(async () =>
-      createTaxRate(
-        args(makeRequest("/api/company/taxRate", { method: "POST", cookie, json: { name: "State tax", rate: 8.25 } })),
-      ),
-    );
+    const { cookie } = await signedInAdmin();
+    const tax = await callRoute(createTaxRate, "/api/company/taxRate", {
+      method: "POST",
+      cookie,
+      json: { name: "State tax", rate: 8.25 },
+    });
     expect(tax.body.data).toEqual({ id: expect.any(Number), name: "State tax", rate: 8.25 });
     expect(
       (
-        await call(async () =>
-          createTaxRate(
-            args(makeRequest("/api/company/taxRate", { method: "POST", cookie, json: { name: "state TAX", rate: 1 } })),
-          ),
-        )
+        await callRoute(createTaxRate, "/api/company/taxRate", {
+          method: "POST",
+          cookie,
+          json: { name: "state TAX", rate: 1 },
+        })
       ).body,
     ).toEqual({ errors: { name: "A tax rate named 'state TAX' already exists" } });
     expect(
       (
-        await call(async () =>
-          createTaxRate(
-            args(makeRequest("/api/company/taxRate", { method: "POST", cookie, json: { name: "Bad", rate: -1 } })),
-          ),
-        )
+        await callRoute(createTaxRate, "/api/company/taxRate", {
+          method: "POST",
+          cookie,
+          json: { name: "Bad", rate: -1 },
+        })
       ).body,
     ).toEqual({ errors: { rate: "Rate must be greater than or equal to 0" } });
-    const renamed = await call(async () =>
-      putTaxRate(
-        args(
-          makeRequest("/api/company/taxRates", {
-            method: "PUT",
-            cookie,
-            json: { id: tax.body.data.id, name: "County", rate: 7 },
-          }),
-        ),
-      ),
-    );
+    const renamed = await callRoute(putTaxRate, "/api/company/taxRates", {
+      method: "PUT",
+      cookie,
+      json: { id: tax.body.data.id, name: "County", rate: 7 },
+    });
     expect(renamed.body.data.rate).toBe(7);
-    expect(
-      (await call(async () => taxRatesLoader(args(makeRequest("/api/company/taxRates", { cookie }))))).body.data,
-    ).toHaveLength(1);
+    expect((await callRoute(taxRatesLoader, "/api/company/taxRates", { cookie })).body.data).toHaveLength(1);
 
-    const discount = await call(async () =>
-      createDiscount(
-        args(
-          makeRequest("/api/company/discount", {
-            method: "POST",
-            cookie,
-            json: { name: "Seniors", type: 0, value: 150 },
-          }),
-        ),
-      ),
-    );
+    const discount = await callRoute(createDiscount, "/api/company/discount", {
+      method: "POST",
+      cookie,
+      json: { name: "Seniors", type: 0, value: 150 },
+    });
     expect(discount.body).toEqual({ errors: { value: "Value must be less than or equal to 100" } });
 
     registerUsageCheck("expenseCode", async (_ctx, id) =>
       id === -1 ? null : "This expense code is used by expenses and cannot be deleted",
     );
-    const code = await call(async () =>
-      createExpenseCode(
-        args(
-          makeRequest("/api/company/expense-code", {
-            method: "POST",
-            cookie,
-            json: { name: "Fuel", description: "Truck fuel" },
-          }),
-        ),
-      ),
-    );
-    const refused = await call(async () =>
-      deleteExpenseCode(
-        args(makeRequest(`/api/company/expense-codes/${code.body.data.id}`, { method: "DELETE", cookie }), {
-          id: String(code.body.data.id),
-        }),
-      ),
+    const code = await callRoute(createExpenseCode, "/api/company/expense-code", {
+      method: "POST",
+      cookie,
+      json: { name: "Fuel", description: "Truck fuel" },
+    });
+    const refused = await callRoute(
+      deleteExpenseCode,
+      `/api/company/expense-codes/${code.body.data.id}`,
+      { method: "DELETE", cookie },
+      {
+        id: String(code.body.data.id),
+      },
     );
     expect(refused).toEqual({
       status: 400,
       body: { message: "This expense code is used by expenses and cannot be deleted" },
     });
 
-    const saved = await call(async () =>
-      messagesAction(
-        args(
-          makeRequest("/api/company-settings/messages-on-invoice-and-estimate", {
-            method: "PATCH",
-            cookie,
-            json: { messageOnInvoice: "Thank you!", messageOnEstimate: "Valid 30 days" },
-          }),
-        ),
-      ),
-    );
+    const saved = await callRoute(messagesAction, "/api/company-settings/messages-on-invoice-and-estimate", {
+      method: "PATCH",
+      cookie,
+      json: { messageOnInvoice: "Thank you!", messageOnEstimate: "Valid 30 days" },
+    });
     expect(saved.body.data).toMatchObject({ messageOnInvoice: "Thank you!", messageOnEstimate: "Valid 30 days" });
-    expect(
-      (await call(async () => settingsLoader(args(makeRequest("/api/company-settings", { cookie }))))).body.data
-        .messageOnEstimate,
-    ).toBe("Valid 30 days");
+    expect((await callRoute(settingsLoader, "/api/company-settings", { cookie })).body.data.messageOnEstimate).toBe(
+      "Valid 30 days",
+    );
   });
 
   it("keeps companies apart and managers only", async () => {
-    const a = await admin();
-    const b = await admin();
-    const tax = await call(async () =>
-      createTaxRate(
-        args(
-          makeRequest("/api/company/taxRate", { method: "POST", cookie: a.cookie, json: { name: "A tax", rate: 5 } }),
-        ),
-      ),
-    );
+    const a = await signedInAdmin();
+    const b = await signedInAdmin();
+    const tax = await callRoute(createTaxRate, "/api/company/taxRate", {
+      method: "POST",
+      cookie: a.cookie,
+      json: { name: "A tax", rate: 5 },
+    });
     const id = String(tax.body.data.id);
     expect(
       (
-        await call(async () =>
-          putTaxRate(
-            args(
-              makeRequest("/api/company/taxRates", {
-                method: "PUT",
-                cookie: b.cookie,
-                json: { id, name: "Mine", rate: 1 },
-              }),
-            ),
-          ),
-        )
+        await callRoute(putTaxRate, "/api/company/taxRates", {
+          method: "PUT",
+          cookie: b.cookie,
+          json: { id, name: "Mine", rate: 1 },
+        })
       ).status,
     ).toBe(404);
     expect(
-      (
-        await call(async () =>
-          deleteTaxRate(
-            args(makeRequest(`/api/company/taxRates/${id}`, { method: "DELETE", cookie: b.cookie }), { id }),
-          ),
-        )
-      ).status,
+      (await callRoute(deleteTaxRate, `/api/company/taxRates/${id}`, { method: "DELETE", cookie: b.cookie }, { id }))
+        .status,
     ).toBe(404);
-    expect(
-      (await call(async () => taxRatesLoader(args(makeRequest("/api/company/taxRates", { cookie: b.cookie }))))).body
-        .data,
-    ).toEqual([]);
+    expect((await callRoute(taxRatesLoader, "/api/company/taxRates", { cookie: b.cookie })).body.data).toEqual([]);
     const staff = await sessionCookie((await createTestUser(a.companyId, Role.OfficeStaff)).userId);
     expect(
       (
-        await call(async () =>
-          createTaxRate(
-            args(makeRequest("/api/company/taxRate", { method: "POST", cookie: staff, json: { name: "X", rate: 1 } })),
-          ),
-        )
+        await callRoute(createTaxRate, "/api/company/taxRate", {
+          method: "POST",
+          cookie: staff,
+          json: { name: "X", rate: 1 },
+        })
       ).status,
     ).toBe(403);
+    expect((await callRoute(companyAction, "/api/company", { method: "PUT", cookie: staff, json: {} })).status).toBe(
+      403,
+    );
     expect(
-      (
-        await call(async () =>
-          companyAction(args(makeRequest("/api/company", { method: "PUT", cookie: staff, json: {} }))),
-        )
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await call(async () =>
-          deleteTaxRate(
-            args(makeRequest(`/api/company/taxRates/${id}`, { method: "DELETE", cookie: a.cookie }), { id }),
-          ),
-        )
-      ).status,
+      (await callRoute(deleteTaxRate, `/api/company/taxRates/${id}`, { method: "DELETE", cookie: a.cookie }, { id }))
+        .status,
     ).toBe(200);
   });
 });

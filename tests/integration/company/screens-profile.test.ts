@@ -1,12 +1,11 @@
-import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { getCompanyProfile } from "~/models/company/company.server";
-import { Role } from "~/access/roles";
 import { action, loader } from "~/routes/_app+/company-profile";
-import { accessFor, createTestCompany, createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { args, call } from "./call";
-import { post, toastOf } from "./screens-helpers";
+import { solidImage } from "../../helpers/solid-image";
+import { staffCookies } from "../sign-ins";
+import { callRoute } from "./call";
+import { admin, expectRefusedForm, submit, toastOf } from "./screens-helpers";
 
 useTestDatabase();
 
@@ -33,30 +32,23 @@ const profile = (fields: Record<string, string | Blob | undefined> = {}) =>
       ...fields,
     }).filter((e) => e[1] !== undefined),
   ) as Record<string, string | Blob>;
-const png = (side: number) =>
-  sharp({ create: { width: side, height: side, channels: 3, background: "#2e3758" } })
-    .png()
-    .toBuffer();
+/** Posts the profile form as this user, the given fields over the defaults. */
+const saveProfile = (cookie: string, fields?: Parameters<typeof profile>[0]) =>
+  submit(action, "/company-profile", cookie, profile(fields));
 const file = (data: Buffer, name: string, type: string) => new File([new Uint8Array(data)], name, { type });
-
-async function admin() {
-  const company = await createTestCompany();
-  return { ...company, cookie: await sessionCookie(company.userId), ctx: (await accessFor(company.userId)).ctx };
-}
 
 describe("company profile screen", () => {
   it("is for managers only", async () => {
     const { companyId } = await admin();
-    for (const role of [Role.OfficeStaff, Role.FieldTech]) {
-      const cookie = await sessionCookie((await createTestUser(companyId, role)).userId);
-      expect((await call(async () => loader(args(makeRequest("/company-profile", { cookie }))))).status).toBe(403);
-      expect((await call(async () => action(args(post("/company-profile", cookie, profile()))))).status).toBe(403);
+    for (const cookie of await staffCookies(companyId)) {
+      expect((await callRoute(loader, "/company-profile", { cookie })).status).toBe(403);
+      expect((await saveProfile(cookie)).status).toBe(403);
     }
   });
 
   it("shows the profile with the default working week of 05:00-22:00", async () => {
     const { cookie } = await admin();
-    const page = await call(async () => loader(args(makeRequest("/company-profile", { cookie }))));
+    const page = await callRoute(loader, "/company-profile", { cookie });
     expect(page.status).toBe(200);
     expect(page.body.currency).toBe("USD");
     expect(page.body.defaults.workingSchedule).toHaveLength(7);
@@ -69,67 +61,49 @@ describe("company profile screen", () => {
 
   it("answers the spec's messages on the fields without JavaScript, values kept", async () => {
     const { cookie } = await admin();
-    const invalid = await call(async () =>
-      action(
-        args(
-          post(
-            "/company-profile",
-            cookie,
-            profile({
-              businessName: "",
-              email: "not-an-email",
-              businessPhoneNumber: "123",
-              businessWebsite: "nope",
-              serviceAreaRadius: "-3",
-              ...schedule({ 2: { isWorking: true, start: "18:00", end: "09:00" } }),
-            }),
-          ),
-        ),
-      ),
-    );
-    expect(invalid.status).toBe(422);
-    expect(invalid.body.fieldErrors).toEqual({
-      businessName: "Business Name is required",
-      email: "Incorrect email format",
-      businessPhoneNumber: "Phone number must be valid",
-      businessWebsite: "Please enter a valid URL (e.g. example.com)",
-      serviceAreaRadius: "Service Area Radius must be greater than or equal to 0",
-      "workingSchedule[2].end": "End time must be after start time",
-    });
-    expect(invalid.body.repopulateFields).toMatchObject({
+    const invalid = await saveProfile(cookie, {
+      businessName: "",
       email: "not-an-email",
-      workingSchedule: expect.arrayContaining([expect.objectContaining({ start: "18:00" })]),
+      businessPhoneNumber: "123",
+      businessWebsite: "nope",
+      serviceAreaRadius: "-3",
+      ...schedule({ 2: { isWorking: true, start: "18:00", end: "09:00" } }),
     });
+    expectRefusedForm(
+      invalid,
+      {
+        businessName: "Business Name is required",
+        email: "Incorrect email format",
+        businessPhoneNumber: "Phone number must be valid",
+        businessWebsite: "Please enter a valid URL (e.g. example.com)",
+        serviceAreaRadius: "Service Area Radius must be greater than or equal to 0",
+        "workingSchedule[2].end": "End time must be after start time",
+      },
+      {
+        email: "not-an-email",
+        workingSchedule: expect.arrayContaining([expect.objectContaining({ start: "18:00" })]),
+      },
+    );
   });
 
   it("saves every field; Canada switches currency and phone region", async () => {
     const { cookie, ctx } = await admin();
-    const saved = await call(async () =>
-      action(
-        args(
-          post(
-            "/company-profile",
-            cookie,
-            profile({
-              businessName: "Maple Plumbing",
-              email: "Office@Maple.example",
-              businessPhoneNumber: "(416) 967-1111",
-              location: "100 Queen St W, Toronto",
-              industry: "3",
-              companySize: "1",
-              businessWebsite: "maple.example.ca",
-              serviceAreaRadius: "40",
-              businessProfile: "Family plumbers since 1990",
-              licenseNumber: "ON-12345",
-              followUpOption: "1",
-              country: "CA",
-              timezone: "America/Toronto",
-              ...schedule({ 6: { isWorking: true, start: "08:00", end: "12:00" }, 1: { isWorking: false } }),
-            }),
-          ),
-        ),
-      ),
-    );
+    const saved = await saveProfile(cookie, {
+      businessName: "Maple Plumbing",
+      email: "Office@Maple.example",
+      businessPhoneNumber: "(416) 967-1111",
+      location: "100 Queen St W, Toronto",
+      industry: "3",
+      companySize: "1",
+      businessWebsite: "maple.example.ca",
+      serviceAreaRadius: "40",
+      businessProfile: "Family plumbers since 1990",
+      licenseNumber: "ON-12345",
+      followUpOption: "1",
+      country: "CA",
+      timezone: "America/Toronto",
+      ...schedule({ 6: { isWorking: true, start: "08:00", end: "12:00" }, 1: { isWorking: false } }),
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/company-profile");
     expect(await toastOf(saved.headers)).toEqual({
@@ -160,29 +134,25 @@ describe("company profile screen", () => {
 
   it("uploads a logo checked by content and removes it", async () => {
     const { cookie, ctx } = await admin();
-    const post5 = (logo: File) => call(async () => action(args(post("/company-profile", cookie, profile({ logo })))));
-    const small = await post5(file(await png(100), "small.png", "image/png"));
-    expect(small.status).toBe(422);
-    expect(small.body.fieldErrors).toEqual({ logo: "At least 256x256px PNG or JPG file" });
-    expect(small.body.repopulateFields).toMatchObject({ businessName: "Blue Ridge HVAC" });
+    const post5 = (logo: File) => saveProfile(cookie, { logo });
+    const small = await post5(file(await solidImage(100, 100), "small.png", "image/png"));
+    expectRefusedForm(small, { logo: "At least 256x256px PNG or JPG file" }, { businessName: "Blue Ridge HVAC" });
     const gif = Buffer.from("R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==", "base64");
     expect((await post5(file(gif, "logo.png", "image/png"))).body.fieldErrors).toEqual({
       logo: "At least 256x256px PNG or JPG file",
     });
-    const huge = Buffer.concat([await png(300), Buffer.alloc(5 * 1024 * 1024)]);
+    const huge = Buffer.concat([await solidImage(300, 300), Buffer.alloc(5 * 1024 * 1024)]);
     expect((await post5(file(huge, "huge.png", "image/png"))).body.fieldErrors).toEqual({
       logo: "The file size cannot exceed 5 MB.",
     });
     expect((await getCompanyProfile(ctx)).logoUrl).toBeNull();
 
-    expect((await post5(file(await png(300), "logo.png", "image/png"))).status).toBe(302);
+    expect((await post5(file(await solidImage(300, 300), "logo.png", "image/png"))).status).toBe(302);
     const { logoUrl } = await getCompanyProfile(ctx);
     expect(logoUrl).toMatch(/\.png$/);
-    const page = await call(async () => loader(args(makeRequest("/company-profile?confirm=removeLogo", { cookie }))));
+    const page = await callRoute(loader, "/company-profile?confirm=removeLogo", { cookie });
     expect(page.body.logoUrl).toBe(logoUrl);
-    const removed = await call(async () =>
-      action(args(post("/company-profile?confirm=removeLogo", cookie, { intent: "removeLogo" }))),
-    );
+    const removed = await submit(action, "/company-profile?confirm=removeLogo", cookie, { intent: "removeLogo" });
     expect(await toastOf(removed.headers)).toEqual({ type: "success", message: "Logo was removed" });
     expect((await getCompanyProfile(ctx)).logoUrl).toBeNull();
   });
@@ -191,11 +161,9 @@ describe("company profile screen", () => {
     const a = await admin();
     const b = await admin();
     const before = await getCompanyProfile(a.ctx);
-    await call(async () => action(args(post("/company-profile", b.cookie, profile({ businessName: "B's new name" })))));
+    await saveProfile(b.cookie, { businessName: "B's new name" });
     expect((await getCompanyProfile(a.ctx)).businessName).toBe(before.businessName);
     expect((await getCompanyProfile(b.ctx)).businessName).toBe("B's new name");
-    expect((await call(async () => action(args(post("/company-profile", a.cookie, { intent: "bogus" }))))).status).toBe(
-      400,
-    );
+    expect((await submit(action, "/company-profile", a.cookie, { intent: "bogus" })).status).toBe(400);
   });
 });

@@ -1,10 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Role } from "~/access/roles";
-import { createTag } from "~/models/company/tags.server";
 import { action as deleteAction } from "~/routes/api+/customers+/_layout";
 import { loader as getLoader } from "~/routes/api+/customers+/$id";
 import { action as geoAction } from "~/routes/api+/customers+/$id_.address-geo-data";
@@ -22,8 +19,10 @@ import { loader as pageLoader } from "~/routes/api+/customers+/page";
 import { loader as searchLoader } from "~/routes/api+/customers+/search";
 import { action as updateAction } from "~/routes/api+/customers+/update";
 import { action as uploadAction } from "~/routes/api+/customers+/uploadCustomers";
-import { accessFor, createTestCompany, createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
+import { makeRequest } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
+import { solidImage } from "../../helpers/solid-image";
+import { twoCompanies } from "./fixtures";
 
 useTestDatabase();
 process.env.UPLOADS_DIR = mkdtempSync(path.join(tmpdir(), "customers-uploads-"));
@@ -39,18 +38,10 @@ async function call(fn: (args: never) => Promise<unknown>, request: Request, par
   }
 }
 
-let admin: string;
-let other: string;
-let tech: string;
-let vipId: number;
+let admin: string, other: string, tech: string, vipId: number;
 
 beforeAll(async () => {
-  const a = await createTestCompany();
-  const b = await createTestCompany();
-  admin = await sessionCookie(a.userId);
-  other = await sessionCookie(b.userId);
-  tech = await sessionCookie((await createTestUser(a.companyId, Role.FieldTech)).userId);
-  vipId = (await createTag((await accessFor(a.userId)).ctx, { name: "VIP", type: 0 })).id;
+  ({ admin, other, tech, vipId } = await twoCompanies());
 });
 
 const post = (url: string, cookie: string, json: unknown, method = "POST") =>
@@ -324,9 +315,7 @@ describe("customers API", () => {
   it("stores attachments checked by content, with the spec's messages", async () => {
     const created = await call(createAction, post("/api/customers/create", admin, { firstName: "Files" }));
     const customerId = (created.body as { customerId: number }).customerId;
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#ff0000" } })
-      .png()
-      .toBuffer();
+    const png = await solidImage(4, 4, "png", "#ff0000");
     const send = (cookie: string, files: File[]) => {
       const form = new FormData();
       form.set("customerId", String(customerId));

@@ -1,19 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Role } from "~/access/roles";
-import { createTag } from "~/models/company/tags.server";
 import { action as newAction, loader as newLoader } from "~/routes/_app+/customers+/new";
 import { action as editAction } from "~/routes/_app+/customers+/$id_.edit";
 import { action as profileAction, loader as profileLoader } from "~/routes/_app+/customers+/$id";
 import { loader as listLoader } from "~/routes/_app+/customers+/_index";
-import {
-  accessFor,
-  createTestCompany,
-  createTestUser,
-  makeRequest,
-  runRoute,
-  sessionCookie,
-} from "../../helpers/factories";
+import { makeRequest, runRoute } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
+import { twoCompanies } from "./fixtures";
 
 useTestDatabase();
 
@@ -25,50 +17,42 @@ const form = (fields: [string, string][]) => {
   return body;
 };
 
-let cookie: string;
-let otherCookie: string;
-let techCookie: string;
-let vipId: number;
+let cookie: string, otherCookie: string, techCookie: string, vipId: number;
 
 beforeAll(async () => {
-  const a = await createTestCompany();
-  const b = await createTestCompany();
-  cookie = await sessionCookie(a.userId);
-  otherCookie = await sessionCookie(b.userId);
-  techCookie = await sessionCookie((await createTestUser(a.companyId, Role.FieldTech)).userId);
-  vipId = (await createTag((await accessFor(a.userId)).ctx, { name: "VIP", type: 0 })).id;
+  ({ admin: cookie, other: otherCookie, tech: techCookie, vipId } = await twoCompanies());
 });
 
+/** A form post as a browser sends it without JavaScript. */
+const formPost = (path: string, cookie: string, fields: [string, string][]) =>
+  makeRequest(path, {
+    method: "POST",
+    cookie,
+    body: form(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
+
 const post = async (fields: [string, string][], c = cookie) => {
-  const res = await runRoute(
-    newAction,
-    makeRequest("/customers/new", {
-      method: "POST",
-      cookie: c,
-      body: form(fields),
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    }),
-  );
+  const res = await runRoute(newAction, formPost("/customers/new", c, fields));
   return {
     status: res.status,
     res,
     data: res.headers.get("Content-Type")?.includes("json") ? ((await res.json()) as Data) : null,
   };
 };
+/** A post of one step of the form with the button pressed (its intent). */
+const postStep = (step: number, intent: string, fields: [string, string][]) =>
+  post([["step", String(step)], ["intent", intent], ...fields]);
 
 describe("Add Customer without JavaScript", () => {
   it("shows every contact message on its field and keeps what was typed", async () => {
-    const empty = await post([
-      ["step", "0"],
-      ["intent", "next"],
+    const empty = await postStep(0, "next", [
       ["email", ""],
       ["firstName", ""],
     ]);
     expect(empty.status).toBe(422);
     expect(empty.data!.fieldErrors).toEqual({ firstName: "First Name is required" });
-    const bad = await post([
-      ["step", "0"],
-      ["intent", "next"],
+    const bad = await postStep(0, "next", [
       ["firstName", "A"],
       ["lastName", "B"],
       ["email", "not-an-email"],
@@ -91,9 +75,7 @@ describe("Add Customer without JavaScript", () => {
       additionalEmails: ["also bad"],
       areTextMessagesAllowed: "false",
     });
-    const long = await post([
-      ["step", "0"],
-      ["intent", "next"],
+    const long = await postStep(0, "next", [
       ["firstName", "x".repeat(256)],
       ["lastName", "y".repeat(256)],
     ]);
@@ -104,9 +86,7 @@ describe("Add Customer without JavaScript", () => {
   });
 
   it("walks the three steps with Add rows, Back, duplicates and Create, then lists the customer", async () => {
-    const added = await post([
-      ["step", "0"],
-      ["intent", "addEmail"],
+    const added = await postStep(0, "addEmail", [
       ["firstName", "Zoe"],
       ["areTextMessagesAllowed", "true"],
     ]);
@@ -127,25 +107,19 @@ describe("Add Customer without JavaScript", () => {
     ] as [string, string][];
     const toStep2 = await post([...step1, ["intent", "next"]]);
     expect(toStep2.data!.step).toBe(1);
-    const withProperty = await post([
-      ["step", "1"],
-      ["intent", "addProperty"],
+    const withProperty = await postStep(1, "addProperty", [
       ["firstName", "Zoe"],
       ["areTextMessagesAllowed", "true"],
       ["addresses[0].location", "1 Lake Shore Dr"],
     ]);
     expect(withProperty.data!.values.addresses).toHaveLength(2);
-    const unit = await post([
-      ["step", "1"],
-      ["intent", "next"],
+    const unit = await postStep(1, "next", [
       ["firstName", "Zoe"],
       ["addresses[0].location", "1 Lake Shore Dr"],
       ["addresses[0].unitNumber", "12345678901"],
     ]);
     expect(unit.data!.fieldErrors).toEqual({ "addresses[0].unitNumber": "Unit # should be 10 characters maximum" });
-    const back = await post([
-      ["step", "1"],
-      ["intent", "back"],
+    const back = await postStep(1, "back", [
       ["firstName", "Zoe"],
       ["addresses[0].location", "1 Lake Shore Dr"],
     ]);
@@ -201,45 +175,26 @@ describe("Add Customer without JavaScript", () => {
 
     const edit = await runRoute(
       editAction,
-      makeRequest(`${location}/edit`, {
-        method: "POST",
-        cookie,
-        body: form([
-          ["intent", "save"],
-          ["firstName", "Zoey"],
-          ["email", "zoe@example.com"],
-          ["addresses[0].location", "2 Wacker Dr"],
-        ]),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
+      formPost(`${location}/edit`, cookie, [
+        ["intent", "save"],
+        ["firstName", "Zoey"],
+        ["email", "zoe@example.com"],
+        ["addresses[0].location", "2 Wacker Dr"],
+      ]),
       { id },
     );
     expect(edit.status).toBe(302);
     const foreignEdit = await runRoute(
       editAction,
-      makeRequest(`${location}/edit`, {
-        method: "POST",
-        cookie: otherCookie,
-        body: form([
-          ["intent", "save"],
-          ["firstName", "Hacker"],
-        ]),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
+      formPost(`${location}/edit`, otherCookie, [
+        ["intent", "save"],
+        ["firstName", "Hacker"],
+      ]),
       { id },
     );
     expect(foreignEdit.status).toBe(404);
 
-    const deleted = await runRoute(
-      profileAction,
-      makeRequest(location, {
-        method: "POST",
-        cookie,
-        body: form([["intent", "delete"]]),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
-      { id },
-    );
+    const deleted = await runRoute(profileAction, formPost(location, cookie, [["intent", "delete"]]), { id });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe("/customers");
     expect((await runRoute(profileLoader, makeRequest(location, { cookie }), { id })).status).toBe(404);

@@ -13,7 +13,8 @@ import { action as integrationsAction, loader as integrationsLoader } from "~/ro
 import { authSessionStorage } from "~/sessions.server";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { args, call } from "./helpers";
+import { signedInAdmin } from "../sign-ins";
+import { args, callRoute } from "./helpers";
 
 useTestDatabase();
 
@@ -34,36 +35,33 @@ describe("admin panel screens", () => {
     const { companyId, userId } = await createTestCompany();
     const { userId: staffId } = await createTestUser(companyId, Role.OfficeStaff);
     for (const cookie of [await sessionCookie(userId), await sessionCookie(staffId)]) {
-      expect((await call(() => panelLoader(args(makeRequest("/admin-panel", { cookie }))))).status).toBe(403);
+      expect((await callRoute(panelLoader, "/admin-panel", { cookie })).status).toBe(403);
       const path = `/admin-panel/company-details/${companyId}`;
-      expect(
-        (await call(() => detailsLoader(args(makeRequest(path, { cookie }), { id: String(companyId) })))).status,
-      ).toBe(403);
+      expect((await callRoute(detailsLoader, path, { cookie }, { id: String(companyId) })).status).toBe(403);
       expect(
         (
-          await call(() =>
-            detailsAction(
-              args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "features", features: "16" }) }), {
-                id: String(companyId),
-              }),
-            ),
+          await callRoute(
+            detailsAction,
+            path,
+            { method: "POST", cookie, body: form({ intent: "features", features: "16" }) },
+            {
+              id: String(companyId),
+            },
           )
         ).status,
       ).toBe(403);
       const twilio = `/admin-panel/company-twilio-details/${companyId}`;
       expect(
         (
-          await call(() =>
-            twilioAction(
-              args(
-                makeRequest(twilio, {
-                  method: "POST",
-                  cookie,
-                  body: form({ intent: "two-way-text", enabled: "true" }),
-                }),
-                { id: String(companyId) },
-              ),
-            ),
+          await callRoute(
+            twilioAction,
+            twilio,
+            {
+              method: "POST",
+              cookie,
+              body: form({ intent: "two-way-text", enabled: "true" }),
+            },
+            { id: String(companyId) },
           )
         ).status,
       ).toBe(403);
@@ -83,11 +81,11 @@ describe("admin panel screens", () => {
       .update(subscriptions)
       .set({ status: 3, planId: await planIdByPriceId(db, "price_growth_monthly") })
       .where(eq(subscriptions.companyId, acme.companyId));
-    const page = await call(() =>
-      panelLoader(args(makeRequest("/admin-panel?q=screens&status=3&priceId=price_growth_monthly", { cookie }))),
-    );
+    const page = await callRoute(panelLoader, "/admin-panel?q=screens&status=3&priceId=price_growth_monthly", {
+      cookie,
+    });
     expect(page.body.items).toEqual([expect.objectContaining({ id: acme.companyId, status: 3, planName: "Growth" })]);
-    const none = await call(() => panelLoader(args(makeRequest("/admin-panel?q=screens&status=2", { cookie }))));
+    const none = await callRoute(panelLoader, "/admin-panel?q=screens&status=2", { cookie });
     expect(none.body.total).toBe(0);
   });
 
@@ -96,21 +94,19 @@ describe("admin panel screens", () => {
     const { companyId, userId } = await createTestCompany();
     const path = `/admin-panel/company-details/${companyId}`;
     const params = { id: String(companyId) };
-    const details = await call(() => detailsLoader(args(makeRequest(path, { cookie }), params)));
+    const details = await callRoute(detailsLoader, path, { cookie }, params);
     expect(details.body.company.users).toEqual([expect.objectContaining({ id: userId })]);
 
     const starter = await planIdByPriceId(db, "price_starter_monthly");
-    const bad = await call(() =>
-      detailsAction(
-        args(
-          makeRequest(path, {
-            method: "POST",
-            cookie,
-            body: form({ intent: "subscription", planId: String(starter), status: "2", trialExpiration: "soon" }),
-          }),
-          params,
-        ),
-      ),
+    const bad = await callRoute(
+      detailsAction,
+      path,
+      {
+        method: "POST",
+        cookie,
+        body: form({ intent: "subscription", planId: String(starter), status: "2", trialExpiration: "soon" }),
+      },
+      params,
     );
     expect(bad.status).toBe(422);
     expect(bad.body.fieldErrors.trialExpiration).toBe("Trial expiration must be a date");
@@ -124,40 +120,36 @@ describe("admin panel screens", () => {
         )
       ).status,
     ).toBe(422);
-    const saved = await call(() =>
-      detailsAction(
-        args(
-          makeRequest(path, {
-            method: "POST",
-            cookie,
-            body: form({
-              intent: "subscription",
-              planId: String(starter),
-              status: "2",
-              trialExpiration: "",
-              expirationDate: "2031-01-31",
-            }),
-          }),
-          params,
-        ),
-      ),
+    const saved = await callRoute(
+      detailsAction,
+      path,
+      {
+        method: "POST",
+        cookie,
+        body: form({
+          intent: "subscription",
+          planId: String(starter),
+          status: "2",
+          trialExpiration: "",
+          expirationDate: "2031-01-31",
+        }),
+      },
+      params,
     );
     expect(saved.status).toBe(302);
     const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.companyId, companyId));
     expect(sub).toMatchObject({ planId: starter, status: 2, trialExpiration: null });
     expect(sub.expirationDate?.toISOString()).toBe("2031-01-31T23:59:59.999Z");
 
-    await call(() =>
-      detailsAction(
-        args(
-          makeRequest(path, {
-            method: "POST",
-            cookie,
-            body: form({ intent: "features", features: [String(AppFeature.TwoWayText), String(AppFeature.Estimates)] }),
-          }),
-          params,
-        ),
-      ),
+    await callRoute(
+      detailsAction,
+      path,
+      {
+        method: "POST",
+        cookie,
+        body: form({ intent: "features", features: [String(AppFeature.TwoWayText), String(AppFeature.Estimates)] }),
+      },
+      params,
     );
     const [company] = await db
       .select({ featureFlags: companies.featureFlags })
@@ -166,31 +158,23 @@ describe("admin panel screens", () => {
     expect(company.featureFlags).toBe(AppFeature.TwoWayText | AppFeature.Estimates);
     expect(
       (
-        await call(() =>
-          detailsAction(
-            args(
-              makeRequest(path, { method: "POST", cookie, body: form({ intent: "features", features: "3" }) }),
-              params,
-            ),
-          ),
+        await callRoute(
+          detailsAction,
+          path,
+          { method: "POST", cookie, body: form({ intent: "features", features: "3" }) },
+          params,
         )
       ).status,
     ).toBe(400);
     expect(
-      (
-        await call(() =>
-          detailsAction(args(makeRequest(path, { method: "POST", cookie, body: form({ intent: "nope" }) }), params)),
-        )
-      ).status,
+      (await callRoute(detailsAction, path, { method: "POST", cookie, body: form({ intent: "nope" }) }, params)).status,
     ).toBe(400);
 
-    const shadow = await call(() =>
-      detailsAction(
-        args(
-          makeRequest(path, { method: "POST", cookie, body: form({ intent: "shadow", userId: String(userId) }) }),
-          params,
-        ),
-      ),
+    const shadow = await callRoute(
+      detailsAction,
+      path,
+      { method: "POST", cookie, body: form({ intent: "shadow", userId: String(userId) }) },
+      params,
     );
     expect(shadow.status).toBe(302);
     expect(shadow.headers.get("Location")).toBe("/dashboard");
@@ -198,9 +182,7 @@ describe("admin panel screens", () => {
     const access = await loadAccessBySession(String((session.data as { sessionId?: string }).sessionId));
     expect(access?.user).toMatchObject({ id: userId, impersonatorUserId: expect.any(Number) });
 
-    const missing = await call(() =>
-      detailsLoader(args(makeRequest("/admin-panel/company-details/999999", { cookie }), { id: "999999" })),
-    );
+    const missing = await callRoute(detailsLoader, "/admin-panel/company-details/999999", { cookie }, { id: "999999" });
     expect(missing.status).toBe(404);
   });
 
@@ -209,55 +191,44 @@ describe("admin panel screens", () => {
     const { companyId } = await createTestCompany();
     const path = `/admin-panel/company-twilio-details/${companyId}`;
     const params = { id: String(companyId) };
-    const before = await call(() => twilioLoader(args(makeRequest(path, { cookie }), params)));
+    const before = await callRoute(twilioLoader, path, { cookie }, params);
     expect(before.body.company).toMatchObject({ messagingReady: false, twoWayTextEnabled: false });
-    const toggled = await call(() =>
-      twilioAction(
-        args(
-          makeRequest(path, { method: "POST", cookie, body: form({ intent: "two-way-text", enabled: "true" }) }),
-          params,
-        ),
-      ),
+    const toggled = await callRoute(
+      twilioAction,
+      path,
+      { method: "POST", cookie, body: form({ intent: "two-way-text", enabled: "true" }) },
+      params,
     );
     expect(toggled.status).toBe(302);
-    const after = await call(() => twilioLoader(args(makeRequest(path, { cookie }), params)));
+    const after = await callRoute(twilioLoader, path, { cookie }, params);
     expect(after.body.company.twoWayTextEnabled).toBe(true);
   });
 });
 
 describe("integrations screen", () => {
   it("creates the API key once for managers and refuses office staff", async () => {
-    const { companyId, userId } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
-    const created = await call(() =>
-      integrationsAction(
-        args(makeRequest("/integrations?index", { method: "POST", cookie, body: form({ intent: "create-api-key" }) })),
-      ),
-    );
+    const { companyId, cookie } = await signedInAdmin();
+    const created = await callRoute(integrationsAction, "/integrations?index", {
+      method: "POST",
+      cookie,
+      body: form({ intent: "create-api-key" }),
+    });
     expect(created.status).toBe(200);
     expect(created.body.apiKey).toMatch(/^fwk_/);
-    const screen = await call(() => integrationsLoader(args(makeRequest("/integrations", { cookie }))));
+    const screen = await callRoute(integrationsLoader, "/integrations", { cookie });
     expect(screen.body.key).toMatchObject({ exists: true, prefix: created.body.apiKey.slice(0, 10) });
     expect(JSON.stringify(screen.body)).not.toContain(created.body.apiKey);
 
     const { userId: staffId } = await createTestUser(companyId, Role.OfficeStaff);
     const staff = await sessionCookie(staffId);
-    expect((await call(() => integrationsLoader(args(makeRequest("/integrations", { cookie: staff }))))).status).toBe(
-      403,
-    );
+    expect((await callRoute(integrationsLoader, "/integrations", { cookie: staff })).status).toBe(403);
     expect(
       (
-        await call(() =>
-          integrationsAction(
-            args(
-              makeRequest("/integrations?index", {
-                method: "POST",
-                cookie: staff,
-                body: form({ intent: "create-api-key" }),
-              }),
-            ),
-          ),
-        )
+        await callRoute(integrationsAction, "/integrations?index", {
+          method: "POST",
+          cookie: staff,
+          body: form({ intent: "create-api-key" }),
+        })
       ).status,
     ).toBe(403);
   });

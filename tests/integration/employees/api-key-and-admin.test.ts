@@ -9,22 +9,20 @@ import { loader as companyAdminLoader } from "~/routes/api+/company+/admin+/$id"
 import { loader as companiesPageLoader } from "~/routes/api+/company+/admin+/page";
 import { action as apiKeyAction, loader as apiKeyLoader } from "~/routes/api+/company+/zapier-api-key";
 import { action as employeesAction, loader as employeesLoader } from "~/routes/api+/employees+/_layout";
-import { createTestCompany, createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
+import { createTestCompany, createTestUser, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { args, call } from "./helpers";
+import { signedInAdmin } from "../sign-ins";
+import { callRoute } from "./helpers";
 
 useTestDatabase();
 
 describe("company API key", () => {
   it("is created once, stored hashed, and authenticates /api calls as the company admin", async () => {
-    const { companyId, userId } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
-    const none = await call(() => apiKeyLoader(args(makeRequest("/api/company/zapier-api-key", { cookie }))));
+    const { companyId, userId, cookie } = await signedInAdmin();
+    const none = await callRoute(apiKeyLoader, "/api/company/zapier-api-key", { cookie });
     expect(none.body).toEqual({ exists: false, prefix: null, createdAt: null });
 
-    const created = await call(() =>
-      apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie }))),
-    );
+    const created = await callRoute(apiKeyAction, "/api/company/zapier-api-key", { method: "POST", cookie });
     expect(created.status).toBe(201);
     const apiKey = created.body.apiKey as string;
     expect(apiKey).toMatch(/^fwk_[A-Za-z0-9_-]{40,}$/);
@@ -32,95 +30,63 @@ describe("company API key", () => {
     expect(stored.keyHash).not.toContain(apiKey);
     expect(stored.keyHash).toMatch(/^[0-9a-f]{64}$/);
 
-    const info = await call(() => apiKeyLoader(args(makeRequest("/api/company/zapier-api-key", { cookie }))));
+    const info = await callRoute(apiKeyLoader, "/api/company/zapier-api-key", { cookie });
     expect(info.body).toEqual({ exists: true, prefix: apiKey.slice(0, 10), createdAt: expect.any(String) });
     expect(JSON.stringify(info.body)).not.toContain(apiKey);
 
-    const viaHeader = await call(() =>
-      employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } }))),
-    );
+    const viaHeader = await callRoute(employeesLoader, "/api/employees", { headers: { "X-API-Key": apiKey } });
     expect(viaHeader.status).toBe(200);
     expect(viaHeader.body.data.map((e: { id: number }) => e.id)).toContain(userId);
-    const viaBearer = await call(() =>
-      employeesLoader(args(makeRequest("/api/employees", { headers: { Authorization: `Bearer ${apiKey}` } }))),
-    );
+    const viaBearer = await callRoute(employeesLoader, "/api/employees", {
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
     expect(viaBearer.status).toBe(200);
-    const write = await call(() =>
-      employeesAction(
-        args(
-          makeRequest("/api/employees", {
-            method: "POST",
-            headers: { "X-API-Key": apiKey },
-            json: {
-              email: `zap-${Date.now()}@example.com`,
-              password: "Secret123!",
-              firstName: "Zap",
-              lastName: "Ier",
-              role: 0,
-            },
-          }),
-        ),
-      ),
-    );
+    const write = await callRoute(employeesAction, "/api/employees", {
+      method: "POST",
+      headers: { "X-API-Key": apiKey },
+      json: {
+        email: `zap-${Date.now()}@example.com`,
+        password: "Secret123!",
+        firstName: "Zap",
+        lastName: "Ier",
+        role: 0,
+      },
+    });
     expect(write.status).toBe(201);
 
-    const wrong = await call(() =>
-      employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": `${apiKey}x` } }))),
-    );
+    const wrong = await callRoute(employeesLoader, "/api/employees", { headers: { "X-API-Key": `${apiKey}x` } });
     expect(wrong.status).toBe(401);
-    const garbage = await call(() =>
-      employeesLoader(args(makeRequest("/api/employees", { headers: { Authorization: "Bearer nonsense" } }))),
-    );
+    const garbage = await callRoute(employeesLoader, "/api/employees", {
+      headers: { Authorization: "Bearer nonsense" },
+    });
     expect(garbage.status).toBe(401);
 
     // rotating replaces the old key at once
-    const rotated = await call(() =>
-      apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie }))),
-    );
+    const rotated = await callRoute(apiKeyAction, "/api/company/zapier-api-key", { method: "POST", cookie });
     expect(rotated.body.apiKey).not.toBe(apiKey);
+    expect((await callRoute(employeesLoader, "/api/employees", { headers: { "X-API-Key": apiKey } })).status).toBe(401);
     expect(
-      (await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } })))))
-        .status,
-    ).toBe(401);
-    expect(
-      (
-        await call(() =>
-          employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": rotated.body.apiKey } }))),
-        )
-      ).status,
+      (await callRoute(employeesLoader, "/api/employees", { headers: { "X-API-Key": rotated.body.apiKey } })).status,
     ).toBe(200);
   });
 
   it("acts as the oldest live company admin and stops when there is none", async () => {
-    const { companyId, userId } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
-    const { apiKey } = (
-      await call(() => apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie }))))
-    ).body;
+    const { companyId, userId, cookie } = await signedInAdmin();
+    const { apiKey } = (await callRoute(apiKeyAction, "/api/company/zapier-api-key", { method: "POST", cookie })).body;
     const { userId: second } = await createTestUser(companyId, Role.CompanyAdmin);
     await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, userId));
-    const res = await call(() =>
-      employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } }))),
-    );
+    const res = await callRoute(employeesLoader, "/api/employees", { headers: { "X-API-Key": apiKey } });
     expect(res.status).toBe(200);
     await db.update(users).set({ role: Role.FieldTech }).where(eq(users.id, second));
-    expect(
-      (await call(() => employeesLoader(args(makeRequest("/api/employees", { headers: { "X-API-Key": apiKey } })))))
-        .status,
-    ).toBe(401);
+    expect((await callRoute(employeesLoader, "/api/employees", { headers: { "X-API-Key": apiKey } })).status).toBe(401);
   });
 
   it("is managed by manager-level roles only", async () => {
     const { companyId } = await createTestCompany();
     const { userId } = await createTestUser(companyId, Role.OfficeStaff);
     const cookie = await sessionCookie(userId);
-    expect(
-      (await call(() => apiKeyAction(args(makeRequest("/api/company/zapier-api-key", { method: "POST", cookie })))))
-        .status,
-    ).toBe(403);
-    expect((await call(() => apiKeyLoader(args(makeRequest("/api/company/zapier-api-key", { cookie }))))).status).toBe(
-      403,
-    );
+    expect((await callRoute(apiKeyAction, "/api/company/zapier-api-key", { method: "POST", cookie })).status).toBe(403);
+    expect((await callRoute(apiKeyLoader, "/api/company/zapier-api-key", { cookie })).status).toBe(403);
   });
 });
 
@@ -137,7 +103,7 @@ describe("admin panel API", () => {
       .where(eq(subscriptions.companyId, bolt.companyId));
 
     const page = (query: string) =>
-      call(() => companiesPageLoader(args(makeRequest(`/api/company/admin/page?${query}`, { cookie: superCookie }))));
+      callRoute(companiesPageLoader, `/api/company/admin/page?${query}`, { cookie: superCookie });
     const all = await page("pageNumber=1&pageSize=2");
     expect(all.body).toMatchObject({ pageNumber: 1, pageSize: 2 });
     expect(all.body.total).toBeGreaterThanOrEqual(3);
@@ -159,36 +125,38 @@ describe("admin panel API", () => {
     const trials = await page("filter.status=0&filter.priceId=price_pro_monthly&searchQuery=zeta");
     expect(trials.body.items.map((c: { id: number }) => c.id)).toEqual([acme.companyId]);
 
-    const details = await call(() =>
-      companyAdminLoader(
-        args(makeRequest(`/api/company/admin/${acme.companyId}`, { cookie: superCookie }), {
-          id: String(acme.companyId),
-        }),
-      ),
+    const details = await callRoute(
+      companyAdminLoader,
+      `/api/company/admin/${acme.companyId}`,
+      { cookie: superCookie },
+      {
+        id: String(acme.companyId),
+      },
     );
     expect(details.body).toMatchObject({
       id: acme.companyId,
       businessName: "Acme Plumbing Zeta",
       users: [expect.objectContaining({ id: acme.userId, role: Role.CompanyAdmin })],
     });
-    const missing = await call(() =>
-      companyAdminLoader(args(makeRequest("/api/company/admin/999999", { cookie: superCookie }), { id: "999999" })),
+    const missing = await callRoute(
+      companyAdminLoader,
+      "/api/company/admin/999999",
+      { cookie: superCookie },
+      { id: "999999" },
     );
     expect(missing.status).toBe(404);
 
     const adminCookie = await sessionCookie(acme.userId);
-    expect(
-      (await call(() => companiesPageLoader(args(makeRequest("/api/company/admin/page", { cookie: adminCookie })))))
-        .status,
-    ).toBe(403);
+    expect((await callRoute(companiesPageLoader, "/api/company/admin/page", { cookie: adminCookie })).status).toBe(403);
     expect(
       (
-        await call(() =>
-          companyAdminLoader(
-            args(makeRequest(`/api/company/admin/${acme.companyId}`, { cookie: adminCookie }), {
-              id: String(acme.companyId),
-            }),
-          ),
+        await callRoute(
+          companyAdminLoader,
+          `/api/company/admin/${acme.companyId}`,
+          { cookie: adminCookie },
+          {
+            id: String(acme.companyId),
+          },
         )
       ).status,
     ).toBe(403);

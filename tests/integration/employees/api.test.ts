@@ -21,7 +21,9 @@ import { loader as exportLoader } from "~/routes/api+/users+/exportUsers";
 import { uploadsRoot } from "~/services/storage.server";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie, TEST_PASSWORD } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { args, call } from "./helpers";
+import { solidImage } from "../../helpers/solid-image";
+import { signedInAdmin, staffCookies } from "../sign-ins";
+import { args, callRoute } from "./helpers";
 
 process.env.UPLOADS_DIR = mkdtempSync(path.join(tmpdir(), "employees-uploads-"));
 
@@ -45,12 +47,11 @@ async function setPlan(companyId: number, priceId: string) {
 }
 
 const post = (cookie: string, json: unknown) =>
-  call(() => employeesAction(args(makeRequest("/api/employees", { method: "POST", cookie, json }))));
+  callRoute(employeesAction, "/api/employees", { method: "POST", cookie, json });
 
 describe("employees API", () => {
   it("creates, reads, pages, searches, updates and deletes employees of the caller's company", async () => {
-    const { companyId, userId } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
+    const { companyId, userId, cookie } = await signedInAdmin();
     const [tag] = await db
       .insert(tags)
       .values({ companyId, name: "HVAC", type: TagType.Employee })
@@ -69,9 +70,7 @@ describe("employees API", () => {
     expect(created.status).toBe(201);
     const id = created.body.id as number;
 
-    const one = await call(() =>
-      employeeLoader(args(makeRequest(`/api/employees/${id}`, { cookie }), { id: String(id) })),
-    );
+    const one = await callRoute(employeeLoader, `/api/employees/${id}`, { cookie }, { id: String(id) });
     expect(one.body).toMatchObject({
       firstName: "Zoe",
       lastName: "Zimmer",
@@ -81,47 +80,34 @@ describe("employees API", () => {
       tags: [{ id: tag.id, label: "HVAC" }],
     });
 
-    const list = await call(() => employeesLoader(args(makeRequest("/api/employees", { cookie }))));
+    const list = await callRoute(employeesLoader, "/api/employees", { cookie });
     expect(list.body.data.map((e: { id: number }) => e.id)).toEqual(expect.arrayContaining([userId, id]));
 
-    const page = await call(() =>
-      pageLoader(
-        args(
-          makeRequest(
-            "/api/employees/page?pageNumber=1&pageSize=1&sortSettings[0].fieldName=name&sortSettings[0].descending=true",
-            { cookie },
-          ),
-        ),
-      ),
+    const page = await callRoute(
+      pageLoader,
+      "/api/employees/page?pageNumber=1&pageSize=1&sortSettings[0].fieldName=name&sortSettings[0].descending=true",
+      { cookie },
     );
     expect(page.body).toMatchObject({ total: 2, pageNumber: 1, pageSize: 1 });
     expect(page.body.items[0].lastName).toBe("Zimmer");
 
-    const searched = await call(() =>
-      pageLoader(args(makeRequest("/api/employees/page?searchQuery=zimm", { cookie }))),
-    );
+    const searched = await callRoute(pageLoader, "/api/employees/page?searchQuery=zimm", { cookie });
     expect(searched.body.items.map((e: { id: number }) => e.id)).toEqual([id]);
-    const byPhone = await call(() =>
-      searchLoader(args(makeRequest("/api/employees/search?searchQuery=5550199", { cookie }))),
-    );
+    const byPhone = await callRoute(searchLoader, "/api/employees/search?searchQuery=5550199", { cookie });
     expect(byPhone.body.data.map((e: { id: number }) => e.id)).toEqual([id]);
 
-    const updated = await call(() =>
-      employeeAction(
-        args(
-          makeRequest(`/api/employees/${id}`, {
-            method: "PUT",
-            cookie,
-            json: { email: "zoe@example.com", firstName: "Zoe", lastName: "Zed", role: Role.OfficeStaff, tags: [] },
-          }),
-          { id: String(id) },
-        ),
-      ),
+    const updated = await callRoute(
+      employeeAction,
+      `/api/employees/${id}`,
+      {
+        method: "PUT",
+        cookie,
+        json: { email: "zoe@example.com", firstName: "Zoe", lastName: "Zed", role: Role.OfficeStaff, tags: [] },
+      },
+      { id: String(id) },
     );
     expect(updated.status).toBe(200);
-    const after = await call(() =>
-      employeeLoader(args(makeRequest(`/api/employees/${id}`, { cookie }), { id: String(id) })),
-    );
+    const after = await callRoute(employeeLoader, `/api/employees/${id}`, { cookie }, { id: String(id) });
     // color is sent only if chosen: leaving it out keeps it
     expect(after.body).toMatchObject({
       email: "zoe@example.com",
@@ -132,13 +118,14 @@ describe("employees API", () => {
       mainPhoneNumber: null,
     });
 
-    const removed = await call(() =>
-      employeeAction(args(makeRequest(`/api/employees/${id}`, { method: "DELETE", cookie }), { id: String(id) })),
+    const removed = await callRoute(
+      employeeAction,
+      `/api/employees/${id}`,
+      { method: "DELETE", cookie },
+      { id: String(id) },
     );
     expect(removed.status).toBe(200);
-    const gone = await call(() =>
-      employeeLoader(args(makeRequest(`/api/employees/${id}`, { cookie }), { id: String(id) })),
-    );
+    const gone = await callRoute(employeeLoader, `/api/employees/${id}`, { cookie }, { id: String(id) });
     expect(gone.status).toBe(404);
     // the row stays for history
     const [row] = await db
@@ -150,8 +137,7 @@ describe("employees API", () => {
   });
 
   it("answers the spec's validation messages", async () => {
-    const { userId } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
+    const { cookie } = await signedInAdmin();
     const bad = await post(cookie, {
       email: "nope",
       firstName: "A",
@@ -160,15 +146,19 @@ describe("employees API", () => {
       mainPhoneNumber: "123",
       color: "#123456",
     });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({
-      email: "Incorrect email format",
-      firstName: "First Name is too short - should be 2 chars minimum",
-      lastName: "Last Name is required",
-      role: "Role must be Field Tech, Office Staff or Company Admin",
-      password: "Password is too short - should be 8 chars minimum",
-      mainPhoneNumber: "Phone number must be valid",
-      color: "Color must be one of the palette colors",
+    expect(bad).toEqual({
+      status: 400,
+      body: {
+        errors: {
+          email: "Incorrect email format",
+          firstName: "First Name is too short - should be 2 chars minimum",
+          lastName: "Last Name is required",
+          role: "Role must be Field Tech, Office Staff or Company Admin",
+          password: "Password is too short - should be 8 chars minimum",
+          mainPhoneNumber: "Phone number must be valid",
+          color: "Color must be one of the palette colors",
+        },
+      },
     });
   });
 
@@ -182,29 +172,17 @@ describe("employees API", () => {
     );
     expect(first.status).toBe(201);
 
-    const check = await call(() =>
-      checkPhoneAction(
-        args(
-          makeRequest("/api/employees/check-phone-number", {
-            method: "POST",
-            cookie,
-            json: { phoneNumber: "704-555-0111" },
-          }),
-        ),
-      ),
-    );
+    const check = await callRoute(checkPhoneAction, "/api/employees/check-phone-number", {
+      method: "POST",
+      cookie,
+      json: { phoneNumber: "704-555-0111" },
+    });
     expect(check.body).toEqual({ isTaken: true, takenBy: "Pat Phone" });
-    const self = await call(() =>
-      checkPhoneAction(
-        args(
-          makeRequest("/api/employees/check-phone-number", {
-            method: "POST",
-            cookie,
-            json: { phoneNumber: "704-555-0111", employeeId: first.body.id },
-          }),
-        ),
-      ),
-    );
+    const self = await callRoute(checkPhoneAction, "/api/employees/check-phone-number", {
+      method: "POST",
+      cookie,
+      json: { phoneNumber: "704-555-0111", employeeId: first.body.id },
+    });
     expect(self.body).toEqual({ isTaken: false, takenBy: null });
 
     const dupPhone = await post(cookie, newEmployee({ mainPhoneNumber: "7045550111" }));
@@ -223,14 +201,13 @@ describe("employees API", () => {
   });
 
   it("enforces the plan's employee limit on the server", async () => {
-    const { companyId, userId } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
+    const { companyId, cookie } = await signedInAdmin();
     await setPlan(companyId, "price_growth_monthly"); // 10 employees
     for (let i = 0; i < 8; i++) await createTestUser(companyId, Role.FieldTech);
     // a deleted employee frees a seat
     await createTestUser(companyId, Role.FieldTech, { deletedAt: new Date() });
 
-    let can = await call(() => canCreateLoader(args(makeRequest("/api/employees/canCreate", { cookie }))));
+    let can = await callRoute(canCreateLoader, "/api/employees/canCreate", { cookie });
     expect(can.body).toEqual({ canCreate: true, employeeCount: 9, employeeLimit: 10, message: null });
     const [a, b] = await Promise.all([post(cookie, newEmployee()), post(cookie, newEmployee())]);
     expect([a.status, b.status].sort()).toEqual([201, 400]);
@@ -240,7 +217,7 @@ describe("employees API", () => {
         "Your plan allows 10 employees. Delete an employee or upgrade your plan on the Billing page to add more.",
     });
 
-    can = await call(() => canCreateLoader(args(makeRequest("/api/employees/canCreate", { cookie }))));
+    can = await callRoute(canCreateLoader, "/api/employees/canCreate", { cookie });
     expect(can.body).toMatchObject({ canCreate: false, employeeCount: 10 });
   });
 
@@ -250,89 +227,74 @@ describe("employees API", () => {
     const { userId: theirTech } = await createTestUser(theirs.companyId, Role.FieldTech);
     const cookie = await sessionCookie(mine.userId);
     const params = { id: String(theirTech) };
-    const get = await call(() => employeeLoader(args(makeRequest(`/api/employees/${theirTech}`, { cookie }), params)));
+    const get = await callRoute(employeeLoader, `/api/employees/${theirTech}`, { cookie }, params);
     expect(get.status).toBe(404);
     expect(get.body.exceptionType).toBe("not_found");
-    const put = await call(() =>
-      employeeAction(
-        args(makeRequest(`/api/employees/${theirTech}`, { method: "PUT", cookie, json: newEmployee() }), params),
-      ),
+    const put = await callRoute(
+      employeeAction,
+      `/api/employees/${theirTech}`,
+      { method: "PUT", cookie, json: newEmployee() },
+      params,
     );
     expect(put.status).toBe(404);
-    const del = await call(() =>
-      employeeAction(args(makeRequest(`/api/employees/${theirTech}`, { method: "DELETE", cookie }), params)),
-    );
+    const del = await callRoute(employeeAction, `/api/employees/${theirTech}`, { method: "DELETE", cookie }, params);
     expect(del.status).toBe(404);
     const [row] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, theirTech));
     expect(row.deletedAt).toBeNull();
-    const list = await call(() => employeesLoader(args(makeRequest("/api/employees", { cookie }))));
+    const list = await callRoute(employeesLoader, "/api/employees", { cookie });
     expect(list.body.data.map((e: { id: number }) => e.id)).not.toContain(theirTech);
   });
 
   it("is for manager-level roles only", async () => {
     const { companyId } = await createTestCompany();
-    for (const role of [Role.OfficeStaff, Role.FieldTech]) {
-      const { userId } = await createTestUser(companyId, role);
-      const cookie = await sessionCookie(userId);
-      expect((await call(() => employeesLoader(args(makeRequest("/api/employees", { cookie }))))).status).toBe(403);
+    for (const cookie of await staffCookies(companyId)) {
+      expect((await callRoute(employeesLoader, "/api/employees", { cookie })).status).toBe(403);
       expect((await post(cookie, newEmployee())).status).toBe(403);
-      expect((await call(() => exportLoader(args(makeRequest("/api/users/exportUsers", { cookie }))))).status).toBe(
-        403,
-      );
+      expect((await callRoute(exportLoader, "/api/users/exportUsers", { cookie })).status).toBe(403);
     }
-    expect((await call(() => employeesLoader(args(makeRequest("/api/employees"))))).status).toBe(401);
+    expect((await callRoute(employeesLoader, "/api/employees")).status).toBe(401);
   });
 
   it("protects the admin's own role and account, and ends sessions on role change and deletion", async () => {
-    const { companyId, userId, email } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
-    const demote = await call(() =>
-      employeeAction(
-        args(
-          makeRequest(`/api/employees/${userId}`, {
-            method: "PUT",
-            cookie,
-            json: { email, firstName: "Ada", lastName: "Admin", role: Role.FieldTech },
-          }),
-          { id: String(userId) },
-        ),
-      ),
+    const { companyId, userId, email, cookie } = await signedInAdmin();
+    const demote = await callRoute(
+      employeeAction,
+      `/api/employees/${userId}`,
+      {
+        method: "PUT",
+        cookie,
+        json: { email, firstName: "Ada", lastName: "Admin", role: Role.FieldTech },
+      },
+      { id: String(userId) },
     );
     expect(demote.body).toEqual({ errors: { role: "You cannot change your own role" } });
-    const selfDelete = await call(() =>
-      employeeAction(
-        args(makeRequest(`/api/employees/${userId}`, { method: "DELETE", cookie }), { id: String(userId) }),
-      ),
+    const selfDelete = await callRoute(
+      employeeAction,
+      `/api/employees/${userId}`,
+      { method: "DELETE", cookie },
+      { id: String(userId) },
     );
     expect(selfDelete.body).toEqual({ message: "You cannot delete your own account" });
 
     const { userId: staffId, email: staffEmail } = await createTestUser(companyId, Role.OfficeStaff);
     const staffCookie = await sessionCookie(staffId);
-    await call(() =>
-      employeeAction(
-        args(
-          makeRequest(`/api/employees/${staffId}`, {
-            method: "PUT",
-            cookie,
-            json: { email: staffEmail, firstName: "Sam", lastName: "Staff", role: Role.CompanyAdmin },
-          }),
-          { id: String(staffId) },
-        ),
-      ),
+    await callRoute(
+      employeeAction,
+      `/api/employees/${staffId}`,
+      {
+        method: "PUT",
+        cookie,
+        json: { email: staffEmail, firstName: "Sam", lastName: "Staff", role: Role.CompanyAdmin },
+      },
+      { id: String(staffId) },
     );
     expect(await db.select().from(sessions).where(eq(sessions.userId, staffId))).toHaveLength(0);
-    expect(
-      (await call(() => employeesLoader(args(makeRequest("/api/employees", { cookie: staffCookie }))))).status,
-    ).toBe(401);
+    expect((await callRoute(employeesLoader, "/api/employees", { cookie: staffCookie })).status).toBe(401);
 
     const { userId: techId, email: techEmail } = await createTestUser(companyId, Role.FieldTech);
     const techCookie = await sessionCookie(techId);
     expect(await verifyCredentials(techEmail, TEST_PASSWORD)).not.toBeNull();
-    await call(() =>
-      employeeAction(
-        args(makeRequest(`/api/employees/${techId}`, { method: "DELETE", cookie }), { id: String(techId) }),
-      ),
-    );
+    await callRoute(employeeAction, `/api/employees/${techId}`, { method: "DELETE", cookie }, { id: String(techId) });
     expect(await verifyCredentials(techEmail, TEST_PASSWORD)).toBeNull();
     expect(await db.select().from(sessions).where(eq(sessions.id, techCookie))).toHaveLength(0);
     expect(await db.select().from(sessions).where(eq(sessions.userId, techId))).toHaveLength(0);
@@ -341,18 +303,13 @@ describe("employees API", () => {
   });
 
   it("stores a photo sent as multipart as a 400x400 PNG", async () => {
-    const { userId } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3AC09D" } })
-      .jpeg()
-      .toBuffer();
+    const { cookie } = await signedInAdmin();
+    const jpeg = await solidImage(800, 600, "jpeg", "#3AC09D");
     const form = new FormData();
     for (const [key, value] of Object.entries(newEmployee({ tags: undefined })))
       if (value !== undefined) form.append(key, String(value));
     form.append("logo", new File([new Uint8Array(jpeg)], "me.jpg", { type: "image/jpeg" }));
-    const created = await call(() =>
-      employeesAction(args(makeRequest("/api/employees", { method: "POST", cookie, body: form }))),
-    );
+    const created = await callRoute(employeesAction, "/api/employees", { method: "POST", cookie, body: form });
     expect(created.status).toBe(201);
     const [row] = await db.select({ logoUrl: users.logoUrl }).from(users).where(eq(users.id, created.body.id));
     expect(row.logoUrl).toMatch(/^\/files\/\d+\/employees\/.+\.png$/);
@@ -364,16 +321,13 @@ describe("employees API", () => {
     for (const [key, value] of Object.entries(newEmployee({ tags: undefined })))
       if (value !== undefined) text.append(key, String(value));
     text.append("logo", new File(["not an image"], "me.png", { type: "image/png" }));
-    const refused = await call(() =>
-      employeesAction(args(makeRequest("/api/employees", { method: "POST", cookie, body: text }))),
-    );
+    const refused = await callRoute(employeesAction, "/api/employees", { method: "POST", cookie, body: text });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.logo).toBe("Failed to upload image. Accepted types: jpeg, jpg, png, heic, heif.");
   });
 
   it("exports the company's users as CSV", async () => {
-    const { companyId, userId } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
+    const { companyId, cookie } = await signedInAdmin();
     await createTestUser(companyId, Role.FieldTech, {
       firstName: "Csv",
       lastName: "Person",

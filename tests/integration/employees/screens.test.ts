@@ -9,7 +9,8 @@ import { loader as listLoader } from "~/routes/_app+/employees+/_layout";
 import { action as newAction, loader as newLoader } from "~/routes/_app+/employees+/new";
 import { createTestCompany, createTestUser, makeRequest, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { args, call } from "./helpers";
+import { signedInAdmin, staffCookies } from "../sign-ins";
+import { args, callRoute } from "./helpers";
 
 useTestDatabase();
 
@@ -21,33 +22,23 @@ const form = (fields: Record<string, string | string[]>) => {
 
 describe("employee screens", () => {
   it("lists with search, sort and paging from the URL", async () => {
-    const { companyId, userId } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
+    const { companyId, cookie } = await signedInAdmin();
     for (const lastName of ["Baker", "Carter", "Diaz"]) await createTestUser(companyId, Role.FieldTech, { lastName });
-    const page = await call(() =>
-      listLoader(args(makeRequest("/employees?sort=name&order=desc&pageSize=10&page=1", { cookie }))),
-    );
+    const page = await callRoute(listLoader, "/employees?sort=name&order=desc&pageSize=10&page=1", { cookie });
     expect(page.status).toBe(200);
     expect(page.body.items.map((e: { lastName: string }) => e.lastName)).toEqual(["Diaz", "Carter", "Baker", "Admin"]);
-    const searched = await call(() => listLoader(args(makeRequest("/employees?q=cart", { cookie }))));
+    const searched = await callRoute(listLoader, "/employees?q=cart", { cookie });
     expect(searched.body.items.map((e: { lastName: string }) => e.lastName)).toEqual(["Carter"]);
     expect(searched.body.limit).toMatchObject({ employeeCount: 4, employeeLimit: 50, canCreate: true });
   });
 
   it("creates an employee from a plain form post and keeps values on errors (never the password)", async () => {
-    const { userId } = await createTestCompany();
-    const cookie = await sessionCookie(userId);
-    const bad = await call(() =>
-      newAction(
-        args(
-          makeRequest("/employees/new", {
-            method: "POST",
-            cookie,
-            body: form({ firstName: "Al", lastName: "", email: "al@", password: "secret-one", role: "0" }),
-          }),
-        ),
-      ),
-    );
+    const { cookie } = await signedInAdmin();
+    const bad = await callRoute(newAction, "/employees/new", {
+      method: "POST",
+      cookie,
+      body: form({ firstName: "Al", lastName: "", email: "al@", password: "secret-one", role: "0" }),
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.fieldErrors).toMatchObject({ lastName: "Last Name is required", email: "Incorrect email format" });
     expect(bad.body.repopulateFields).toMatchObject({ firstName: "Al", email: "al@" });
@@ -59,41 +50,29 @@ describe("employee screens", () => {
     expect(returned.status).toBe(422);
 
     const email = `new-${Date.now()}@example.com`;
-    const ok = await call(() =>
-      newAction(
-        args(
-          makeRequest("/employees/new?q=x", {
-            method: "POST",
-            cookie,
-            body: form({
-              firstName: "Alma",
-              lastName: "Nova",
-              email,
-              password: "Secret123!",
-              role: "1",
-              color: "#8E44AD",
-            }),
-          }),
-        ),
-      ),
-    );
+    const ok = await callRoute(newAction, "/employees/new?q=x", {
+      method: "POST",
+      cookie,
+      body: form({
+        firstName: "Alma",
+        lastName: "Nova",
+        email,
+        password: "Secret123!",
+        role: "1",
+        color: "#8E44AD",
+      }),
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/employees?q=x");
     expect(ok.headers.get("Set-Cookie")).toContain("__toast");
     const [row] = await db.select({ role: users.role, color: users.color }).from(users).where(eq(users.email, email));
     expect(row).toEqual({ role: Role.OfficeStaff, color: "#8E44AD" });
 
-    const dup = await call(() =>
-      newAction(
-        args(
-          makeRequest("/employees/new", {
-            method: "POST",
-            cookie,
-            body: form({ firstName: "Alma", lastName: "Nova", email, password: "Secret123!", role: "1" }),
-          }),
-        ),
-      ),
-    );
+    const dup = await callRoute(newAction, "/employees/new", {
+      method: "POST",
+      cookie,
+      body: form({ firstName: "Alma", lastName: "Nova", email, password: "Secret123!", role: "1" }),
+    });
     expect(dup.status).toBe(422);
     expect(dup.body.fieldErrors).toEqual({ email: "Email already taken by Alma Nova" });
   });
@@ -105,28 +84,22 @@ describe("employee screens", () => {
       .set({ planId: await planIdByPriceId(db, "price_starter_monthly") })
       .where(eq(subscriptions.companyId, companyId));
     const cookie = await sessionCookie(userId);
-    const screen = await call(() => newLoader(args(makeRequest("/employees/new", { cookie }))));
+    const screen = await callRoute(newLoader, "/employees/new", { cookie });
     expect(screen.body.limit).toMatchObject({
       canCreate: false,
       message: "Your plan allows 1 employee. Delete an employee or upgrade your plan on the Billing page to add more.",
     });
-    const post = await call(() =>
-      newAction(
-        args(
-          makeRequest("/employees/new", {
-            method: "POST",
-            cookie,
-            body: form({
-              firstName: "Over",
-              lastName: "Limit",
-              email: `over-${Date.now()}@example.com`,
-              password: "Secret123!",
-              role: "0",
-            }),
-          }),
-        ),
-      ),
-    );
+    const post = await callRoute(newAction, "/employees/new", {
+      method: "POST",
+      cookie,
+      body: form({
+        firstName: "Over",
+        lastName: "Limit",
+        email: `over-${Date.now()}@example.com`,
+        password: "Secret123!",
+        role: "0",
+      }),
+    });
     expect(post.status).toBe(422);
     expect(post.body.fieldErrors._global).toBe(
       "Your plan allows 1 employee. Delete an employee or upgrade your plan on the Billing page to add more.",
@@ -143,67 +116,44 @@ describe("employee screens", () => {
     });
     const { userId: foreignId } = await createTestUser(other.companyId, Role.FieldTech);
 
-    const screen = await call(() =>
-      editLoader(args(makeRequest(`/employees/${techId}`, { cookie }), { id: String(techId) })),
-    );
+    const screen = await callRoute(editLoader, `/employees/${techId}`, { cookie }, { id: String(techId) });
     expect(screen.body.employee).toMatchObject({ id: techId, firstName: "Tom" });
-    const self = await call(() =>
-      editLoader(args(makeRequest(`/employees/${userId}`, { cookie }), { id: String(userId) })),
-    );
+    const self = await callRoute(editLoader, `/employees/${userId}`, { cookie }, { id: String(userId) });
     expect(self.body.fixedRole).toEqual({ value: Role.CompanyAdmin, reason: "You cannot change your own role." });
 
-    const saved = await call(() =>
-      editAction(
-        args(
-          makeRequest(`/employees/${techId}?page=2`, {
-            method: "POST",
-            cookie,
-            body: form({ firstName: "Tom", lastName: "Tinker", email, role: "0" }),
-          }),
-          { id: String(techId) },
-        ),
-      ),
-    );
+    const edit = (id: number, fields: Record<string, string>, query = "") =>
+      callRoute(
+        editAction,
+        `/employees/${id}${query}`,
+        { method: "POST", cookie, body: form(fields) },
+        { id: String(id) },
+      );
+    const saved = await edit(techId, { firstName: "Tom", lastName: "Tinker", email, role: "0" }, "?page=2");
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/employees?page=2");
 
-    const list = await call(() => listLoader(args(makeRequest(`/employees?delete=${techId}`, { cookie }))));
+    const list = await callRoute(listLoader, `/employees?delete=${techId}`, { cookie });
     expect(list.body.toDelete).toEqual({ id: techId, name: "Tom Tinker" });
-    const removed = await call(() =>
-      editAction(
-        args(makeRequest(`/employees/${techId}`, { method: "POST", cookie, body: form({ intent: "delete" }) }), {
-          id: String(techId),
-        }),
-      ),
-    );
+    const removed = await edit(techId, { intent: "delete" });
     expect(removed.status).toBe(302);
     const [row] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, techId));
     expect(row.deletedAt).not.toBeNull();
 
-    const unknown = await call(() =>
-      editAction(
-        args(makeRequest(`/employees/${userId}`, { method: "POST", cookie, body: form({ intent: "explode" }) }), {
-          id: String(userId),
-        }),
-      ),
-    );
+    const unknown = await edit(userId, { intent: "explode" });
     expect(unknown.status).toBe(400);
 
+    expect((await callRoute(editLoader, `/employees/${foreignId}`, { cookie }, { id: String(foreignId) })).status).toBe(
+      404,
+    );
     expect(
       (
-        await call(() =>
-          editLoader(args(makeRequest(`/employees/${foreignId}`, { cookie }), { id: String(foreignId) })),
-        )
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await call(() =>
-          editAction(
-            args(makeRequest(`/employees/${foreignId}`, { method: "POST", cookie, body: form({ intent: "delete" }) }), {
-              id: String(foreignId),
-            }),
-          ),
+        await callRoute(
+          editAction,
+          `/employees/${foreignId}`,
+          { method: "POST", cookie, body: form({ intent: "delete" }) },
+          {
+            id: String(foreignId),
+          },
         )
       ).status,
     ).toBe(404);
@@ -213,14 +163,11 @@ describe("employee screens", () => {
 
   it("is closed to office staff and field techs (403)", async () => {
     const { companyId } = await createTestCompany();
-    for (const role of [Role.OfficeStaff, Role.FieldTech]) {
-      const { userId } = await createTestUser(companyId, role);
-      const cookie = await sessionCookie(userId);
-      expect((await call(() => listLoader(args(makeRequest("/employees", { cookie }))))).status).toBe(403);
-      expect(
-        (await call(() => newAction(args(makeRequest("/employees/new", { method: "POST", cookie, body: form({}) })))))
-          .status,
-      ).toBe(403);
+    for (const cookie of await staffCookies(companyId)) {
+      expect((await callRoute(listLoader, "/employees", { cookie })).status).toBe(403);
+      expect((await callRoute(newAction, "/employees/new", { method: "POST", cookie, body: form({}) })).status).toBe(
+        403,
+      );
     }
   });
 });

@@ -43,6 +43,10 @@ async function call(
   }
 }
 
+/** Calls a route of one job (`/api/jobs/:id…`), its id as the route parameter. */
+const callJob = (handler: Handler, id: number | string, rest: string, init: Parameters<typeof makeRequest>[1] = {}) =>
+  call(handler, `/api/jobs/${id}${rest}`, init, { id: String(id) });
+
 describe("jobs API", () => {
   it("creates, lists, reads, updates, moves status, undoes, pays", async () => {
     const f = await jobsFixture();
@@ -83,7 +87,7 @@ describe("jobs API", () => {
       items: [{ id, name: "Tune-up", customerName: "Grace Hopper", status: 0, totalCents: 18400 }],
     });
 
-    const got = await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) });
+    const got = await callJob(jobLoader, id, "", { cookie: admin });
     expect(got.body.data).toMatchObject({
       id,
       subtotalCents: 17998,
@@ -100,14 +104,13 @@ describe("jobs API", () => {
       lineItems: [{ name: "Tune-up", unitPrice: 89.99, cost: 0, quantity: 2 }],
     });
     const { discount, taxRate, lineItems, tags: readTags } = got.body.data;
-    const resent = await call(
-      jobAction,
-      `/api/jobs/${id}`,
-      { method: "PUT", cookie: admin, json: { discount, taxRate, lineItems, tags: readTags } },
-      { id: String(id) },
-    );
+    const resent = await callJob(jobAction, id, "", {
+      method: "PUT",
+      cookie: admin,
+      json: { discount, taxRate, lineItems, tags: readTags },
+    });
     expect(resent.status).toBe(200);
-    expect((await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) })).body.data).toMatchObject({
+    expect((await callJob(jobLoader, id, "", { cookie: admin })).body.data).toMatchObject({
       subtotalCents: 17998,
       discountCents: 1000,
       taxCents: 1402,
@@ -115,12 +118,11 @@ describe("jobs API", () => {
       taxRate: 8.25,
     });
 
-    const put = await call(
-      jobAction,
-      `/api/jobs/${id}`,
-      { method: "PUT", cookie: admin, json: { privateNotes: "Gate code 1234", discount: 0 } },
-      { id: String(id) },
-    );
+    const put = await callJob(jobAction, id, "", {
+      method: "PUT",
+      cookie: admin,
+      json: { privateNotes: "Gate code 1234", discount: 0 },
+    });
     expect(put.body.data).toMatchObject({ privateNotes: "Gate code 1234", discountCents: 0, totalCents: 19483 });
 
     const scheduled = await call(scheduleAction, "/api/jobs/schedule", {
@@ -144,44 +146,34 @@ describe("jobs API", () => {
     expect(
       (await call(undoAction, "/api/jobs/undo", { method: "PUT", cookie: admin, json: { id, statusClicked: 2 } })).body,
     ).toEqual({ data: { id, status: 1 } });
-    const paid = await call(
-      payAction,
-      `/api/jobs/${id}/pay`,
-      { method: "POST", cookie: admin, json: { method: 2, note: "terminal" } },
-      { id: String(id) },
-    );
+    const paid = await callJob(payAction, id, "/pay", {
+      method: "POST",
+      cookie: admin,
+      json: { method: 2, note: "terminal" },
+    });
     expect(paid.body.data).toMatchObject({ id, amountCents: 19483 });
 
-    expect(
-      (
-        await call(
-          renameAction,
-          `/api/jobs/${id}/rename`,
-          { method: "PUT", cookie: admin, json: { name: "Spring tune-up" } },
-          { id: String(id) },
-        )
-      ).body,
-    ).toEqual({ data: { id, name: "Spring tune-up" } });
-    const seg = await call(
-      segmentsAction,
-      `/api/jobs/${id}/segments`,
-      { method: "POST", cookie: admin, json: { name: "Upstairs" } },
-      { id: String(id) },
-    );
+    const renamed = await callJob(renameAction, id, "/rename", {
+      method: "PUT",
+      cookie: admin,
+      json: { name: "Spring tune-up" },
+    });
+    expect(renamed.body).toEqual({ data: { id, name: "Spring tune-up" } });
+    const seg = await callJob(segmentsAction, id, "/segments", {
+      method: "POST",
+      cookie: admin,
+      json: { name: "Upstairs" },
+    });
     expect(seg.status).toBe(201);
-    expect(
-      (await call(segmentsLoader, `/api/jobs/${id}/segments`, { cookie: admin }, { id: String(id) })).body.data,
-    ).toEqual([{ id: seg.body.data.id, name: "Upstairs", position: 0 }]);
-    expect(
-      (
-        await call(
-          segmentAction,
-          `/api/jobs/${id}/segment`,
-          { method: "DELETE", cookie: admin, json: { segmentId: seg.body.data.id } },
-          { id: String(id) },
-        )
-      ).status,
-    ).toBe(200);
+    expect((await callJob(segmentsLoader, id, "/segments", { cookie: admin })).body.data).toEqual([
+      { id: seg.body.data.id, name: "Upstairs", position: 0 },
+    ]);
+    const segmentRemoved = await callJob(segmentAction, id, "/segment", {
+      method: "DELETE",
+      cookie: admin,
+      json: { segmentId: seg.body.data.id },
+    });
+    expect(segmentRemoved.status).toBe(200);
     // The company's own tax rates, for every role (the job form's picker).
     const { ctx } = await accessFor(f.adminId);
     const rate = await saveTaxRate(ctx, { name: "County", rate: 8.25 });
@@ -204,11 +196,11 @@ describe("jobs API", () => {
     const outsider = await sessionCookie(other.adminId);
     const tech = await sessionCookie(f.techId);
     for (const cookie of [outsider, tech]) {
-      expect(await call(jobLoader, `/api/jobs/${id}`, { cookie }, { id })).toEqual({
+      expect(await callJob(jobLoader, id, "", { cookie })).toEqual({
         status: 404,
         body: { exceptionType: "not_found", message: "Not found" },
       });
-      expect((await call(jobAction, `/api/jobs/${id}`, { method: "DELETE", cookie }, { id })).status).toBe(404);
+      expect((await callJob(jobAction, id, "", { method: "DELETE", cookie })).status).toBe(404);
       expect(
         (
           await call(statusAction, "/api/jobs/updateJobStatus", {
@@ -239,48 +231,24 @@ describe("jobs API", () => {
     });
     const id = body.data.id as number;
     const times = { id, startTime: "2030-01-10T14:00:00Z", endTime: "2030-01-10T15:30:00Z" };
-    expect(
-      (
-        await call(
-          employeesAction,
-          `/api/jobs/${id}/employees`,
-          { method: "PUT", cookie: tech, json: { employeeIds: [f.otherTechId] } },
-          { id: String(id) },
-        )
-      ).status,
-    ).toBe(403);
-    expect(
+    const assign = async (cookie: string, employeeIds: number[]) =>
+      (await callJob(employeesAction, id, "/employees", { method: "PUT", cookie, json: { employeeIds } })).status;
+    const schedule = async (employeeIds: number[]) =>
       (
         await call(scheduleAction, "/api/jobs/schedule", {
           method: "POST",
           cookie: tech,
-          json: { ...times, employeeIds: [f.techId, f.otherTechId] },
+          json: { ...times, employeeIds },
         })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await call(scheduleAction, "/api/jobs/schedule", {
-          method: "POST",
-          cookie: tech,
-          json: { ...times, employeeIds: [f.techId] },
-        })
-      ).status,
-    ).toBe(200);
-    expect((await call(jobLoader, `/api/jobs/${id}`, { cookie: admin }, { id: String(id) })).body.data).toMatchObject({
+      ).status;
+    expect(await assign(tech, [f.otherTechId])).toBe(403);
+    expect(await schedule([f.techId, f.otherTechId])).toBe(403);
+    expect(await schedule([f.techId])).toBe(200);
+    expect((await callJob(jobLoader, id, "", { cookie: admin })).body.data).toMatchObject({
       employeeIds: [f.techId],
       status: 1,
     });
-    expect(
-      (
-        await call(
-          employeesAction,
-          `/api/jobs/${id}/employees`,
-          { method: "PUT", cookie: admin, json: { employeeIds: [f.otherTechId] } },
-          { id: String(id) },
-        )
-      ).status,
-    ).toBe(200);
+    expect(await assign(admin, [f.otherTechId])).toBe(200);
   });
 
   it("stores one attachment per call with the spec's types", async () => {
@@ -346,16 +314,16 @@ describe("jobs API", () => {
   });
 
   it("is described in the OpenAPI document", () => {
-    const paths = Object.keys(openApiDocument().paths);
-    for (const p of [
-      "/api/jobs",
-      "/api/jobs/page",
-      "/api/jobs/schedule",
-      "/api/jobs/updateJobStatus",
-      "/api/jobs/undo",
-      "/api/jobs/{id}/pay",
-      "/api/jobs/attachment",
-    ])
-      expect(paths).toContain(p);
+    expect(Object.keys(openApiDocument().paths)).toEqual(
+      expect.arrayContaining([
+        "/api/jobs",
+        "/api/jobs/page",
+        "/api/jobs/schedule",
+        "/api/jobs/updateJobStatus",
+        "/api/jobs/undo",
+        "/api/jobs/{id}/pay",
+        "/api/jobs/attachment",
+      ]),
+    );
   });
 });

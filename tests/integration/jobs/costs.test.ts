@@ -33,28 +33,15 @@ async function jobWithCosts() {
     .insert(priceListCategories)
     .values({ companyId: f.companyId, categoryName: "Parts", type: 0 })
     .returning({ id: priceListCategories.id });
-  const [item] = await db
-    .insert(priceListItems)
-    .values({
-      companyId: f.companyId,
-      categoryId: category.id,
-      name: "Valve",
-      priceCents: 5000,
-      costCents: 1234,
-      itemType: 0,
-    })
-    .returning({ id: priceListItems.id });
-  const [cheap] = await db
-    .insert(priceListItems)
-    .values({
-      companyId: f.companyId,
-      categoryId: category.id,
-      name: "Zinc washer",
-      priceCents: 100,
-      costCents: 1,
-      itemType: 0,
-    })
-    .returning({ id: priceListItems.id });
+  const addItem = async (name: string, priceCents: number, costCents: number) => {
+    const [row] = await db
+      .insert(priceListItems)
+      .values({ companyId: f.companyId, categoryId: category.id, name, priceCents, costCents, itemType: 0 })
+      .returning({ id: priceListItems.id });
+    return row;
+  };
+  const item = await addItem("Valve", 5000, 1234);
+  const cheap = await addItem("Zinc washer", 100, 1);
   const { id } = await createJob(f.admin, {
     customerId: f.customerId,
     employeeIds: [f.techId],

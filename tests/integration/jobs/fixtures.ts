@@ -31,6 +31,8 @@ export async function jobsFixture(timezone = "America/New_York") {
   };
 }
 
+export type JobsFixture = Awaited<ReturnType<typeof jobsFixture>>;
+
 export async function createCustomerRow(companyId: number, firstName: string, lastName: string) {
   const [row] = await db
     .insert(customers)

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { jobEmployees, jobs } from "~/db/schema";
-import { jobCreateSchema, EditScope } from "~/models/jobs/jobs.schema";
+import { jobCreateSchema, EditScope, type EditScopeValue } from "~/models/jobs/jobs.schema";
 import {
   createJob,
   deleteJob,
@@ -11,9 +11,9 @@ import {
   listJobsPage,
   rescheduleVisit,
 } from "~/models/jobs/jobs.server";
-import { listScheduleVisits } from "~/models/schedule/schedule.server";
+import { listScheduleVisits, wallToInstant } from "~/models/schedule/schedule.server";
 import { useTestDatabase } from "../../helpers/db";
-import { jobsFixture, wallDate, wallTime } from "./fixtures";
+import { jobsFixture, wallDate, wallTime, type JobsFixture } from "./fixtures";
 
 useTestDatabase();
 
@@ -34,7 +34,7 @@ async function seriesVisits(seriesId: number) {
 }
 
 /** The jobs list's total (the company's counter row) against a count of the table. */
-async function expectListTotal(f: Awaited<ReturnType<typeof jobsFixture>>, expected: number) {
+async function expectListTotal(f: JobsFixture, expected: number) {
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(jobs)
@@ -45,17 +45,22 @@ async function expectListTotal(f: Awaited<ReturnType<typeof jobsFixture>>, expec
   );
 }
 
+/** The instant at which a zone's clocks show "YYYY-MM-DDTHH:mm". */
+const fromWall = (wall: string, timeZone: string) => wallToInstant(wall, timeZone)!;
+
+/** A series for the fixture's tech whose first visit starts at a wall-clock time and lasts some minutes. */
 async function createSeries(
-  f: Awaited<ReturnType<typeof jobsFixture>>,
-  start: string,
-  end: string,
-  recurrence: Record<string, unknown>,
+  f: JobsFixture,
   timezone: string,
+  firstStart: string,
+  minutes: number,
+  recurrence: Record<string, unknown>,
 ) {
+  const start = fromWall(firstStart, timezone);
   const input = jobCreateSchema.parse({
     customerId: f.customerId,
-    startTime: start,
-    endTime: end,
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + minutes * 60_000).toISOString(),
     timezone,
     employeeIds: [f.techId],
     recurrence,
@@ -66,20 +71,26 @@ async function createSeries(
   return { id, seriesId: job!.seriesId! };
 }
 
+/** Reschedules one visit of a series to wall-clock times, in the given scope. */
+function moveVisit(
+  f: JobsFixture,
+  timezone: string,
+  id: number,
+  [start, end]: [string, string],
+  recurrentEventEditOption: EditScopeValue,
+  more: { employeeIds?: number[] } = {},
+) {
+  const times = { startTime: fromWall(start, timezone), endTime: fromWall(end, timezone) };
+  return rescheduleVisit(f.admin, { id, ...times, ...more, recurrentEventEditOption, changeRecurrentJobs: true }, NOW);
+}
+
 describe("recurrence expansion across daylight-saving changes", () => {
   for (const tz of ["America/New_York", "America/Los_Angeles", "America/Toronto", "America/Vancouver"]) {
     it(`keeps a weekly 9:00 visit at 9:00 in ${tz} across spring and fall changes`, async () => {
       const f = await jobsFixture(tz);
       // Tuesday 2025-03-04 09:00 local; DST begins 2025-03-09 and ends 2025-11-02.
-      const start = fromWall("2025-03-04T09:00", tz);
-      const end = new Date(start.getTime() + 2 * 3600_000);
-      const { seriesId } = await createSeries(
-        f,
-        start.toISOString(),
-        end.toISOString(),
-        { frequency: 2, interval: 1, daysOfWeek: [1] },
-        tz,
-      );
+      const weekly = { frequency: 2, interval: 1, daysOfWeek: [1] };
+      const { seriesId } = await createSeries(f, tz, "2025-03-04T09:00", 120, weekly);
       const visits = await seriesVisits(seriesId);
       expect(visits.length).toBeGreaterThan(40);
       for (const v of visits) {
@@ -97,36 +108,18 @@ describe("recurrence expansion across daylight-saving changes", () => {
   it("expands monthly set positions (2nd Tuesday), count and until", async () => {
     const tz = "America/Toronto";
     const f = await jobsFixture(tz);
-    const start = fromWall("2025-01-14T08:30", tz);
-    const second = await createSeries(
-      f,
-      start.toISOString(),
-      new Date(start.getTime() + 3600_000).toISOString(),
-      { frequency: 1, interval: 1, daysOfWeek: [1], setPosition: 2, count: 6 },
-      tz,
-    );
+    const series = (recurrence: Record<string, unknown>) => createSeries(f, tz, "2025-01-14T08:30", 60, recurrence);
+    const second = await series({ frequency: 1, interval: 1, daysOfWeek: [1], setPosition: 2, count: 6 });
     const days = (await seriesVisits(second.seriesId)).map((v) => wallDate(v.startTime!, tz));
     expect(days).toEqual(["2025-01-14", "2025-02-11", "2025-03-11", "2025-04-08", "2025-05-13", "2025-06-10"]);
-    const daily = await createSeries(
-      f,
-      start.toISOString(),
-      new Date(start.getTime() + 3600_000).toISOString(),
-      { frequency: 3, interval: 2, until: fromWall("2025-01-20T23:59", tz).toISOString() },
-      tz,
-    );
+    const daily = await series({ frequency: 3, interval: 2, until: fromWall("2025-01-20T23:59", tz).toISOString() });
     expect((await seriesVisits(daily.seriesId)).map((v) => wallDate(v.startTime!, tz))).toEqual([
       "2025-01-14",
       "2025-01-16",
       "2025-01-18",
       "2025-01-20",
     ]);
-    const yearly = await createSeries(
-      f,
-      start.toISOString(),
-      new Date(start.getTime() + 3600_000).toISOString(),
-      { frequency: 0, count: 3 },
-      tz,
-    );
+    const yearly = await series({ frequency: 0, count: 3 });
     expect((await seriesVisits(yearly.seriesId)).length).toBe(2); // the third lies beyond the 12-month horizon
     await extendSeriesHorizons(new Date("2026-02-01T00:00:00Z"));
     expect((await seriesVisits(yearly.seriesId)).map((v) => wallDate(v.startTime!, tz))).toEqual([
@@ -141,27 +134,10 @@ describe("editing one visit of a series", () => {
   it("only this: moves one visit and leaves the others", async () => {
     const tz = "America/New_York";
     const f = await jobsFixture(tz);
-    const start = fromWall("2025-01-06T09:00", tz);
-    const { seriesId } = await createSeries(
-      f,
-      start.toISOString(),
-      new Date(start.getTime() + 3600_000).toISOString(),
-      { frequency: 2, count: 5 },
-      tz,
-    );
+    const { seriesId } = await createSeries(f, tz, "2025-01-06T09:00", 60, { frequency: 2, count: 5 });
     const visits = await seriesVisits(seriesId);
     const third = visits[2];
-    await rescheduleVisit(
-      f.admin,
-      {
-        id: third.id,
-        startTime: fromWall("2025-01-21T14:00", tz),
-        endTime: fromWall("2025-01-21T15:00", tz),
-        recurrentEventEditOption: EditScope.OnlyThis,
-        changeRecurrentJobs: true,
-      },
-      NOW,
-    );
+    await moveVisit(f, tz, third.id, ["2025-01-21T14:00", "2025-01-21T15:00"], EditScope.OnlyThis);
     const after = await seriesVisits(seriesId);
     expect(after.map((v) => `${wallDate(v.startTime!, tz)} ${wallTime(v.startTime!, tz)}`)).toEqual([
       "2025-01-06 09:00",
@@ -180,26 +156,15 @@ describe("editing one visit of a series", () => {
   it("this and following: moves the later visits by the same wall-clock shift across DST, splitting the series", async () => {
     const tz = "America/Los_Angeles";
     const f = await jobsFixture(tz);
-    const start = fromWall("2025-02-24T09:00", tz); // Monday
-    const { seriesId } = await createSeries(
-      f,
-      start.toISOString(),
-      new Date(start.getTime() + 3600_000).toISOString(),
-      { frequency: 2, count: 6 },
-      tz,
-    );
+    const { seriesId } = await createSeries(f, tz, "2025-02-24T09:00", 60, { frequency: 2, count: 6 }); // Monday
     const visits = await seriesVisits(seriesId);
     // Move the 2nd visit (Mon 03-03) to Tuesday 10:30.
-    const result = await rescheduleVisit(
-      f.admin,
-      {
-        id: visits[1].id,
-        startTime: fromWall("2025-03-04T10:30", tz),
-        endTime: fromWall("2025-03-04T12:00", tz),
-        recurrentEventEditOption: EditScope.ThisAndFollowing,
-        changeRecurrentJobs: true,
-      },
-      NOW,
+    const result = await moveVisit(
+      f,
+      tz,
+      visits[1].id,
+      ["2025-03-04T10:30", "2025-03-04T12:00"],
+      EditScope.ThisAndFollowing,
     );
     expect(result!.seriesId).not.toBe(seriesId);
     const old = await seriesVisits(seriesId);
@@ -220,30 +185,14 @@ describe("editing one visit of a series", () => {
   it("all: applies a new rule to every open visit in one request, 500 visits", async () => {
     const tz = "America/Vancouver";
     const f = await jobsFixture(tz);
-    const start = fromWall("2025-01-02T07:00", tz);
-    const { seriesId } = await createSeries(
-      f,
-      start.toISOString(),
-      new Date(start.getTime() + 1800_000).toISOString(),
-      { frequency: 3, count: 500 },
-      tz,
-    );
+    const { seriesId } = await createSeries(f, tz, "2025-01-02T07:00", 30, { frequency: 3, count: 500 });
     await extendSeriesHorizons(new Date("2026-06-01T00:00:00Z"));
     const visits = await seriesVisits(seriesId);
     expect(visits.length).toBe(500);
     const began = Date.now();
-    const result = await rescheduleVisit(
-      f.admin,
-      {
-        id: visits[10].id,
-        startTime: fromWall("2025-01-12T08:00", tz),
-        endTime: fromWall("2025-01-12T09:00", tz),
-        employeeIds: [f.otherTechId],
-        recurrentEventEditOption: EditScope.All,
-        changeRecurrentJobs: true,
-      },
-      NOW,
-    );
+    const result = await moveVisit(f, tz, visits[10].id, ["2025-01-12T08:00", "2025-01-12T09:00"], EditScope.All, {
+      employeeIds: [f.otherTechId],
+    });
     expect(Date.now() - began).toBeLessThan(15_000);
     const after = await seriesVisits(result!.seriesId!);
     expect(after.length).toBe(500);
@@ -265,14 +214,7 @@ describe("editing one visit of a series", () => {
   it("deletes with the three scopes", async () => {
     const tz = "America/New_York";
     const f = await jobsFixture(tz);
-    const start = fromWall("2025-01-06T09:00", tz);
-    const { seriesId } = await createSeries(
-      f,
-      start.toISOString(),
-      new Date(start.getTime() + 3600_000).toISOString(),
-      { frequency: 2 },
-      tz,
-    );
+    const { seriesId } = await createSeries(f, tz, "2025-01-06T09:00", 60, { frequency: 2 });
     const visits = await seriesVisits(seriesId);
     expect(visits.length).toBe(53);
     await expectListTotal(f, 53);
@@ -289,22 +231,3 @@ describe("editing one visit of a series", () => {
     await expectListTotal(f, 0);
   });
 });
-
-/** The instant at which a zone's clocks show "YYYY-MM-DDTHH:mm". */
-function fromWall(wall: string, timeZone: string): Date {
-  const guess = new Date(`${wall}:00Z`);
-  const shown = new Date(
-    new Intl.DateTimeFormat("sv-SE", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .format(guess)
-      .replace(" ", "T") + "Z",
-  );
-  return new Date(guess.getTime() - (shown.getTime() - guess.getTime()));
-}

@@ -10,7 +10,7 @@ import { saveTaxRate } from "~/models/company/company.server";
 import { loader as publicLoader } from "~/routes/_public+/service-visit-details.$token";
 import { sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { jobsFixture, run } from "./fixtures";
+import { jobsFixture, run, type JobsFixture } from "./fixtures";
 
 useTestDatabase();
 
@@ -20,51 +20,47 @@ const form = (entries: Record<string, string | string[]>) => {
   return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } };
 };
 
+/** Posts the new-job form for the fixture's customer with an intent ("addLine", "save"). */
+const postNewJob = (f: JobsFixture, cookie: string, intent: string, fields: Record<string, string | string[]>) =>
+  run(newAction, `/jobs/new?customerId=${f.customerId}`, {
+    cookie,
+    ...form({ intent, customerId: String(f.customerId), ...fields }),
+  });
+
+/** Posts a status change from the job details page. */
+const postStatus = (id: string, cookie: string, fields: Record<string, string>) =>
+  run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", ...fields }) }, { id });
+
 describe("job screens without JavaScript", () => {
   it("creates a job from a form post, adds a line by intent, and shows field errors with values kept", async () => {
     const f = await jobsFixture("America/Toronto");
     const cookie = await sessionCookie(f.adminId);
-    const added = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
-      cookie,
-      ...form({
-        intent: "addLine",
-        customerId: String(f.customerId),
-        "lineItems[0].name": "Filter",
-        "lineItems[0].unitPrice": "12",
-      }),
+    const added = await postNewJob(f, cookie, "addLine", {
+      "lineItems[0].name": "Filter",
+      "lineItems[0].unitPrice": "12",
     });
     expect(added.status).toBe(200);
     expect(((await added.json()) as { values: { lineItems: unknown[] } }).values.lineItems).toHaveLength(2);
-    const invalid = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
-      cookie,
-      ...form({
-        intent: "save",
-        customerId: String(f.customerId),
-        "lineItems[0].name": "Filter",
-        "lineItems[0].unitPrice": "abc",
-        privateNotes: "keep me",
-      }),
+    const invalid = await postNewJob(f, cookie, "save", {
+      "lineItems[0].name": "Filter",
+      "lineItems[0].unitPrice": "abc",
+      privateNotes: "keep me",
     });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({
       errors: { "lineItems.0.unitPrice": "Unit price must be a number" },
       values: { privateNotes: "keep me" },
     });
-    const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
-      cookie,
-      ...form({
-        intent: "save",
-        customerId: String(f.customerId),
-        "lineItems[0].name": "Filter",
-        "lineItems[0].unitPrice": "12.50",
-        "lineItems[0].quantity": "2",
-        startTime: "2030-03-10T09:00",
-        endTime: "2030-03-10T10:30",
-        employeeIds: [String(f.techId)],
-        "recurrence.frequency": "2",
-        "recurrence.ends": "count",
-        "recurrence.count": "3",
-      }),
+    const saved = await postNewJob(f, cookie, "save", {
+      "lineItems[0].name": "Filter",
+      "lineItems[0].unitPrice": "12.50",
+      "lineItems[0].quantity": "2",
+      startTime: "2030-03-10T09:00",
+      endTime: "2030-03-10T10:30",
+      employeeIds: [String(f.techId)],
+      "recurrence.frequency": "2",
+      "recurrence.ends": "count",
+      "recurrence.count": "3",
     });
     expect(saved.status).toBe(302);
     const id = Number(saved.headers.get("Location")!.split("/").pop());
@@ -94,38 +90,23 @@ describe("job screens without JavaScript", () => {
   it("lists, changes status from the details page, and shows the public page without sign-in", async () => {
     const f = await jobsFixture();
     const cookie = await sessionCookie(f.adminId);
-    const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
-      cookie,
-      ...form({
-        intent: "save",
-        customerId: String(f.customerId),
-        name: "Boiler service",
-        "lineItems[0].name": "Service",
-        "lineItems[0].unitPrice": "80",
-        startTime: "2030-03-10T09:00",
-        endTime: "2030-03-10T10:00",
-        arrivalWindowOffset: "60",
-        employeeIds: [String(f.techId)],
-      }),
+    const saved = await postNewJob(f, cookie, "save", {
+      name: "Boiler service",
+      "lineItems[0].name": "Service",
+      "lineItems[0].unitPrice": "80",
+      startTime: "2030-03-10T09:00",
+      endTime: "2030-03-10T10:00",
+      arrivalWindowOffset: "60",
+      employeeIds: [String(f.techId)],
     });
     const id = saved.headers.get("Location")!.split("/").pop()!;
     const list = await run(listLoader, "/jobs?q=boiler&sort=total&order=desc", { cookie });
     expect(((await list.json()) as { page: { items: { name: string }[] } }).page.items.map((j) => j.name)).toEqual([
       "Boiler service",
     ]);
-    const moved = await run(
-      detailsAction,
-      `/jobs/${id}`,
-      { cookie, ...form({ intent: "status", status: "2" }) },
-      { id },
-    );
+    const moved = await postStatus(id, cookie, { status: "2" });
     expect(moved.status).toBe(302);
-    const refused = await run(
-      detailsAction,
-      `/jobs/${id}`,
-      { cookie, ...form({ intent: "status", status: "5" }) },
-      { id },
-    );
+    const refused = await postStatus(id, cookie, { status: "5" });
     expect(refused.status).toBe(400);
     const other = await jobsFixture();
     expect(
@@ -145,63 +126,38 @@ describe("job screens without JavaScript", () => {
   it("changes status with a reason and notify-customer, keeps them on errors, and schedules an unscheduled job at a start in the company's zone", async () => {
     const f = await jobsFixture("America/Toronto");
     const cookie = await sessionCookie(f.adminId);
-    const saved = await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
-      cookie,
-      ...form({
-        intent: "save",
-        customerId: String(f.customerId),
-        name: "Leaky tap",
-        "lineItems[0].name": "Repair",
-        "lineItems[0].unitPrice": "50",
-      }),
+    const saved = await postNewJob(f, cookie, "save", {
+      name: "Leaky tap",
+      "lineItems[0].name": "Repair",
+      "lineItems[0].unitPrice": "50",
     });
     const id = saved.headers.get("Location")!.split("/").pop()!;
     expect((await getJob(f.admin, Number(id)))!.status).toBe(0);
-    const noStart = await run(
-      detailsAction,
-      `/jobs/${id}`,
-      { cookie, ...form({ intent: "status", status: "1", reason: "Customer called", notifyCustomer: "on" }) },
-      { id },
-    );
+    const noStart = await postStatus(id, cookie, { status: "1", reason: "Customer called", notifyCustomer: "on" });
     expect(noStart.status).toBe(400);
     expect(await noStart.json()).toEqual({
       errors: { startDate: "Choose a start date to schedule the job" },
       values: { reason: "Customer called", notifyCustomer: true, startDate: "" },
     });
-    const tooLong = await run(
-      detailsAction,
-      `/jobs/${id}`,
-      { cookie, ...form({ intent: "status", status: "1", reason: "x".repeat(1001), startDate: "2030-03-10T09:00" }) },
-      { id },
-    );
+    const tooLong = await postStatus(id, cookie, {
+      status: "1",
+      reason: "x".repeat(1001),
+      startDate: "2030-03-10T09:00",
+    });
     expect(tooLong.status).toBe(400);
     expect(await tooLong.json()).toMatchObject({
       errors: { reason: "Reason is too long - should be 1000 chars maximum" },
       values: { notifyCustomer: false, startDate: "2030-03-10T09:00" },
     });
-    const scheduled = await run(
-      detailsAction,
-      `/jobs/${id}`,
-      {
-        cookie,
-        ...form({
-          intent: "status",
-          status: "1",
-          reason: "  Customer called  ",
-          notifyCustomer: "on",
-          startDate: "2030-03-10T09:00",
-        }),
-      },
-      { id },
-    );
+    const scheduled = await postStatus(id, cookie, {
+      status: "1",
+      reason: "  Customer called  ",
+      notifyCustomer: "on",
+      startDate: "2030-03-10T09:00",
+    });
     expect(scheduled.status).toBe(302);
     expect((await getJob(f.admin, Number(id)))!.startTime!.toISOString()).toBe("2030-03-10T13:00:00.000Z"); // 09:00 EDT
-    const onMyWay = await run(
-      detailsAction,
-      `/jobs/${id}`,
-      { cookie, ...form({ intent: "status", status: "2", reason: "" }) },
-      { id },
-    );
+    const onMyWay = await postStatus(id, cookie, { status: "2", reason: "" });
     expect(onMyWay.status).toBe(302);
     const events = await db
       .select()

@@ -13,17 +13,22 @@ import {
 } from "~/models/jobs/jobs.server";
 import { listScheduleVisits } from "~/models/schedule/schedule.server";
 import { useTestDatabase } from "../../helpers/db";
-import { createCustomerRow, jobsFixture } from "./fixtures";
+import { createCustomerRow, jobsFixture, type JobsFixture } from "./fixtures";
 
 useTestDatabase();
 
 const paging = { pageNumber: 1, pageSize: 10, sortSettings: [] };
+/** A one-hour visit on May 1st, 2030 at 13:00 UTC. */
+const mayFirstAt1pm = { startTime: "2030-05-01T13:00:00Z", endTime: "2030-05-01T14:00:00Z" };
+
+/** Creates a job for the fixture's customer from form-like fields, as the admin unless told. */
+const newJob = (f: JobsFixture, fields: Record<string, unknown> = {}, caller = f.admin) =>
+  createJob(caller, jobCreateSchema.parse({ customerId: f.customerId, ...fields }));
 
 describe("totals to the cent", () => {
   it("stores the server's totals on create and edit", async () => {
     const f = await jobsFixture();
-    const input = jobCreateSchema.parse({
-      customerId: f.customerId,
+    const { id } = await newJob(f, {
       taxRate: "8.25",
       discount: "10",
       lineItems: [
@@ -31,7 +36,6 @@ describe("totals to the cent", () => {
         { name: "B", unitPrice: "19.99", quantity: "1.5" },
       ],
     });
-    const { id } = await createJob(f.admin, input);
     expect(await getJob(f.admin, id)).toMatchObject({
       subtotalCents: 12998,
       discountCents: 1000,
@@ -54,16 +58,11 @@ describe("totals to the cent", () => {
 describe("status moves and undo", () => {
   it("records each move on the timeline and undoes the last one", async () => {
     const f = await jobsFixture();
-    const { id } = await createJob(
-      f.admin,
-      jobCreateSchema.parse({
-        customerId: f.customerId,
-        startTime: "2030-05-01T13:00:00Z",
-        endTime: "2030-05-01T14:00:00Z",
-        employeeIds: [f.techId],
-        lineItems: [{ name: "Fix", unitPrice: "100" }],
-      }),
-    );
+    const { id } = await newJob(f, {
+      ...mayFirstAt1pm,
+      employeeIds: [f.techId],
+      lineItems: [{ name: "Fix", unitPrice: "100" }],
+    });
     expect((await getJob(f.admin, id))!.status).toBe(JobStatus.Scheduled);
     await updateJobStatus(f.tech, { jobId: id, status: JobStatus.OnMyWay, notifyCustomer: true });
     await updateJobStatus(f.tech, { jobId: id, status: JobStatus.Started });
@@ -94,14 +93,7 @@ describe("status moves and undo", () => {
 
   it("a payment moves the job to paid; undo removes the payment", async () => {
     const f = await jobsFixture();
-    const { id } = await createJob(
-      f.admin,
-      jobCreateSchema.parse({
-        customerId: f.customerId,
-        lineItems: [{ name: "Fix", unitPrice: "100", isTaxable: true }],
-        taxRate: "5",
-      }),
-    );
+    const { id } = await newJob(f, { lineItems: [{ name: "Fix", unitPrice: "100", isTaxable: true }], taxRate: "5" });
     await recordPayment(f.admin, id, { method: 1, note: "cheque 42" });
     let job = await getJob(f.admin, id);
     expect(job).toMatchObject({ status: JobStatus.Paid, paidCents: 10500 });
@@ -114,14 +106,7 @@ describe("status moves and undo", () => {
 
   it("moving to unscheduled clears the time; undo brings it back", async () => {
     const f = await jobsFixture();
-    const { id } = await createJob(
-      f.admin,
-      jobCreateSchema.parse({
-        customerId: f.customerId,
-        startTime: "2030-05-01T13:00:00Z",
-        endTime: "2030-05-01T14:00:00Z",
-      }),
-    );
+    const { id } = await newJob(f, mayFirstAt1pm);
     await updateJobStatus(f.admin, { jobId: id, status: JobStatus.Unscheduled });
     expect(await getJob(f.admin, id)).toMatchObject({ startTime: null, status: 0 });
     await undoJobStatus(f.admin, { id, statusClicked: JobStatus.Unscheduled });
@@ -133,24 +118,12 @@ describe("isolation and field techs", () => {
   it("a field tech sees and changes only their jobs; no company sees another's", async () => {
     const f = await jobsFixture();
     const other = await jobsFixture();
-    const mine = await createJob(
-      f.admin,
-      jobCreateSchema.parse({
-        customerId: f.customerId,
-        startTime: "2030-05-01T13:00:00Z",
-        endTime: "2030-05-01T14:00:00Z",
-        employeeIds: [f.techId],
-      }),
-    );
-    const notMine = await createJob(
-      f.admin,
-      jobCreateSchema.parse({
-        customerId: f.customerId,
-        startTime: "2030-05-01T15:00:00Z",
-        endTime: "2030-05-01T16:00:00Z",
-        employeeIds: [f.otherTechId],
-      }),
-    );
+    const mine = await newJob(f, { ...mayFirstAt1pm, employeeIds: [f.techId] });
+    const notMine = await newJob(f, {
+      startTime: "2030-05-01T15:00:00Z",
+      endTime: "2030-05-01T16:00:00Z",
+      employeeIds: [f.otherTechId],
+    });
     expect(await getJob(f.tech, mine.id)).not.toBeNull();
     expect(await getJob(f.tech, notMine.id)).toBeNull();
     expect(await updateJobStatus(f.tech, { jobId: notMine.id, status: JobStatus.OnMyWay })).toBeNull();
@@ -167,36 +140,18 @@ describe("isolation and field techs", () => {
       }),
     ).toEqual([]);
     // another company's customer or employee cannot be used
-    await expect(createJob(other.admin, jobCreateSchema.parse({ customerId: f.customerId }))).rejects.toMatchObject({
-      field: "customerId",
-    });
-    await expect(
-      createJob(f.admin, jobCreateSchema.parse({ customerId: f.customerId, employeeIds: [other.techId] })),
-    ).rejects.toMatchObject({ field: "employeeIds" });
+    await expect(newJob(f, {}, other.admin)).rejects.toMatchObject({ field: "customerId" });
+    await expect(newJob(f, { employeeIds: [other.techId] })).rejects.toMatchObject({ field: "employeeIds" });
     // a field tech's new job is assigned to them
-    const own = await createJob(f.tech, jobCreateSchema.parse({ customerId: f.customerId }));
+    const own = await newJob(f, {}, f.tech);
     expect((await getJob(f.tech, own.id))!.employeeIds).toEqual([f.techId]);
   });
 
   it("searches, filters by status and sorts in the database", async () => {
     const f = await jobsFixture();
     const bob = await createCustomerRow(f.companyId, "Bob", "Builder");
-    await createJob(
-      f.admin,
-      jobCreateSchema.parse({
-        customerId: f.customerId,
-        name: "Roof repair",
-        lineItems: [{ name: "Shingles", unitPrice: "500" }],
-      }),
-    );
-    await createJob(
-      f.admin,
-      jobCreateSchema.parse({
-        customerId: bob,
-        name: "Gutter cleaning",
-        lineItems: [{ name: "Labour", unitPrice: "50" }],
-      }),
-    );
+    await newJob(f, { name: "Roof repair", lineItems: [{ name: "Shingles", unitPrice: "500" }] });
+    await newJob(f, { customerId: bob, name: "Gutter cleaning", lineItems: [{ name: "Labour", unitPrice: "50" }] });
     expect((await listJobsPage(f.admin, { paging, searchQuery: "gutt" })).items.map((j) => j.name)).toEqual([
       "Gutter cleaning",
     ]);

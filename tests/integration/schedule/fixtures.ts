@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db.server";
-import { jobs } from "~/db/schema";
+import { jobEmployees, jobs } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import { jobCreateSchema } from "~/models/jobs/jobs.schema";
 import { createJob } from "~/models/jobs/jobs.server";
 import { wallToInstant } from "~/models/schedule/schedule.server";
 import { makeRequest, sessionCookie } from "../../helpers/factories";
+import type { JobsFixture } from "../jobs/fixtures";
+
+type VisitOptions = Omit<Parameters<typeof visitAt>[1], "customerId" | "start" | "end" | "timezone">;
 
 /** A scheduled job from wall-clock times in a zone ('2026-03-08T09:00'). */
 export async function visitAt(
@@ -35,6 +38,31 @@ export async function visitAt(
   });
   const { id } = await createJob(ctx, input, now);
   return id;
+}
+
+/** Books visits for the fixture's customer in one zone: `at(start, end, { employeeIds })`. */
+export function visitsIn(f: JobsFixture, timezone: string) {
+  return (start: string, end: string, more: VisitOptions = {}, now?: Date) =>
+    visitAt(f.admin, { customerId: f.customerId, start, end, timezone, ...more }, now);
+}
+
+/** The visits of a series in order (optionally only the given company's). */
+export function seriesVisits(seriesId: number, companyId?: number) {
+  return db
+    .select({ id: jobs.id, startTime: jobs.startTime })
+    .from(jobs)
+    .where(and(eq(jobs.seriesId, seriesId), companyId === undefined ? undefined : eq(jobs.companyId, companyId)))
+    .orderBy(asc(jobs.seriesOccurrence));
+}
+
+/** The ids of the employees assigned to a job, ascending. */
+export async function employeesOf(jobId: number) {
+  const rows = await db
+    .select({ userId: jobEmployees.userId })
+    .from(jobEmployees)
+    .where(eq(jobEmployees.jobId, jobId))
+    .orderBy(asc(jobEmployees.userId));
+  return rows.map((r) => r.userId);
 }
 
 export async function jobTimes(id: number) {

@@ -1,19 +1,19 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { jobEmployees, jobs, users } from "~/db/schema";
+import { jobs, users } from "~/db/schema";
 import { jobCreateSchema } from "~/models/jobs/jobs.schema";
 import { createJob } from "~/models/jobs/jobs.server";
 import { action, loader } from "~/routes/_app+/jobs+/$jobId.schedule";
 import { useTestDatabase } from "../../helpers/db";
-import { jobsFixture, wallDate, wallTime } from "../jobs/fixtures";
-import { asUser, jobTimes, visitAt } from "./fixtures";
+import { jobsFixture, wallDate, wallTime, type JobsFixture } from "../jobs/fixtures";
+import { asUser, employeesOf, jobTimes, seriesVisits, visitsIn } from "./fixtures";
 
 useTestDatabase();
 
 const tz = "America/New_York";
 
-async function unscheduledJob(f: Awaited<ReturnType<typeof jobsFixture>>) {
+async function unscheduledJob(f: JobsFixture) {
   const { id } = await createJob(
     f.admin,
     jobCreateSchema.parse({ customerId: f.customerId, name: "Furnace tune-up", lineItems: [] }),
@@ -89,11 +89,7 @@ describe("/jobs/:jobId/schedule", () => {
       .from(jobs)
       .where(eq(jobs.id, id));
     expect(job).toEqual({ arrival: 30, reminder: true });
-    const assigned = await db
-      .select({ userId: jobEmployees.userId })
-      .from(jobEmployees)
-      .where(eq(jobEmployees.jobId, id));
-    expect(assigned).toEqual([{ userId: f.techId }]);
+    expect(await employeesOf(id)).toEqual([f.techId]);
     const again = await (await getPage(f.adminId, id)).json();
     expect(again.defaults).toMatchObject({
       startDate: "2026-03-08",
@@ -117,14 +113,15 @@ describe("/jobs/:jobId/schedule", () => {
       description: "Bring the ladder",
     });
     expect(response.status).toBe(422);
-    const body = await response.json();
-    expect(body.fieldErrors).toMatchObject({
-      employeeIds: "At least 1 employee should be selected",
-      startTime: "Start time must be like 09:30 am",
-      weekDays: "Choose at least one day of the week",
-      count: "Number of visits is required",
+    expect(await response.json()).toMatchObject({
+      fieldErrors: {
+        employeeIds: "At least 1 employee should be selected",
+        startTime: "Start time must be like 09:30 am",
+        weekDays: "Choose at least one day of the week",
+        count: "Number of visits is required",
+      },
+      repopulateFields: { startTime: "13:00 pm", description: "Bring the ladder" },
     });
-    expect(body.repopulateFields).toMatchObject({ startTime: "13:00 pm", description: "Bring the ladder" });
     const backwards = await save(f.adminId, id, { ...basic(f.techId), endTime: "9:00 am" });
     expect((await backwards.json()).fieldErrors).toEqual({ endTime: "End time must be after start time" });
     const missing = await save(f.adminId, id, { ...basic(f.techId), startDate: "", startTime: "" });
@@ -160,11 +157,7 @@ describe("/jobs/:jobId/schedule", () => {
     );
     expect(response.status).toBe(302);
     const { seriesId } = await jobTimes(id);
-    const visits = await db
-      .select({ startTime: jobs.startTime })
-      .from(jobs)
-      .where(eq(jobs.seriesId, seriesId!))
-      .orderBy(asc(jobs.startTime));
+    const visits = await seriesVisits(seriesId!);
     // Tuesdays and Thursdays from Tue Oct 20, across the Nov 1 change, at 09:30 local.
     expect(
       visits.map(
@@ -189,24 +182,14 @@ describe("/jobs/:jobId/schedule", () => {
   it("asks the scope for a series visit: 'this and following' moves the later visits only", async () => {
     const f = await jobsFixture(tz);
     const now = new Date("2026-10-01T00:00:00Z");
-    const first = await visitAt(
-      f.admin,
-      {
-        customerId: f.customerId,
-        start: "2026-10-05T09:00",
-        end: "2026-10-05T10:00",
-        timezone: tz,
-        employeeIds: [f.techId],
-        recurrence: { frequency: 2, interval: 1, daysOfWeek: [0], count: 4 },
-      },
+    const first = await visitsIn(f, tz)(
+      "2026-10-05T09:00",
+      "2026-10-05T10:00",
+      { employeeIds: [f.techId], recurrence: { frequency: 2, interval: 1, daysOfWeek: [0], count: 4 } },
       now,
     );
     const { seriesId } = await jobTimes(first);
-    const visits = await db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(eq(jobs.seriesId, seriesId!))
-      .orderBy(asc(jobs.seriesOccurrence));
+    const visits = await seriesVisits(seriesId!);
     const third = visits[2].id;
     const page = await (await getPage(f.adminId, third)).json();
     const response = await save(f.adminId, third, {
@@ -231,31 +214,15 @@ describe("/jobs/:jobId/schedule", () => {
     expect((await save(f.adminId, foreign, basic(f.techId))).status).toBe(404);
     expect((await jobTimes(foreign)).status).toBe(0);
     expect((await getPage(f.adminId, 0)).status).toBe(404);
-    const notMine = await visitAt(f.admin, {
-      customerId: f.customerId,
-      start: "2026-11-23T09:00",
-      end: "2026-11-23T10:00",
-      timezone: tz,
-      employeeIds: [f.otherTechId],
-    });
+    const at = visitsIn(f, tz);
+    const notMine = await at("2026-11-23T09:00", "2026-11-23T10:00", { employeeIds: [f.otherTechId] });
     expect((await getPage(f.techId, notMine)).status).toBe(404);
-    const mine = await visitAt(f.admin, {
-      customerId: f.customerId,
-      start: "2026-11-23T09:00",
-      end: "2026-11-23T10:00",
-      timezone: tz,
-      employeeIds: [f.techId, f.otherTechId],
-    });
+    const mine = await at("2026-11-23T09:00", "2026-11-23T10:00", { employeeIds: [f.techId, f.otherTechId] });
     const page = await (await getPage(f.techId, mine)).json();
     expect(page.lockedEmployees).toBe(true);
     const response = await save(f.techId, mine, { ...basic(f.techId), startDate: "2026-11-24", endDate: "2026-11-24" });
     expect(response.status).toBe(302);
-    const assigned = await db
-      .select({ userId: jobEmployees.userId })
-      .from(jobEmployees)
-      .where(eq(jobEmployees.jobId, mine))
-      .orderBy(asc(jobEmployees.userId));
-    expect(assigned.map((a) => a.userId)).toEqual([f.techId, f.otherTechId].sort((a, b) => a - b));
+    expect(await employeesOf(mine)).toEqual([f.techId, f.otherTechId].sort((a, b) => a - b));
     expect(wallDate((await jobTimes(mine)).startTime!, tz)).toBe("2026-11-24");
   });
 

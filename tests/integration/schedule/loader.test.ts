@@ -9,7 +9,7 @@ import { useTestDatabase } from "../../helpers/db";
 import { createTestUser } from "../../helpers/factories";
 import { createCustomerRow, jobsFixture } from "../jobs/fixtures";
 import { wallToInstant } from "~/models/schedule/schedule.server";
-import { asUser, visitAt } from "./fixtures";
+import { asUser, visitsIn } from "./fixtures";
 
 useTestDatabase();
 
@@ -50,22 +50,13 @@ describe("schedule loader: range and time zone", () => {
   it("shows the visits of the week in the company's zone, boundaries included and excluded", async () => {
     const tz = "America/New_York";
     const f = await jobsFixture(tz);
-    const at = (start: string, end: string) =>
-      visitAt(f.admin, { customerId: f.customerId, start, end, timezone: tz, employeeIds: [f.techId] });
+    const at = (start: string, end: string) => visitsIn(f, tz)(start, end, { employeeIds: [f.techId] });
     const saturdayBefore = await at("2026-11-21T23:00", "2026-11-21T23:59");
     const sundayEarly = await at("2026-11-22T00:00", "2026-11-22T01:00");
     const saturdayLate = await at("2026-11-28T23:00", "2026-11-28T23:45");
     const nextSunday = await at("2026-11-29T00:00", "2026-11-29T00:30");
     const data = await load(f.adminId, "view=week&date=2026-11-25");
-    expect(data.days).toEqual([
-      "2026-11-22",
-      "2026-11-23",
-      "2026-11-24",
-      "2026-11-25",
-      "2026-11-26",
-      "2026-11-27",
-      "2026-11-28",
-    ]);
+    expect(data.days).toEqual(["22", "23", "24", "25", "26", "27", "28"].map((day) => `2026-11-${day}`));
     expect(ids(data)).toEqual([sundayEarly, saturdayLate]);
     expect(ids(data)).not.toContain(saturdayBefore);
     expect(ids(data)).not.toContain(nextSunday);
@@ -83,8 +74,7 @@ describe("schedule loader: range and time zone", () => {
   it("a visit still running shows however long ago it started, also once a change made it longer", async () => {
     const tz = "America/Chicago";
     const f = await jobsFixture(tz);
-    const at = (start: string, end: string) =>
-      visitAt(f.admin, { customerId: f.customerId, start, end, timezone: tz, employeeIds: [f.techId] });
+    const at = (start: string, end: string) => visitsIn(f, tz)(start, end, { employeeIds: [f.techId] });
     const months = await at("2026-08-03T08:00", "2026-12-18T17:00");
     await at("2026-08-04T08:00", "2026-08-04T10:00");
     expect(ids(await load(f.adminId, "view=week&date=2026-11-25"))).toEqual([months]);
@@ -92,13 +82,7 @@ describe("schedule loader: range and time zone", () => {
     expect(ids(await load(f.adminId, "view=day&date=2026-12-18"))).toEqual([months]);
 
     const g = await jobsFixture(tz);
-    const short = await visitAt(g.admin, {
-      customerId: g.customerId,
-      start: "2026-10-05T08:00",
-      end: "2026-10-05T09:00",
-      timezone: tz,
-      employeeIds: [g.techId],
-    });
+    const short = await visitsIn(g, tz)("2026-10-05T08:00", "2026-10-05T09:00", { employeeIds: [g.techId] });
     expect(ids(await load(g.adminId, "view=week&date=2026-11-25"))).toEqual([]);
     await db
       .update(jobs)
@@ -113,14 +97,7 @@ describe("schedule loader: range and time zone", () => {
     const f = await jobsFixture(tz);
     const made: number[] = [];
     for (const hour of ["14", "08", "11", "09", "16"])
-      made.push(
-        await visitAt(f.admin, {
-          customerId: f.customerId,
-          start: `2026-02-12T${hour}:00`,
-          end: `2026-02-12T${hour}:30`,
-          timezone: tz,
-        }),
-      );
+      made.push(await visitsIn(f, tz)(`2026-02-12T${hour}:00`, `2026-02-12T${hour}:30`));
     const month = await load(f.adminId, "view=month&date=2026-02-10");
     const day = month.month!.find((d) => d.date === "2026-02-12")!;
     expect(day.total).toBe(5);
@@ -137,18 +114,8 @@ describe("schedule loader: range and time zone", () => {
   it("day and month views cover their days; a malformed query falls back to this week", async () => {
     const tz = "America/Chicago";
     const f = await jobsFixture(tz);
-    const inMonth = await visitAt(f.admin, {
-      customerId: f.customerId,
-      start: "2026-02-26T10:00",
-      end: "2026-02-26T11:00",
-      timezone: tz,
-    });
-    const nextMonthShown = await visitAt(f.admin, {
-      customerId: f.customerId,
-      start: "2026-03-07T10:00",
-      end: "2026-03-07T11:00",
-      timezone: tz,
-    });
+    const inMonth = await visitsIn(f, tz)("2026-02-26T10:00", "2026-02-26T11:00");
+    const nextMonthShown = await visitsIn(f, tz)("2026-03-07T10:00", "2026-03-07T11:00");
     const month = await load(f.adminId, "view=month&date=2026-02-10");
     // February 2026 starts on a Sunday and ends on a Saturday: exactly four weeks.
     expect(month.days[0]).toBe("2026-02-01");
@@ -170,7 +137,7 @@ describe("schedule loader: range and time zone", () => {
   it("New York spring-forward week: 23-hour Sunday, visits keep their wall-clock times", async () => {
     const tz = "America/New_York";
     const f = await jobsFixture(tz);
-    const at = (start: string, end: string) => visitAt(f.admin, { customerId: f.customerId, start, end, timezone: tz });
+    const at = visitsIn(f, tz);
     const beforeWeek = await at("2026-03-07T23:30", "2026-03-07T23:45");
     const early = await at("2026-03-08T01:30", "2026-03-08T03:30");
     const nine = await at("2026-03-09T09:00", "2026-03-09T10:00");
@@ -193,7 +160,7 @@ describe("schedule loader: range and time zone", () => {
     const { db } = await import("~/db.server");
     const { jobs } = await import("~/db/schema");
     const { eq } = await import("drizzle-orm");
-    const at = (start: string, end: string) => visitAt(f.admin, { customerId: f.customerId, start, end, timezone: tz });
+    const at = visitsIn(f, tz);
     const beforeWeek = await at("2026-10-31T23:30", "2026-10-31T23:45");
     const firstOneThirty = await at("2026-11-01T01:30", "2026-11-01T01:45");
     // The second 01:30 (PST) cannot be typed as wall time: place it by its instant.
@@ -218,27 +185,12 @@ describe("schedule loader: range and time zone", () => {
   it("a daily series shows every visit of a DST week at 09:00", async () => {
     const tz = "America/Vancouver";
     const f = await jobsFixture(tz);
-    await visitAt(
-      f.admin,
-      {
-        customerId: f.customerId,
-        start: "2026-03-02T09:00",
-        end: "2026-03-02T10:00",
-        timezone: tz,
-        recurrence: { frequency: 3, interval: 1, count: 14 },
-      },
-      new Date("2026-02-01T00:00:00Z"),
-    );
+    const daily = { recurrence: { frequency: 3, interval: 1, count: 14 } };
+    await visitsIn(f, tz)("2026-03-02T09:00", "2026-03-02T10:00", daily, new Date("2026-02-01T00:00:00Z"));
     const data = await load(f.adminId, "view=week&date=2026-03-08");
-    expect(data.visits.map((v) => v.start)).toEqual([
-      "2026-03-08T09:00",
-      "2026-03-09T09:00",
-      "2026-03-10T09:00",
-      "2026-03-11T09:00",
-      "2026-03-12T09:00",
-      "2026-03-13T09:00",
-      "2026-03-14T09:00",
-    ]);
+    expect(data.visits.map((v) => v.start)).toEqual(
+      ["08", "09", "10", "11", "12", "13", "14"].map((day) => `2026-03-${day}T09:00`),
+    );
     expect(data.visits.every((v) => v.isRecurring)).toBe(true);
   });
 });
@@ -247,33 +199,11 @@ describe("schedule loader: who sees what", () => {
   it("a field tech sees only their own visits, lane and unscheduled jobs", async () => {
     const tz = "America/New_York";
     const f = await jobsFixture(tz);
-    const mine = await visitAt(f.admin, {
-      customerId: f.customerId,
-      start: "2026-05-05T09:00",
-      end: "2026-05-05T10:00",
-      timezone: tz,
-      employeeIds: [f.techId],
-    });
-    const shared = await visitAt(f.admin, {
-      customerId: f.customerId,
-      start: "2026-05-05T11:00",
-      end: "2026-05-05T12:00",
-      timezone: tz,
-      employeeIds: [f.otherTechId, f.techId],
-    });
-    const theirs = await visitAt(f.admin, {
-      customerId: f.customerId,
-      start: "2026-05-05T09:00",
-      end: "2026-05-05T10:00",
-      timezone: tz,
-      employeeIds: [f.otherTechId],
-    });
-    const nobody = await visitAt(f.admin, {
-      customerId: f.customerId,
-      start: "2026-05-05T13:00",
-      end: "2026-05-05T14:00",
-      timezone: tz,
-    });
+    const at = visitsIn(f, tz);
+    const mine = await at("2026-05-05T09:00", "2026-05-05T10:00", { employeeIds: [f.techId] });
+    const shared = await at("2026-05-05T11:00", "2026-05-05T12:00", { employeeIds: [f.otherTechId, f.techId] });
+    const theirs = await at("2026-05-05T09:00", "2026-05-05T10:00", { employeeIds: [f.otherTechId] });
+    const nobody = await at("2026-05-05T13:00", "2026-05-05T14:00");
     const asTech = await load(f.techId, `view=day&date=2026-05-05&employees=${f.otherTechId}`);
     expect(ids(asTech)).toEqual([mine, shared]);
     expect(asTech.employees.map((e) => e.id)).toEqual([f.techId]);
@@ -295,20 +225,8 @@ describe("schedule loader: who sees what", () => {
     const tz = "America/New_York";
     const f = await jobsFixture(tz);
     const other = await jobsFixture(tz);
-    const own = await visitAt(f.admin, {
-      customerId: f.customerId,
-      start: "2026-06-10T09:00",
-      end: "2026-06-10T10:00",
-      timezone: tz,
-      employeeIds: [f.techId],
-    });
-    await visitAt(other.admin, {
-      customerId: other.customerId,
-      start: "2026-06-10T09:00",
-      end: "2026-06-10T10:00",
-      timezone: tz,
-      employeeIds: [other.techId],
-    });
+    const own = await visitsIn(f, tz)("2026-06-10T09:00", "2026-06-10T10:00", { employeeIds: [f.techId] });
+    await visitsIn(other, tz)("2026-06-10T09:00", "2026-06-10T10:00", { employeeIds: [other.techId] });
     const { createJob } = await import("~/models/jobs/jobs.server");
     const { jobCreateSchema } = await import("~/models/jobs/jobs.schema");
     await createJob(other.admin, jobCreateSchema.parse({ customerId: other.customerId, lineItems: [] }));
