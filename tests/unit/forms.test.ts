@@ -1,40 +1,60 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
-import { returnThrownFormErrors, validateForm } from "~/http/forms.server";
+import { submitForm } from "~/http/forms.server";
+import { RuleError } from "~/models/rules";
 
 const validator = withZod(
   z.object({ name: z.string().min(2, "Name is too short - should be 2 chars minimum"), password: z.string() }),
 );
 
-describe("form validation answers", () => {
-  it("answers 422 with the field's message and the values, never the password", async () => {
-    const form = new FormData();
-    form.set("name", "A");
-    form.set("password", "secret");
-    const thrown = (await validateForm(form, validator, "f").then(
-      () => null,
-      (e: unknown) => e,
-    )) as Response;
-    expect(thrown).toBeInstanceOf(Response);
-    expect(thrown.status).toBe(422);
-    const body = await thrown.json();
+function form(fields: Record<string, string | File>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+const saved = () => new Response(null, { status: 302, headers: { Location: "/done" } });
+
+describe("the one form path", () => {
+  it("returns 422 with the field's message and the values, never the password or a file", async () => {
+    let ran = false;
+    const answer = await submitForm(
+      form({ name: "A", password: "secret", photo: new File(["x"], "a.png") }),
+      validator,
+      "f",
+      async () => {
+        ran = true;
+        return saved();
+      },
+    );
+    expect(ran).toBe(false);
+    expect(answer.status).toBe(422);
+    const body = await answer.json();
     expect(body.fieldErrors).toEqual({ name: "Name is too short - should be 2 chars minimum" });
+    expect(body.repopulateFields).toEqual({ name: "A" });
     expect(JSON.stringify(body)).not.toContain("secret");
   });
 
-  it("turns a 422 thrown by an action into a returned answer, and leaves other throws alone", async () => {
-    const invalid = new Response("{}", { status: 422 });
+  it("returns a rule of the model (duplicate name) on its field like a schema error", async () => {
+    const answer = await submitForm(form({ name: "Taken", password: "x" }), validator, "f", async () => {
+      throw new RuleError({ name: "A tag named 'Taken' already exists" });
+    });
+    expect(answer.status).toBe(422);
+    const body = await answer.json();
+    expect(body.fieldErrors).toEqual({ name: "A tag named 'Taken' already exists" });
+    expect(body.repopulateFields).toEqual({ name: "Taken" });
+  });
+
+  it("answers with the save when all passes, and lets other errors through", async () => {
+    const answer = await submitForm(form({ name: "Good", password: "x" }), validator, "f", async (input) => {
+      expect(input).toEqual({ name: "Good", password: "x" });
+      return saved();
+    });
+    expect(answer.status).toBe(302);
     const missing = new Response("", { status: 404 });
-    type Module = { action?: () => Promise<unknown> };
-    const routes: Record<string, { module: Module }> = {
-      form: { module: { action: async () => Promise.reject(invalid) } },
-      other: { module: { action: async () => Promise.reject(missing) } },
-      page: { module: {} },
-    };
-    const build = returnThrownFormErrors({ routes }) as { routes: typeof routes };
-    await expect(build.routes.form.module.action!()).resolves.toBe(invalid);
-    await expect(build.routes.other.module.action!()).rejects.toBe(missing);
-    expect(build.routes.page.module.action).toBeUndefined();
+    await expect(
+      submitForm(form({ name: "Good", password: "x" }), validator, "f", () => Promise.reject(missing)),
+    ).rejects.toBe(missing);
   });
 });

@@ -11,6 +11,9 @@ const withCookies = (...cookies: string[]) => {
   return response;
 };
 const session = { Cookie: "__session=abc.def" };
+/** The Cache-Control the policy leaves on the answer to a request. */
+const cacheControl = (url: string, init: RequestInit, answer: Response) =>
+  applyResponsePolicy(new Request(url, init), answer).headers.get("Cache-Control");
 
 describe("cookies over HTTPS", () => {
   it("makes every cookie Secure when the request came over HTTPS", () => {
@@ -37,74 +40,44 @@ describe("cookies over HTTPS", () => {
 
 describe("Cache-Control for signed-in answers", () => {
   it("is no-store on a signed-in page, its data and API answers, session or API key", async () => {
+    expect(cacheControl("http://x/customers", { headers: session }, html())).toBe("no-store");
     expect(
-      applyResponsePolicy(new Request("http://x/customers", { headers: session }), html()).headers.get("Cache-Control"),
-    ).toBe("no-store");
-    expect(
-      applyResponsePolicy(
-        new Request("http://x/customers?_data=routes%2F_app%2B%2Fcustomers%2B%2F_index", { headers: session }),
+      cacheControl(
+        "http://x/customers?_data=routes%2F_app%2B%2Fcustomers%2B%2F_index",
+        { headers: session },
         jsonAnswer(),
-      ).headers.get("Cache-Control"),
+      ),
     ).toBe("no-store");
-    expect(
-      applyResponsePolicy(
-        new Request("http://x/api/customers/page", { headers: { "X-API-Key": "k" } }),
-        jsonAnswer(),
-      ).headers.get("Cache-Control"),
-    ).toBe("no-store");
-    expect(
-      applyResponsePolicy(
-        new Request("http://x/api/users/current", { headers: { Authorization: "Bearer k" } }),
-        jsonAnswer(),
-      ).headers.get("Cache-Control"),
-    ).toBe("no-store");
+    expect(cacheControl("http://x/api/customers/page", { headers: { "X-API-Key": "k" } }, jsonAnswer())).toBe(
+      "no-store",
+    );
+    expect(cacheControl("http://x/api/users/current", { headers: { Authorization: "Bearer k" } }, jsonAnswer())).toBe(
+      "no-store",
+    );
     // A public answer given to a signed-in caller is not kept either.
-    expect(
-      applyResponsePolicy(
-        new Request("http://x/api/openapi.json", { headers: session }),
-        jsonAnswer({ "Cache-Control": "public, max-age=300" }),
-      ).headers.get("Cache-Control"),
-    ).toBe("no-store");
+    const publicAnswer = jsonAnswer({ "Cache-Control": "public, max-age=300" });
+    expect(cacheControl("http://x/api/openapi.json", { headers: session }, publicAnswer)).toBe("no-store");
     const body = applyResponsePolicy(new Request("http://x/customers", { headers: session }), html());
     expect(await body.text()).toBe("<!DOCTYPE html><p>page</p>");
   });
 
   it("is no-store on any answer that sets a cookie", () => {
-    expect(
-      applyResponsePolicy(
-        new Request("http://x/api/account/sign-in", { method: "POST" }),
-        withCookies("__session=s1; Path=/"),
-      ).headers.get("Cache-Control"),
-    ).toBe("no-store");
+    const signIn = withCookies("__session=s1; Path=/");
+    expect(cacheControl("http://x/api/account/sign-in", { method: "POST" }, signIn)).toBe("no-store");
   });
 
   it("leaves a visitor's page, and a stored file's own rule, alone", () => {
-    expect(applyResponsePolicy(new Request("http://x/login"), html()).headers.get("Cache-Control")).toBeNull();
-    expect(
-      applyResponsePolicy(
-        new Request("http://x/api/openapi.json"),
-        jsonAnswer({ "Cache-Control": "public, max-age=300" }),
-      ).headers.get("Cache-Control"),
-    ).toBe("public, max-age=300");
+    expect(cacheControl("http://x/login", {}, html())).toBeNull();
+    const publicAnswer = jsonAnswer({ "Cache-Control": "public, max-age=300" });
+    expect(cacheControl("http://x/api/openapi.json", {}, publicAnswer)).toBe("public, max-age=300");
     const file = new Response("png", {
       headers: { "Content-Type": "image/png", "Cache-Control": "private, max-age=3600" },
     });
-    expect(
-      applyResponsePolicy(new Request("http://x/files/1/customers/a.png", { headers: session }), file).headers.get(
-        "Cache-Control",
-      ),
-    ).toBe("private, max-age=3600");
-    expect(
-      applyResponsePolicy(
-        new Request("http://x/files/1/customers/a.pdf", { headers: session }),
-        new Response("pdf"),
-      ).headers.get("Cache-Control"),
-    ).toBe("no-store");
-    expect(
-      applyResponsePolicy(
-        new Request("http://x/service-visit-details/t", { headers: session }),
-        html({ "Cache-Control": "private, no-store" }),
-      ).headers.get("Cache-Control"),
-    ).toBe("private, no-store");
+    expect(cacheControl("http://x/files/1/customers/a.png", { headers: session }, file)).toBe("private, max-age=3600");
+    expect(cacheControl("http://x/files/1/customers/a.pdf", { headers: session }, new Response("pdf"))).toBe(
+      "no-store",
+    );
+    const ownRule = html({ "Cache-Control": "private, no-store" });
+    expect(cacheControl("http://x/service-visit-details/t", { headers: session }, ownRule)).toBe("private, no-store");
   });
 });
