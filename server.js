@@ -11,9 +11,8 @@ import express from "express";
 import helmet from "helmet";
 
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
-const rawBuild = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-const app$ = rawBuild.entry.module;
-const build = app$.returnThrownFormErrors(rawBuild);
+const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+const app$ = build.entry.module;
 // A wrong configuration stops the app with one line per problem, not a stack trace.
 const configurationProblems = app$.configurationProblems();
 if (configurationProblems) {

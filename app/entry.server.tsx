@@ -14,9 +14,6 @@ export { lingerOnUnreadBody } from "~/http/request-size.server";
 export { isCrossSiteRequest } from "~/http/origin.server";
 export { refuseOddPaths } from "~/http/odd-paths.server";
 export { trustProxy } from "~/server/env.server";
-export { returnThrownFormErrors } from "~/http/forms.server";
-export { accessOfUser, sampleRecordIds, sessionCookieFor } from "~/server/seeds/session-fixtures.server";
-export { seedBenchmark } from "~/server/seeds/bench-seed.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -1,15 +1,17 @@
+import { labelledEnum } from "~/utils/labelled-enum";
+
 /** Role values of the specification (section 6). */
-export const Role = { FieldTech: 0, OfficeStaff: 1, CompanyAdmin: 2, SuperAdmin: 3 } as const;
+const roles = labelledEnum({
+  FieldTech: [0, "Field Tech"],
+  OfficeStaff: [1, "Office Staff"],
+  CompanyAdmin: [2, "Company Admin"],
+  SuperAdmin: [3, "Super Admin"],
+});
+export const Role = roles.values;
 export type RoleValue = (typeof Role)[keyof typeof Role];
+export const roleLabels = roles.labels;
 
-export const roleLabels: Record<RoleValue, string> = {
-  0: "Field Tech",
-  1: "Office Staff",
-  2: "Company Admin",
-  3: "Super Admin",
-};
-
-export const ALL_ROLES: readonly RoleValue[] = [0, 1, 2, 3];
+export const ALL_ROLES = roles.all;
 /** Admin-level and manager-level roles (DECISIONS.md). */
 export const ADMIN_ROLES: readonly RoleValue[] = [Role.CompanyAdmin, Role.SuperAdmin];
 export const MANAGER_ROLES = ADMIN_ROLES;

@@ -1,17 +1,18 @@
 import { Link } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useMemo, useState } from "react";
-import { ValidatedForm, useField } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import {
   CheckboxField,
   FormError,
+  ImageField,
   SelectField,
   SubmitButton,
   TextareaField,
   TextField,
   UnsavedChangesBar,
 } from "~/components/form";
-import { ImageUploadField, type ImageClientRules } from "~/components/image-upload-modal";
+import { type ImageClientRules } from "~/components/image-upload-modal";
 import { PlaceSearchField } from "~/components/place-search-field";
 import { BUSINESS_TYPES, COUNTRIES, TEAM_SIZES } from "~/models/accounts/accounts.schema";
 import {
@@ -159,17 +160,9 @@ function ProfileForm({
 }
 
 function LogoField({ currentUrl, rules }: { currentUrl: string | null; rules: ImageClientRules & { hint: string } }) {
-  const { error } = useField("logo", { formId: FORM });
   return (
     <div className="stack">
-      <ImageUploadField
-        name="logo"
-        label="Logo"
-        currentUrl={currentUrl}
-        error={error}
-        hint={rules.hint}
-        rules={rules}
-      />
+      <ImageField name="logo" label="Logo" currentUrl={currentUrl} hint={rules.hint} rules={rules} />
       {currentUrl ? (
         <div>
           <Link to="?confirm=removeLogo" preventScrollReset className="danger-link">

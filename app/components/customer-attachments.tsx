@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { PlainTextField } from "~/components/form";
 import { Modal } from "~/components/modal";
 import { ATTACHMENT_ACCEPT } from "~/models/customers/customers.schema";
 
@@ -72,11 +73,16 @@ export function CustomerAttachments({
       </ul>
       <Form method="post" encType="multipart/form-data" className="row" preventScrollReset>
         <input type="hidden" name="customerId" value={customerId} />
-        <div className="field spacer">
-          <label htmlFor="attachment-files">Add files</label>
-          <input id="attachment-files" type="file" name="files" multiple accept={ATTACHMENT_ACCEPT} />
-          <p className="field-hint">Images up to 10 MB, videos up to 50 MB, documents up to 10 MB.</p>
-        </div>
+        <PlainTextField
+          id="attachment-files"
+          label="Add files"
+          className="spacer"
+          type="file"
+          name="files"
+          multiple
+          accept={ATTACHMENT_ACCEPT}
+          hint="Images up to 10 MB, videos up to 50 MB, documents up to 10 MB."
+        />
         <button
           type="submit"
           name="intent"

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
-import { CheckboxField, CheckboxGroupField, TextareaField, TextField } from "~/components/form";
+import { useEffect, useState, type FormEventHandler, type ReactNode } from "react";
+import { ValidatedForm, type Validator } from "remix-validated-form";
+import { CheckboxField, CheckboxGroupField, FieldError, FormError, TextareaField, TextField } from "~/components/form";
 import { PlaceSearchField } from "~/components/place-search-field";
 import type { CustomerFormValues } from "~/models/customers/customer-form";
 import { hiddenFields } from "~/models/customers/customer-form";
@@ -60,6 +61,55 @@ export function useDuplicateCheck(kind: "email" | "phone", value: string, custom
   return kind === "email" ? messages.emailTaken(takenBy) : messages.phoneTaken(takenBy);
 }
 
+/** A contact field checked for a customer who already has it (the message shows under it). */
+function CheckedField({
+  onValue,
+  taken,
+  ...field
+}: {
+  name: string;
+  label: string;
+  type: string;
+  readOnly?: boolean;
+  onValue: (value: string) => void;
+  taken: string | null;
+}) {
+  return (
+    <div>
+      <TextField {...field} autoComplete="off" onChange={(e) => onValue(e.currentTarget.value)} />
+      <FieldError error={taken} />
+    </div>
+  );
+}
+
+/** The extra emails or phones, each with its Remove button (intents removeEmail:i, removePhone:i). */
+function ExtraRows({
+  name,
+  label,
+  type,
+  intent,
+  count,
+}: {
+  name: string;
+  label: string;
+  type: string;
+  intent: "Email" | "Phone";
+  count: number;
+}) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <div className="row" style={{ alignItems: "end" }} key={`${intent.toLowerCase()}-${i}`}>
+          <TextField name={`${name}[${i}]`} label={label} type={type} className="spacer" />
+          <RowButton intent={`remove${intent}:${i}`} label={`Remove ${label} ${i + 1}`}>
+            Remove
+          </RowButton>
+        </div>
+      ))}
+    </>
+  );
+}
+
 /** Step 1, Contact Info. `onDuplicate` learns whether a duplicate blocks going on. */
 export function ContactFields({
   values,
@@ -83,53 +133,31 @@ export function ContactFields({
       <div className="form-grid">
         <TextField name="firstName" label="First Name (required)" autoComplete="off" />
         <TextField name="lastName" label="Last Name" autoComplete="off" />
-        <div>
-          {/* Read-only rather than disabled: a disabled field would not be posted with the step. */}
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="off"
-            readOnly={isEmailDisabled}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          {emailTaken ? (
-            <p className="field-error" role="alert">
-              {emailTaken}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <TextField
-            name="mainPhoneNumber"
-            label="Primary Phone"
-            type="tel"
-            autoComplete="off"
-            onChange={(e) => setPhone(e.currentTarget.value)}
-          />
-          {phoneTaken ? (
-            <p className="field-error" role="alert">
-              {phoneTaken}
-            </p>
-          ) : null}
-        </div>
+        {/* Read-only rather than disabled: a disabled field would not be posted with the step. */}
+        <CheckedField
+          name="email"
+          label="Email"
+          type="email"
+          readOnly={isEmailDisabled}
+          onValue={setEmail}
+          taken={emailTaken}
+        />
+        <CheckedField name="mainPhoneNumber" label="Primary Phone" type="tel" onValue={setPhone} taken={phoneTaken} />
       </div>
-      {values.additionalEmails.map((_, i) => (
-        <div className="row" style={{ alignItems: "end" }} key={`email-${i}`}>
-          <TextField name={`additionalEmails[${i}]`} label="Secondary Email" type="email" className="spacer" />
-          <RowButton intent={`removeEmail:${i}`} label={`Remove Secondary Email ${i + 1}`}>
-            Remove
-          </RowButton>
-        </div>
-      ))}
-      {values.secondaryPhoneNumbers.map((_, i) => (
-        <div className="row" style={{ alignItems: "end" }} key={`phone-${i}`}>
-          <TextField name={`secondaryPhoneNumbers[${i}]`} label="Secondary Phone" type="tel" className="spacer" />
-          <RowButton intent={`removePhone:${i}`} label={`Remove Secondary Phone ${i + 1}`}>
-            Remove
-          </RowButton>
-        </div>
-      ))}
+      <ExtraRows
+        name="additionalEmails"
+        label="Secondary Email"
+        type="email"
+        intent="Email"
+        count={values.additionalEmails.length}
+      />
+      <ExtraRows
+        name="secondaryPhoneNumbers"
+        label="Secondary Phone"
+        type="tel"
+        intent="Phone"
+        count={values.secondaryPhoneNumbers.length}
+      />
       <div className="row">
         {values.additionalEmails.length < MAX_EXTRA_ROWS ? <RowButton intent="addEmail">Add Email</RowButton> : null}
         {values.secondaryPhoneNumbers.length < MAX_EXTRA_ROWS ? (
@@ -239,5 +267,57 @@ export function HiddenCustomerFields({
         <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
       ))}
     </>
+  );
+}
+
+/**
+ * The customer form around its fields (the add wizard and the edit page): one post with every
+ * value, the steps not on screen carried hidden. Enter in a field posts `enterIntent`, not the
+ * first row button.
+ */
+export function CustomerValidatedForm({
+  formId,
+  validator,
+  values,
+  rev,
+  visibleSteps,
+  enterIntent,
+  className,
+  onChange,
+  children,
+}: {
+  formId: string;
+  validator: Validator<Record<string, unknown>>;
+  values: CustomerFormValues;
+  rev: number;
+  visibleSteps: readonly number[];
+  enterIntent: string;
+  className: string;
+  onChange?: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <ValidatedForm
+      id={formId}
+      validator={validator}
+      method="post"
+      defaultValues={{ ...values, step: undefined }}
+      className={className}
+      noValidate
+      onChange={onChange}
+    >
+      <input type="hidden" name="rev" value={rev} />
+      <HiddenCustomerFields values={values} visibleSteps={visibleSteps} />
+      <button
+        type="submit"
+        name="intent"
+        value={enterIntent}
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      />
+      <FormError formId={formId} />
+      {children}
+    </ValidatedForm>
   );
 }

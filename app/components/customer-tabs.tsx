@@ -52,7 +52,6 @@ export function CustomerTabTable({
         caption="Jobs"
         columns={jobColumns(timezone)}
         rows={rows as CustomerJobRow[]}
-        rowKey={(j) => j.id}
         total={total}
         params={params}
       />

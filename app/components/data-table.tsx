@@ -27,76 +27,137 @@ export function truncateText(text: string | null | undefined, max = 15) {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/**
+ * The frame every list table shares: a scrolling wrapper (tables stay readable on a phone), a
+ * caption for screen readers, the header row, and "No items" when there are no rows.
+ */
+export function ListTable<Row>({
+  caption,
+  headers,
+  columnCount,
+  rows,
+  renderRow,
+  children,
+}: {
+  caption?: string;
+  /** The header cells. */
+  headers: ReactNode;
+  columnCount: number;
+  rows: Row[];
+  renderRow: (row: Row) => ReactNode;
+  /** Shown under the table, inside the wrapper (the pager). */
+  children?: ReactNode;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>{headers}</tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columnCount} className="empty">
+                No items
+              </td>
+            </tr>
+          ) : (
+            rows.map(renderRow)
+          )}
+        </tbody>
+      </table>
+      {children}
+    </div>
+  );
+}
+
+const idOf = (row: unknown) => (row as { id: string | number }).id;
+
 /** A table sorted and paged through links and query parameters: no JavaScript needed. */
 export function DataTable<Row>({
   columns,
   rows,
-  rowKey,
+  rowKey = idOf,
   total,
   params,
   caption,
 }: {
   columns: Column<Row>[];
   rows: Row[];
-  rowKey: (row: Row) => string | number;
+  /** The row's React key: its id unless said otherwise. */
+  rowKey?: (row: Row) => string | number;
   total: number;
   params: ListParams;
   caption?: string;
 }) {
-  const location = useLocation();
   return (
-    <div className="table-wrap">
-      <table className="table">
-        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
-        <thead>
-          <tr>
-            {columns.map((column) => {
-              if (!column.fieldName) return <th key={column.title}>{column.title}</th>;
-              const active = params.sort?.fieldName === column.fieldName ? params.sort : null;
-              const next = nextSort(params.sort, column.fieldName);
-              const href = withParams(location.search, {
-                sort: next?.fieldName ?? null,
-                order: next ? (next.descending ? "desc" : "asc") : null,
-                page: null,
-              });
+    <ListTable
+      caption={caption}
+      headers={columns.map((column) =>
+        column.fieldName ? (
+          <SortableHeader key={column.title} title={column.title} fieldName={column.fieldName} sort={params.sort} />
+        ) : (
+          <th key={column.title}>{column.title}</th>
+        ),
+      )}
+      columnCount={columns.length}
+      rows={rows}
+      renderRow={(row) => (
+        <tr key={rowKey(row)}>
+          {columns.map((column) => {
+            const content = column.render(row);
+            if (column.truncate && typeof content === "string") {
               return (
-                <th key={column.title} aria-sort={active ? (active.descending ? "descending" : "ascending") : "none"}>
-                  <Link to={href} preventScrollReset>
-                    {column.title} <span aria-hidden="true">{active ? (active.descending ? "▼" : "▲") : "↕"}</span>
-                  </Link>
-                </th>
+                <td key={column.title} title={content}>
+                  {truncateText(content)}
+                </td>
               );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="empty">
-                No items
-              </td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => {
-                  const content = column.render(row);
-                  if (column.truncate && typeof content === "string") {
-                    return (
-                      <td key={column.title} title={content}>
-                        {truncateText(content)}
-                      </td>
-                    );
-                  }
-                  return <td key={column.title}>{content}</td>;
-                })}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            }
+            return <td key={column.title}>{content}</td>;
+          })}
+        </tr>
+      )}
+    >
       <Pagination total={total} params={params} />
-    </div>
+    </ListTable>
+  );
+}
+
+/** A column header that sorts by its field through a link: none → ascending → descending → none. */
+export function SortableHeader({
+  title,
+  fieldName,
+  sort,
+}: {
+  title: string;
+  fieldName: string;
+  sort: ListParams["sort"];
+}) {
+  const location = useLocation();
+  const active = sort?.fieldName === fieldName ? sort : null;
+  const next = nextSort(sort, fieldName);
+  const href = withParams(location.search, {
+    sort: next?.fieldName ?? null,
+    order: next ? (next.descending ? "desc" : "asc") : null,
+    page: null,
+  });
+  return (
+    <th aria-sort={active ? (active.descending ? "descending" : "ascending") : "none"}>
+      <Link to={href} preventScrollReset>
+        {title} <span aria-hidden="true">{active ? (active.descending ? "▼" : "▲") : "↕"}</span>
+      </Link>
+    </th>
+  );
+}
+
+/** Said above a list whose count stopped at its cap, so "of N items" is not taken for the whole. */
+export function CappedCountNote({ capped, cap, noun }: { capped: boolean; cap: ReactNode; noun: string }) {
+  if (!capped) return null;
+  return (
+    <p className="muted">
+      More than {cap} {noun} match: narrow the search to see them all counted.
+    </p>
   );
 }
 

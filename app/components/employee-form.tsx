@@ -1,16 +1,24 @@
 import { Link, useActionData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useMemo } from "react";
-import { useField, ValidatedForm } from "remix-validated-form";
-import { CheckboxGroupField, FormError, SelectField, SubmitButton, TextField } from "~/components/form";
-import { ImageUploadField } from "~/components/image-upload-modal";
+import { ValidatedForm } from "remix-validated-form";
+import {
+  CheckboxGroupField,
+  ColorField,
+  FormError,
+  ImageField,
+  NewPasswordField,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "~/components/form";
 import {
   EMPLOYEE_FORM_ID,
   employeeCreateSchema,
   employeeEditSchema,
   selectableRoleOptions,
 } from "~/models/employees/employees.schema";
-import { PALETTE, textColorOn } from "~/models/employees/palette";
+import { textColorOn } from "~/models/employees/palette";
 import { roleLabels, type RoleValue } from "~/access/roles";
 
 export type EmployeeFormDefaults = {
@@ -61,16 +69,7 @@ export function EmployeeForm({ mode, country, defaults, tagOptions, photoUrl, fi
         <TextField name="lastName" label="Last Name" autoComplete="off" required />
         <TextField name="email" label="Email" type="email" autoComplete="off" hint="Used to sign in" required />
         <TextField name="mainPhoneNumber" label="Primary Phone" type="tel" autoComplete="off" />
-        {mode === "create" ? (
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters"
-            required
-          />
-        ) : null}
+        {mode === "create" ? <NewPasswordField name="password" label="Password" hint="At least 8 characters" /> : null}
         {fixedRole ? (
           <div className="field">
             <span className="label">Role</span>
@@ -83,14 +82,14 @@ export function EmployeeForm({ mode, country, defaults, tagOptions, photoUrl, fi
           <SelectField name="role" label="Role" options={selectableRoleOptions} placeholder="Choose a role" required />
         )}
       </div>
-      <ColorChoice selected={color} />
+      <ColorField selected={color} />
       <CheckboxGroupField
         name="tags"
         label="Tags"
         options={tagOptions.map((t) => ({ value: t.id, label: t.label }))}
         selected={tags}
       />
-      <PhotoField photoUrl={photoUrl ?? null} />
+      <ImageField name="logo" label="Photo" currentUrl={photoUrl ?? null} />
       <div className="modal-actions">
         <Link className="button" to={cancelTo} preventScrollReset>
           Cancel
@@ -99,41 +98,6 @@ export function EmployeeForm({ mode, country, defaults, tagOptions, photoUrl, fi
       </div>
     </ValidatedForm>
   );
-}
-
-/** The 12-colour palette as radio buttons: works without JavaScript; no colour is chosen until one is picked. */
-function ColorChoice({ selected }: { selected: string | null }) {
-  const { error } = useField("color");
-  return (
-    <fieldset className="field">
-      <legend>Color</legend>
-      <div className="swatches">
-        {PALETTE.map((color) => (
-          <label key={color.value} className="swatch" title={color.label}>
-            <input
-              type="radio"
-              name="color"
-              value={color.value}
-              defaultChecked={selected?.toUpperCase() === color.value}
-            />
-            <span style={{ background: color.value }} aria-hidden="true" />
-            <span className="visually-hidden">{color.label}</span>
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
-/** The product's image field: crop modal with JavaScript, plain file upload without; the server makes the 400x400 PNG. */
-function PhotoField({ photoUrl }: { photoUrl: string | null }) {
-  const { error } = useField("logo");
-  return <ImageUploadField name="logo" label="Photo" currentUrl={photoUrl} error={error} />;
 }
 
 /** A round badge in the employee's colour with their photo or initials. */

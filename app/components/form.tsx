@@ -7,6 +7,8 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { ImageUploadField } from "~/components/image-upload-modal";
+import { PALETTE } from "~/models/employees/palette";
 
 type FieldChrome = { name: string; label: ReactNode; hint?: ReactNode; formId?: string; className?: string };
 
@@ -22,13 +24,18 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?:
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </>
   );
+}
+
+/** A field's error message, announced when it appears. */
+export function FieldError({ id, error }: { id?: string; error?: string | null }) {
+  return error ? (
+    <p className="field-error" id={id} role="alert">
+      {error}
+    </p>
+  ) : null;
 }
 
 const fieldId = (formId: string | undefined, name: string) => `${formId ?? "f"}-${name.replace(/[^\w-]/g, "-")}`;
@@ -36,88 +43,156 @@ const fieldId = (formId: string | undefined, name: string) => `${formId ?? "f"}-
 // defaultValues on the server render when a formId is passed to useField, which would leave
 // every field empty without JavaScript. formId only namespaces the element ids.
 
-/**
- * A labelled input. Errors show once the field is touched or the form submitted; server errors
- * (also without JavaScript) always show.
- */
-export function TextField({
-  name,
+/** The chrome every field shares: label, the control, hint and error (ids the control points at). */
+export function FieldShell({
+  id,
   label,
   hint,
-  formId,
+  error,
   className,
-  ...input
-}: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
-  const { error, getInputProps } = useField(name);
-  const id = fieldId(formId, name);
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`field ${className ?? ""}`}>
       <label htmlFor={id}>{label}</label>
-      <input
-        {...getInputProps({ id, ...input })}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      />
+      {children}
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
 
-export function TextareaField({
+/** aria-invalid and aria-describedby of a control, from its error and hint. */
+export const fieldAria = (id: string, error?: string, hint?: ReactNode) => ({
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": describedBy(id, error, hint),
+});
+
+/** A kit field of the enclosing ValidatedForm: its id, error, and the control's props. */
+function useKitField(name: string, formId: string | undefined, hint: ReactNode) {
+  const { error, getInputProps } = useField(name);
+  const id = fieldId(formId, name);
+  const controlProps = <T extends object>(input: T) => ({
+    ...getInputProps({ id, ...input }),
+    ...fieldAria(id, error, hint),
+  });
+  return { id, error, controlProps };
+}
+
+type Control = (props: Record<string, unknown>) => ReactNode;
+
+function KitField({
   name,
   label,
   hint,
   formId,
   className,
+  control,
   ...input
-}: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { error, getInputProps } = useField(name);
-  const id = fieldId(formId, name);
+}: FieldChrome & { control: Control } & Record<string, unknown>) {
+  const { id, error, controlProps } = useKitField(name, formId, hint);
   return (
-    <div className={`field ${className ?? ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        {...getInputProps({ id, ...input })}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <FieldShell id={id} label={label} hint={hint} error={error} className={className}>
+      {control(controlProps(input))}
+    </FieldShell>
+  );
+}
+
+/** The same chrome for a plain <Form> (no ValidatedForm context): the caller gives the id and the server's error. */
+type PlainChrome = { id: string; label: ReactNode; hint?: ReactNode; error?: string; className?: string };
+
+function PlainField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  control,
+  ...input
+}: PlainChrome & { control: Control } & Record<string, unknown>) {
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error} className={className}>
+      {control({ id, ...input, ...fieldAria(id, error, hint) })}
+    </FieldShell>
   );
 }
 
 export type Option = { value: string | number; label: string };
 
-export function SelectField({
-  name,
-  label,
-  hint,
-  formId,
-  className,
-  options,
-  placeholder,
-  ...input
-}: FieldChrome & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; placeholder?: string }) {
-  const { error, getInputProps } = useField(name);
-  const id = fieldId(formId, name);
+function Options({ options, placeholder }: { options: readonly Option[]; placeholder?: string }) {
   return (
-    <div className={`field ${className ?? ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        {...getInputProps({ id, ...input })}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
   );
+}
+
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { options: readonly Option[]; placeholder?: string };
+const input: Control = (props) => <input {...props} />;
+const textarea: Control = (props) => <textarea {...props} />;
+function select({ options, placeholder }: SelectProps): Control {
+  return function Select(props) {
+    return (
+      <select {...props}>
+        <Options options={options} placeholder={placeholder} />
+      </select>
+    );
+  };
+}
+
+/**
+ * A labelled input. Errors show once the field is touched or the form submitted; server errors
+ * (also without JavaScript) always show.
+ */
+export function TextField(props: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+  return <KitField {...props} control={input} />;
+}
+
+/** A new password (sign-up, reset, a new employee): the browser may suggest a strong one. */
+export function NewPasswordField(props: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField type="password" autoComplete="new-password" required {...props} />;
+}
+
+export function TextareaField(props: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <KitField {...props} control={textarea} />;
+}
+
+export function SelectField({ options, placeholder, ...props }: FieldChrome & SelectProps) {
+  return <KitField {...props} control={select({ options, placeholder })} />;
+}
+
+/** Plain-form twins of the fields above (the job form, the payment form, search boxes). */
+export function PlainTextField({ children, ...props }: PlainChrome & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <PlainField
+      {...props}
+      control={(p) => (
+        <>
+          {input(p)}
+          {children}
+        </>
+      )}
+    />
+  );
+}
+
+export function PlainTextareaField(props: PlainChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <PlainField {...props} control={textarea} />;
+}
+
+export function PlainSelectField({ options, placeholder, ...props }: PlainChrome & SelectProps) {
+  return <PlainField {...props} control={select({ options, placeholder })} />;
 }
 
 export function CheckboxField({
@@ -128,16 +203,11 @@ export function CheckboxField({
   className,
   ...input
 }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
-  const { error, getInputProps } = useField(name);
-  const id = fieldId(formId, name);
+  const { id, error, controlProps } = useKitField(name, formId, hint);
   return (
     <div className={`field ${className ?? ""}`}>
       <label className="checkbox" htmlFor={id}>
-        <input
-          {...getInputProps({ id, type: "checkbox", ...input })}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-        />
+        <input {...controlProps({ type: "checkbox", ...input })} />
         {label}
       </label>
       <FieldMessages id={id} error={error} hint={hint} />
@@ -177,6 +247,49 @@ export function CheckboxGroupField({
       <FieldMessages id={id} error={error} />
     </fieldset>
   );
+}
+
+/** The product's 12-colour palette as radio buttons: works without JavaScript. */
+export function ColorField({
+  selected,
+  noneLabel,
+  dotClassName,
+  formId,
+}: {
+  selected: string | null;
+  /** A first choice for no colour. */
+  noneLabel?: string;
+  dotClassName?: string;
+  formId?: string;
+}) {
+  const { error } = useField("color");
+  return (
+    <fieldset className="field">
+      <legend>Color</legend>
+      <div className="swatches">
+        {noneLabel ? (
+          <label className="swatch">
+            <input type="radio" name="color" value="" defaultChecked={!selected} />
+            {noneLabel}
+          </label>
+        ) : null}
+        {PALETTE.map((c) => (
+          <label key={c.value} className="swatch" title={c.label}>
+            <input type="radio" name="color" value={c.value} defaultChecked={selected?.toUpperCase() === c.value} />
+            <span className={dotClassName} style={{ background: c.value }} aria-hidden="true" />
+            <span className="visually-hidden">{c.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldMessages id={fieldId(formId, "color")} error={error} />
+    </fieldset>
+  );
+}
+
+/** The image field of a ValidatedForm (photo, logo, item image), with the server's error. */
+export function ImageField(props: Omit<Parameters<typeof ImageUploadField>[0], "error">) {
+  const { error } = useField(props.name);
+  return <ImageUploadField {...props} error={error} />;
 }
 
 /** The global form error: server messages that match no field. */

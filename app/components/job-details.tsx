@@ -6,6 +6,8 @@ import {
   type JobStatusValue,
   type TimelineEventValue,
 } from "~/models/jobs/jobs.schema";
+import { PlainSelectField, PlainTextField } from "~/components/form";
+import { LineItemName, LineItemsTable } from "~/components/line-items-table";
 import { lineItemKindLabels } from "~/models/line-items/line-items.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
 
@@ -79,6 +81,17 @@ export function timelineActor(
   return e.impersonatorFirstName ? `${fullName(e.impersonatorFirstName, e.impersonatorLastName)} (as ${actor})` : actor;
 }
 
+const PAYMENT_METHODS = [0, 1, 2, 3].map((m) => ({ value: m, label: paymentMethodLabels[m] }));
+/** The job's two file lists: each uploads under its own name and deletes by its own intent. */
+const FILE_SECTIONS = [
+  { title: "Attachments", upload: "attachment", list: "attachments", deleteIntent: "deleteAttachment" },
+  {
+    title: "Current state",
+    upload: "currentState",
+    list: "currentStateAttachments",
+    deleteIntent: "deleteCurrentState",
+  },
+] as const;
 const ACCEPT = ".jpeg,.jpg,.gif,.png,.mp4,.webm,.mov,.mkv,.odt,.ods,.doc,.docx,.pdf,.txt,.xlsx,.xls";
 
 /** The sections of the job details page; each form posts one intent. */
@@ -146,66 +159,34 @@ export function JobDetailsSections({
       <section className="card stack" aria-labelledby="job-lines">
         <h2 id="job-lines">Line items</h2>
         <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Unit price</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {job.lineItems.length === 0 ? (
-                <tr>
-                  <td colSpan={4}>No items</td>
-                </tr>
-              ) : null}
-              {job.lineItems.map((l) => (
-                <tr key={l.id}>
-                  <td>
-                    {l.name}{" "}
-                    <span className="muted">
-                      ({lineItemKindLabels[l.kind]}
-                      {l.isTaxable ? ", taxable" : ""})
-                    </span>
-                    {l.description ? <div className="muted">{l.description}</div> : null}
-                  </td>
-                  <td>{l.quantity}</td>
-                  <td>{formatMoney(l.unitPriceCents)}</td>
-                  <td>{formatMoney(l.amountCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={3}>
-                  Subtotal
-                </th>
-                <td>{formatMoney(job.subtotalCents)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={3}>
-                  Discount
-                </th>
-                <td>-{formatMoney(job.discountCents)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={3}>
-                  Tax ({job.taxRate / 100}%)
-                </th>
-                <td>{formatMoney(job.taxCents)}</td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={3}>
-                  Total
-                </th>
-                <td>
-                  <strong>{formatMoney(job.totalCents)}</strong>
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+          <LineItemsTable
+            columns={["Item", "Qty", "Unit price", "Amount"]}
+            rows={job.lineItems.map((l) => ({
+              key: l.id,
+              item: (
+                <LineItemName
+                  name={l.name}
+                  note={
+                    <>
+                      {" "}
+                      <span className="muted">
+                        ({lineItemKindLabels[l.kind]}
+                        {l.isTaxable ? ", taxable" : ""})
+                      </span>
+                    </>
+                  }
+                  description={l.description}
+                />
+              ),
+              cells: [l.quantity, formatMoney(l.unitPriceCents), formatMoney(l.amountCents)],
+            }))}
+            totals={[
+              { label: "Subtotal", value: formatMoney(job.subtotalCents) },
+              { label: "Discount", value: `-${formatMoney(job.discountCents)}` },
+              { label: `Tax (${job.taxRate / 100}%)`, value: formatMoney(job.taxCents) },
+              { label: "Total", value: <strong>{formatMoney(job.totalCents)}</strong> },
+            ]}
+          />
         </div>
       </section>
 
@@ -219,29 +200,16 @@ export function JobDetailsSections({
         ))}
         {job.status !== 5 && job.status !== 6 ? (
           <Form method="post" className="row wrap">
-            <div className="field">
-              <label htmlFor="pay-method">Method</label>
-              <select id="pay-method" name="method" defaultValue="0">
-                {[0, 1, 2, 3].map((m) => (
-                  <option key={m} value={m}>
-                    {paymentMethodLabels[m]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="pay-amount">Amount ($)</label>
-              <input id="pay-amount" name="amount" inputMode="decimal" defaultValue={(balance / 100).toFixed(2)} />
-              {errors.amount ? (
-                <p className="field-error" role="alert">
-                  {errors.amount}
-                </p>
-              ) : null}
-            </div>
-            <div className="field">
-              <label htmlFor="pay-note">Note</label>
-              <input id="pay-note" name="note" />
-            </div>
+            <PlainSelectField id="pay-method" label="Method" name="method" defaultValue="0" options={PAYMENT_METHODS} />
+            <PlainTextField
+              id="pay-amount"
+              label="Amount ($)"
+              name="amount"
+              inputMode="decimal"
+              defaultValue={(balance / 100).toFixed(2)}
+              error={errors.amount}
+            />
+            <PlainTextField id="pay-note" label="Note" name="note" />
             <button className="button button-primary" name="intent" value="pay">
               Record payment
             </button>
@@ -252,21 +220,14 @@ export function JobDetailsSections({
       <section className="card stack" aria-labelledby="job-rename">
         <h2 id="job-rename">Title and segments</h2>
         <Form method="post" className="row wrap">
-          <div className="field">
-            <label htmlFor="rename-name">Job title</label>
-            <input
-              id="rename-name"
-              name="name"
-              defaultValue={job.name ?? ""}
-              maxLength={255}
-              aria-invalid={errors.name ? true : undefined}
-            />
-            {errors.name ? (
-              <p className="field-error" role="alert">
-                {errors.name}
-              </p>
-            ) : null}
-          </div>
+          <PlainTextField
+            id="rename-name"
+            label="Job title"
+            name="name"
+            defaultValue={job.name ?? ""}
+            maxLength={255}
+            error={errors.name}
+          />
           <button className="button" name="intent" value="rename">
             Rename
           </button>
@@ -290,37 +251,16 @@ export function JobDetailsSections({
           ))}
         </ul>
         <Form method="post" className="row wrap">
-          <div className="field">
-            <label htmlFor="segment-name">New segment</label>
-            <input id="segment-name" name="name" maxLength={255} />
-            {errors.segment ? (
-              <p className="field-error" role="alert">
-                {errors.segment}
-              </p>
-            ) : null}
-          </div>
+          <PlainTextField id="segment-name" label="New segment" name="name" maxLength={255} error={errors.segment} />
           <button className="button" name="intent" value="addSegment">
             Add segment
           </button>
         </Form>
       </section>
 
-      <Files
-        title="Attachments"
-        upload="attachment"
-        files={job.attachments}
-        jobId={job.id}
-        error={errors.attachment}
-        deleteIntent="deleteAttachment"
-      />
-      <Files
-        title="Current state"
-        upload="currentState"
-        files={job.currentStateAttachments}
-        jobId={job.id}
-        error={errors.currentState}
-        deleteIntent="deleteCurrentState"
-      />
+      {FILE_SECTIONS.map(({ list, ...section }) => (
+        <Files key={section.upload} {...section} files={job[list]} jobId={job.id} error={errors[section.upload]} />
+      ))}
 
       <section className="card stack" aria-labelledby="job-timeline">
         <h2 id="job-timeline">Timeline</h2>
@@ -382,16 +322,16 @@ function Files({
       </ul>
       <Form method="post" encType="multipart/form-data" action={`?upload=${upload}`} className="row wrap">
         <input type="hidden" name="jobId" value={jobId} />
-        <div className="field">
-          <label htmlFor={id}>Add a file</label>
-          <input id={id} type="file" name="files" accept={ACCEPT} required />
-          <p className="field-hint">One file per upload. Images and documents up to 10 MB, videos up to 50 MB.</p>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <PlainTextField
+          id={id}
+          label="Add a file"
+          type="file"
+          name="files"
+          accept={ACCEPT}
+          required
+          hint="One file per upload. Images and documents up to 10 MB, videos up to 50 MB."
+          error={error}
+        />
         <button className="button">Upload</button>
       </Form>
     </section>

@@ -1,12 +1,10 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { frequencyLabels, setPositionLabels, weekdayLabels } from "~/models/jobs/jobs.schema";
+import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField, type Option } from "~/components/form";
 import { formatMoney } from "~/utils/format";
 
-type Option = { value: string | number; label: string };
 export type JobFormProps = {
-  values: Record<string, unknown> & { lineItems?: Array<Record<string, string>> };
-  errors: Record<string, string>;
   customer: { id: number; name: string };
   addresses: { id: number; location: string }[];
   employees: Option[];
@@ -15,47 +13,64 @@ export type JobFormProps = {
   taxRates: { id: number; name: string; rate: number }[];
   /** False for a field tech, who never reads costs. */
   showCosts?: boolean;
+  /** The job's stored values (edit). */
+  loaded?: JobValues;
+  /** The action's answer: after a refused save or a line intent, the posted values and errors. */
+  posted?: { values?: JobValues; errors?: Record<string, string> };
   withSchedule: boolean;
   submitLabel: string;
   cancelTo: string;
 };
+type JobValues = Record<string, unknown> & { lineItems?: Array<Record<string, string>> };
 
-const ARRIVAL_WINDOWS = [0, 30, 60, 120, 180, 240];
+const ARRIVAL_WINDOWS = [0, 30, 60, 120, 180, 240].map((m) => ({
+  value: m,
+  label: m === 0 ? "None" : m < 60 ? `${m} minutes` : `${m / 60} hour${m > 60 ? "s" : ""}`,
+}));
+const KINDS = [
+  { value: "1", label: "Service" },
+  { value: "0", label: "Material" },
+];
+const FREQUENCIES = [3, 2, 1, 0].map((f) => ({ value: f, label: frequencyLabels[f] }));
+const SET_POSITIONS = [1, 2, 3, 4].map((p) => ({ value: p, label: setPositionLabels[p] }));
 const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : v === undefined || v === "" ? [] : [String(v)]);
 
-function Field({
-  label,
+/** Checkboxes posting one name (employees, tags): works without JavaScript. */
+function CheckboxList({
+  legend,
   name,
-  errors,
-  children,
-  hint,
+  options,
+  selected,
+  empty,
+  error,
 }: {
-  label: string;
+  legend: string;
   name: string;
-  errors: Record<string, string>;
-  children: ReactNode;
-  hint?: string;
+  options: Option[];
+  selected: string[];
+  empty?: ReactNode;
+  error?: string;
 }) {
-  const id = `job-${name.replace(/[^\w-]/g, "-")}`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? <p className="field-hint">{hint}</p> : null}
-      {errors[name] ? (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+    <fieldset>
+      <legend>{legend}</legend>
+      {options.length === 0 ? empty : null}
+      {options.map((o) => (
+        <label key={o.value} className="checkbox-row">
+          <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(String(o.value))} />{" "}
+          {o.label}
+        </label>
+      ))}
+      <FieldError error={error} />
+    </fieldset>
   );
 }
 
 /** The job form (create and edit): a real form; adding a line posts an intent, so it works without JavaScript. */
 export function JobForm({
-  values,
-  errors,
+  loaded,
+  posted,
   customer,
   addresses,
   employees,
@@ -67,6 +82,8 @@ export function JobForm({
   submitLabel,
   cancelTo,
 }: JobFormProps) {
+  const values = posted?.values ?? loaded ?? {};
+  const errors = posted?.errors ?? {};
   const lines = values.lineItems?.length
     ? values.lineItems
     : [{ name: "", quantity: "1", unitPrice: "", cost: "", isTaxable: "", kind: "1", description: "" }];
@@ -75,8 +92,20 @@ export function JobForm({
   const selectedTags = list(values.tags);
   const selectedDays = list(recurrence.daysOfWeek);
   const ends = str(recurrence.ends) || "never";
-  const err = (name: string) =>
-    errors[name] ? { "aria-invalid": true, "aria-describedby": `job-${name.replace(/[^\w-]/g, "-")}-error` } : {};
+  // Errors are keyed by path (lineItems.0.name), the posted names are nested (lineItems[0].name).
+  const shown = { ...values, lineItems: lines };
+  const valueAt = (key: string) =>
+    key
+      .split(".")
+      .reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), shown);
+  const field = (key: string, fallback = "", name = key) => ({
+    id: `job-${key.replace(/[^\w-]/g, "-")}`,
+    name,
+    error: errors[key],
+    defaultValue: str(valueAt(key)) || fallback,
+  });
+  const lineField = (i: number, key: string, fallback?: string) =>
+    field(`lineItems.${i}.${key}`, fallback, `lineItems[${i}].${key}`);
   return (
     <Form method="post" className="stack job-form" noValidate>
       {errors._global ? (
@@ -90,38 +119,15 @@ export function JobForm({
         <p>
           <strong>{customer.name}</strong>
         </p>
-        {errors.customerId ? (
-          <p className="field-error" role="alert">
-            {errors.customerId}
-          </p>
-        ) : null}
-        <Field label="Property" name="customerAddressId" errors={errors}>
-          <select
-            id="job-customerAddressId"
-            name="customerAddressId"
-            defaultValue={str(values.customerAddressId)}
-            {...err("customerAddressId")}
-          >
-            <option value="">{addresses.length ? "Billing address" : "No property"}</option>
-            {addresses.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.location}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Job title" name="name" errors={errors} hint="Defaults to the first line item">
-          <input id="job-name" name="name" defaultValue={str(values.name)} maxLength={255} {...err("name")} />
-        </Field>
-        <Field label="Description" name="description" errors={errors}>
-          <textarea
-            id="job-description"
-            name="description"
-            defaultValue={str(values.description)}
-            rows={3}
-            {...err("description")}
-          />
-        </Field>
+        <FieldError error={errors.customerId} />
+        <PlainSelectField
+          label="Property"
+          {...field("customerAddressId")}
+          placeholder={addresses.length ? "Billing address" : "No property"}
+          options={addresses.map((a) => ({ value: a.id, label: a.location }))}
+        />
+        <PlainTextField label="Job title" {...field("name")} hint="Defaults to the first line item" maxLength={255} />
+        <PlainTextareaField label="Description" {...field("description")} rows={3} />
       </section>
 
       <section className="card stack">
@@ -131,53 +137,11 @@ export function JobForm({
             <legend>Line {i + 1}</legend>
             <input type="hidden" name={`lineItems[${i}].priceListItemId`} value={str(line.priceListItemId)} />
             <div className="grid-2">
-              <Field label="Name" name={`lineItems.${i}.name`} errors={errors}>
-                <input
-                  id={`job-lineItems-${i}-name`}
-                  name={`lineItems[${i}].name`}
-                  defaultValue={str(line.name)}
-                  {...err(`lineItems.${i}.name`)}
-                />
-              </Field>
-              <Field label="Kind" name={`lineItems.${i}.kind`} errors={errors}>
-                <select
-                  id={`job-lineItems-${i}-kind`}
-                  name={`lineItems[${i}].kind`}
-                  defaultValue={str(line.kind) || "1"}
-                >
-                  <option value="1">Service</option>
-                  <option value="0">Material</option>
-                </select>
-              </Field>
-              <Field label="Quantity" name={`lineItems.${i}.quantity`} errors={errors}>
-                <input
-                  id={`job-lineItems-${i}-quantity`}
-                  name={`lineItems[${i}].quantity`}
-                  inputMode="decimal"
-                  defaultValue={str(line.quantity) || "1"}
-                  {...err(`lineItems.${i}.quantity`)}
-                />
-              </Field>
-              <Field label="Unit price ($)" name={`lineItems.${i}.unitPrice`} errors={errors}>
-                <input
-                  id={`job-lineItems-${i}-unitPrice`}
-                  name={`lineItems[${i}].unitPrice`}
-                  inputMode="decimal"
-                  defaultValue={str(line.unitPrice)}
-                  {...err(`lineItems.${i}.unitPrice`)}
-                />
-              </Field>
-              {showCosts ? (
-                <Field label="Cost ($)" name={`lineItems.${i}.cost`} errors={errors}>
-                  <input
-                    id={`job-lineItems-${i}-cost`}
-                    name={`lineItems[${i}].cost`}
-                    inputMode="decimal"
-                    defaultValue={str(line.cost)}
-                    {...err(`lineItems.${i}.cost`)}
-                  />
-                </Field>
-              ) : null}
+              <PlainTextField label="Name" {...lineField(i, "name")} />
+              <PlainSelectField label="Kind" {...lineField(i, "kind", "1")} options={KINDS} />
+              <PlainTextField label="Quantity" {...lineField(i, "quantity", "1")} inputMode="decimal" />
+              <PlainTextField label="Unit price ($)" {...lineField(i, "unitPrice")} inputMode="decimal" />
+              {showCosts ? <PlainTextField label="Cost ($)" {...lineField(i, "cost")} inputMode="decimal" /> : null}
               <div className="field field-checkbox">
                 <label>
                   <input
@@ -189,13 +153,7 @@ export function JobForm({
                 </label>
               </div>
             </div>
-            <Field label="Line description" name={`lineItems.${i}.description`} errors={errors}>
-              <input
-                id={`job-lineItems-${i}-description`}
-                name={`lineItems[${i}].description`}
-                defaultValue={str(line.description)}
-              />
-            </Field>
+            <PlainTextField label="Line description" {...lineField(i, "description")} />
             <button type="submit" name="intent" value={`removeLine:${i}`} className="button button-link" formNoValidate>
               Remove line {i + 1}
             </button>
@@ -224,21 +182,14 @@ export function JobForm({
             </>
           ) : null}
         </div>
-        {errors.priceItemId ? (
-          <p className="field-error" role="alert">
-            {errors.priceItemId}
-          </p>
-        ) : null}
+        <FieldError error={errors.priceItemId} />
         <div className="grid-2">
-          <Field label="Tax rate (%)" name="taxRate" errors={errors}>
-            <input
-              id="job-taxRate"
-              name="taxRate"
-              inputMode="decimal"
-              list={taxRates.length ? "job-tax-rates" : undefined}
-              defaultValue={str(values.taxRate)}
-              {...err("taxRate")}
-            />
+          <PlainTextField
+            label="Tax rate (%)"
+            {...field("taxRate")}
+            inputMode="decimal"
+            list={taxRates.length ? "job-tax-rates" : undefined}
+          >
             {/* The company's tax rates as suggestions: a datalist needs no script. */}
             {taxRates.length ? (
               <datalist id="job-tax-rates">
@@ -249,16 +200,13 @@ export function JobForm({
                 ))}
               </datalist>
             ) : null}
-          </Field>
-          <Field label="Discount ($)" name="discount" errors={errors} hint="Capped at the subtotal">
-            <input
-              id="job-discount"
-              name="discount"
-              inputMode="decimal"
-              defaultValue={str(values.discount)}
-              {...err("discount")}
-            />
-          </Field>
+          </PlainTextField>
+          <PlainTextField
+            label="Discount ($)"
+            {...field("discount")}
+            hint="Capped at the subtotal"
+            inputMode="decimal"
+          />
         </div>
       </section>
 
@@ -266,60 +214,25 @@ export function JobForm({
         <section className="card stack">
           <h2>Schedule</h2>
           <div className="grid-2">
-            <Field label="Start" name="startTime" errors={errors} hint="Leave empty for an unscheduled job">
-              <input
-                id="job-startTime"
-                type="datetime-local"
-                name="startTime"
-                defaultValue={str(values.startTime)}
-                {...err("startTime")}
-              />
-            </Field>
-            <Field label="End" name="endTime" errors={errors}>
-              <input
-                id="job-endTime"
-                type="datetime-local"
-                name="endTime"
-                defaultValue={str(values.endTime)}
-                {...err("endTime")}
-              />
-            </Field>
+            <PlainTextField
+              label="Start"
+              {...field("startTime")}
+              hint="Leave empty for an unscheduled job"
+              type="datetime-local"
+            />
+            <PlainTextField label="End" {...field("endTime")} type="datetime-local" />
           </div>
           <label>
             <input type="checkbox" name="isAllDay" defaultChecked={values.isAllDay === "on"} /> All day
           </label>
-          <Field label="Arrival window" name="arrivalWindowOffset" errors={errors}>
-            <select
-              id="job-arrivalWindowOffset"
-              name="arrivalWindowOffset"
-              defaultValue={str(values.arrivalWindowOffset) || "0"}
-            >
-              {ARRIVAL_WINDOWS.map((m) => (
-                <option key={m} value={m}>
-                  {m === 0 ? "None" : m < 60 ? `${m} minutes` : `${m / 60} hour${m > 60 ? "s" : ""}`}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <fieldset>
-            <legend>Assigned employees</legend>
-            {employees.map((e) => (
-              <label key={e.value} className="checkbox-row">
-                <input
-                  type="checkbox"
-                  name="employeeIds"
-                  value={e.value}
-                  defaultChecked={selectedEmployees.includes(String(e.value))}
-                />{" "}
-                {e.label}
-              </label>
-            ))}
-            {errors.employeeIds ? (
-              <p className="field-error" role="alert">
-                {errors.employeeIds}
-              </p>
-            ) : null}
-          </fieldset>
+          <PlainSelectField label="Arrival window" {...field("arrivalWindowOffset", "0")} options={ARRIVAL_WINDOWS} />
+          <CheckboxList
+            legend="Assigned employees"
+            name="employeeIds"
+            options={employees}
+            selected={selectedEmployees}
+            error={errors.employeeIds}
+          />
           <label>
             <input
               type="checkbox"
@@ -331,47 +244,20 @@ export function JobForm({
           <fieldset className="stack">
             <legend>Repeat</legend>
             <div className="grid-2">
-              <Field label="Frequency" name="recurrence.frequency" errors={errors}>
-                <select
-                  id="job-recurrence-frequency"
-                  name="recurrence.frequency"
-                  defaultValue={str(recurrence.frequency)}
-                >
-                  <option value="">Never</option>
-                  {[3, 2, 1, 0].map((f) => (
-                    <option key={f} value={f}>
-                      {frequencyLabels[f]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Every" name="recurrence.interval" errors={errors}>
-                <input
-                  id="job-recurrence-interval"
-                  name="recurrence.interval"
-                  inputMode="numeric"
-                  defaultValue={str(recurrence.interval) || "1"}
-                />
-              </Field>
-              <Field
+              <PlainSelectField
+                label="Frequency"
+                {...field("recurrence.frequency")}
+                placeholder="Never"
+                options={FREQUENCIES}
+              />
+              <PlainTextField label="Every" {...field("recurrence.interval", "1")} inputMode="numeric" />
+              <PlainSelectField
                 label="On the"
-                name="recurrence.setPosition"
-                errors={errors}
+                {...field("recurrence.setPosition")}
                 hint="Monthly or yearly: with a weekday, e.g. the 2nd Tuesday"
-              >
-                <select
-                  id="job-recurrence-setPosition"
-                  name="recurrence.setPosition"
-                  defaultValue={str(recurrence.setPosition)}
-                >
-                  <option value="">Same day</option>
-                  {[1, 2, 3, 4].map((p) => (
-                    <option key={p} value={p}>
-                      {setPositionLabels[p]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+                placeholder="Same day"
+                options={SET_POSITIONS}
+              />
             </div>
             <div className="row wrap" role="group" aria-label="Days of the week">
               {weekdayLabels.map((d, i) => (
@@ -408,9 +294,7 @@ export function JobForm({
             {Object.entries(errors)
               .filter(([k]) => k.startsWith("recurrence"))
               .map(([k, m]) => (
-                <p key={k} className="field-error" role="alert">
-                  {m}
-                </p>
+                <FieldError key={k} error={m} />
               ))}
           </fieldset>
         </section>
@@ -418,27 +302,20 @@ export function JobForm({
 
       <section className="card stack">
         <h2>Notes and tags</h2>
-        <fieldset>
-          <legend>Tags</legend>
-          {tagOptions.length === 0 ? <p className="muted">No job tags yet.</p> : null}
-          {tagOptions.map((t) => (
-            <label key={t.value} className="checkbox-row">
-              <input
-                type="checkbox"
-                name="tags"
-                value={t.value}
-                defaultChecked={selectedTags.includes(String(t.value))}
-              />{" "}
-              {t.label}
-            </label>
-          ))}
-        </fieldset>
-        <Field label="Private notes" name="privateNotes" errors={errors} hint="Only your team sees these">
-          <textarea id="job-privateNotes" name="privateNotes" defaultValue={str(values.privateNotes)} rows={3} />
-        </Field>
-        <Field label="Message to the customer" name="message" errors={errors}>
-          <textarea id="job-message" name="message" defaultValue={str(values.message)} rows={3} />
-        </Field>
+        <CheckboxList
+          legend="Tags"
+          name="tags"
+          options={tagOptions}
+          selected={selectedTags}
+          empty={<p className="muted">No job tags yet.</p>}
+        />
+        <PlainTextareaField
+          label="Private notes"
+          {...field("privateNotes")}
+          hint="Only your team sees these"
+          rows={3}
+        />
+        <PlainTextareaField label="Message to the customer" {...field("message")} rows={3} />
       </section>
       <div className="row">
         <a className="button" href={cancelTo}>

@@ -1,9 +1,16 @@
 import { Link } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { ValidatedForm, useField } from "remix-validated-form";
-import { CheckboxField, FormError, SelectField, SubmitButton, TextareaField, TextField } from "~/components/form";
-import { ImageUploadField } from "~/components/image-upload-modal";
-import { PALETTE } from "~/models/employees/palette";
+import { ValidatedForm } from "remix-validated-form";
+import {
+  CheckboxField,
+  ColorField,
+  FormError,
+  ImageField,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+} from "~/components/form";
 import { ITEM_FORM_ID, itemFormSchema, itemTypeOptions, unitOptions } from "~/models/price-book/price-book.schema";
 
 const validator = withZod(itemFormSchema);
@@ -57,9 +64,9 @@ export function PriceBookItemForm({
         <TextField name="cost" label="Cost ($)" inputMode="decimal" />
       </div>
       <CheckboxField name="isTaxable" label="Taxable" defaultChecked={defaults.isTaxable} />
-      <ColorField defaultValue={defaults.color ?? ""} />
+      <ColorField selected={defaults.color ?? ""} noneLabel="None" dotClassName="swatch-dot" />
       <TextareaField name="description" label="Description" rows={3} />
-      <ImageField currentUrl={defaults.imageUrl ?? null} />
+      <ImageWithRemove currentUrl={defaults.imageUrl ?? null} />
       <div className="modal-actions">
         <Link className="button" to={cancelTo}>
           Cancel
@@ -72,38 +79,10 @@ export function PriceBookItemForm({
   );
 }
 
-function ColorField({ defaultValue }: { defaultValue: string }) {
-  const { error } = useField("color", { formId: ITEM_FORM_ID });
-  return (
-    <fieldset className="field">
-      <legend>Color</legend>
-      <div className="swatches">
-        <label className="swatch">
-          <input type="radio" name="color" value="" defaultChecked={!defaultValue} />
-          None
-        </label>
-        {PALETTE.map((c) => (
-          <label key={c.value} className="swatch" title={c.label}>
-            <input type="radio" name="color" value={c.value} defaultChecked={defaultValue.toUpperCase() === c.value} />
-            <span className="swatch-dot" style={{ background: c.value }} aria-hidden="true" />
-            <span className="visually-hidden">{c.label}</span>
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
-function ImageField({ currentUrl }: { currentUrl: string | null }) {
-  const { error } = useField("image", { formId: ITEM_FORM_ID });
+function ImageWithRemove({ currentUrl }: { currentUrl: string | null }) {
   return (
     <>
-      <ImageUploadField name="image" label="Image" currentUrl={currentUrl} error={error} />
+      <ImageField name="image" label="Image" currentUrl={currentUrl} />
       {currentUrl ? <CheckboxField name="removeImage" label="Remove the current image" /> : null}
     </>
   );

@@ -1,8 +1,9 @@
-import { json } from "@remix-run/node";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { accessOf, assertEntry, ruleFailure, type Access, type AccessArgs } from "~/access/access.server";
 import type { RouteRule } from "~/access/route-table";
 import { parseJson, parseNested } from "~/http/request-data.server";
+import { RuleError } from "~/models/rules";
 import { fieldErrors } from "~/utils/validation";
 import { pagingSchema, type Paging } from "~/http/query-schemas";
 
@@ -42,6 +43,69 @@ export const apiNotFound = (): never => {
 export const badRequest = (message: string): never => {
   throw json({ message }, { status: 400 });
 };
+
+export const methodNotAllowed = () => json({ message: "Method not allowed" }, { status: 405 });
+
+/** The positive integer id of a path ({id}), or 404 like a missing record. */
+export function recordIdParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) return apiNotFound();
+  return id;
+}
+
+/**
+ * Runs an API write; a model's rule (RuleError: duplicate, limit, record in use) answers 400 as
+ * DECISIONS.md has it: {errors: {field: message}}, or {message} when no field is to blame.
+ */
+export async function withRuleErrors<T>(work: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof RuleError)) throw error;
+    const { _global: message, ...fields } = error.fieldErrors;
+    return json(Object.keys(fields).length ? { errors: fields } : { message }, { status: 400 });
+  }
+}
+
+/** What an API write gets: the caller, the raw request and path, the body (read on demand) and the path's id. */
+export type ApiCall = {
+  access: Access;
+  ctx: Access["ctx"];
+  request: Request;
+  params: ActionFunctionArgs["params"];
+  body: () => Promise<unknown>;
+  /** The positive integer id in the path (`{id}` unless named), or 404. */
+  id: (param?: string) => number;
+};
+type ApiWrite = (call: ApiCall) => Promise<Response>;
+type WriteMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * The action of an API route: the access check by its screen's entry first, then the method (another
+ * one answers 405), then the write, where a model's rule (RuleError) answers 400.
+ */
+export function apiAction(entry: RouteRule, writes: Partial<Record<WriteMethod, ApiWrite>>) {
+  return async ({ request, params, context }: ActionFunctionArgs): Promise<Response> => {
+    const access = await requireApiAccess({ request, context }, entry);
+    const write = Object.hasOwn(writes, request.method) ? writes[request.method as WriteMethod] : undefined;
+    if (!write) return methodNotAllowed();
+    const call: ApiCall = {
+      access,
+      ctx: access.ctx,
+      request,
+      params,
+      body: () => readBody(request),
+      id: (param = "id") => recordIdParam(params[param]),
+    };
+    return withRuleErrors(() => write(call));
+  };
+}
+
+/** {data} (201 on creation), or 404 when the model found no such record of the company. */
+export function dataOr404(data: unknown, status = 200): Response {
+  if (data === null || data === undefined || data === false) return apiNotFound();
+  return json({ data }, { status });
+}
 
 /** Reads a JSON body, or form fields when the call is a form post; prototype keys are dropped. */
 export async function readBody(request: Request): Promise<unknown> {

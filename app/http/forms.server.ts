@@ -1,13 +1,19 @@
 import { json } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import type { Validator } from "remix-validated-form";
-import { withoutPrototypeKeys } from "~/http/request-data.server";
+import { notFound } from "~/access/access.server";
+import { formFields, withoutPrototypeKeys } from "~/http/request-data.server";
+import { RuleError } from "~/models/rules";
+import { toasts } from "~/sessions.server";
 
 /** Fields never sent back to the browser after a failed post. */
 const SECRET_FIELDS = /password|token|code|card/i;
 
-function withoutSecrets(data: Record<string, unknown>) {
-  return Object.fromEntries(Object.entries(data).filter(([key]) => !SECRET_FIELDS.test(key)));
+/** The submitted values a failed post sends back: no secrets, and no files (a browser cannot refill them). */
+function valuesToKeep(data: Record<string, unknown>) {
+  return Object.fromEntries(
+    Object.entries(data).filter(([key, value]) => !SECRET_FIELDS.test(key) && !(value instanceof File)),
+  );
 }
 
 /**
@@ -19,57 +25,53 @@ export function validateSubmission<T>(validator: Validator<T>, formData: FormDat
 }
 
 /**
- * Validates a posted form on the server. On failure throws the 422 answer that puts each
- * message on its field (also without JavaScript), with the submitted values minus secrets.
+ * The one path of a screen's form post: the schema (the zod schema through remix-validated-form's
+ * validator, the same the browser runs while typing), then `save`, where the model's rules
+ * (RuleError: duplicates, limits) run. Either failure is *returned* as a 422 that puts each message
+ * on its field with the submitted values minus secrets, so the page shows the form again, also
+ * without JavaScript. Other errors propagate.
  */
-export async function validateForm<T>(
-  source: Request | FormData,
+export async function submitForm<T>(
+  formData: FormData,
   validator: Validator<T>,
-  formId?: string,
-): Promise<T> {
-  const formData = source instanceof Request ? await source.formData() : source;
+  formId: string | undefined,
+  save: (data: T) => Promise<Response>,
+): Promise<Response> {
   const result = await validateSubmission(validator, formData);
-  if (result.error) throw validationError({ ...result.error, formId }, withoutSecrets(result.submittedData));
-  return result.data;
+  if (result.error) return formErrors(result.error.fieldErrors, result.submittedData, formId);
+  try {
+    return await save(result.data);
+  } catch (error) {
+    if (error instanceof RuleError) return formErrors(error.fieldErrors, formFields(formData), formId);
+    throw error;
+  }
 }
 
-/** A server-side rule failed (duplicate, limit): the same path as a schema error. */
+/** A check outside the schema failed (an upload refused before validation): the same 422 answer. */
 export function formErrors(
   fieldErrors: Record<string, string>,
   submitted: Record<string, unknown> = {},
   formId?: string,
 ) {
-  return validationError({ fieldErrors, formId }, withoutSecrets(submitted));
+  return validationError({ fieldErrors, formId }, valuesToKeep(submitted));
+}
+
+/**
+ * A delete posted from a list or a record's page: a record the model refuses to delete (RuleError:
+ * in use, your own account) goes back to `listUrl` with the refusal as an error toast, rendered by
+ * the server so it shows without JavaScript; a missing or foreign record is 404.
+ */
+export async function deleteOrRefuse(listUrl: string, run: () => Promise<unknown>, success: string) {
+  try {
+    if (!(await run())) notFound();
+  } catch (error) {
+    if (error instanceof RuleError) return toasts().redirectWithError(listUrl, error.message);
+    throw error;
+  }
+  return toasts().redirectWithSuccess(listUrl, success);
 }
 
 /** An unknown intent on a page with several forms. */
 export function unknownIntent(): never {
   throw json({ message: "Unknown action" }, { status: 400 });
-}
-
-type RouteModules = Record<string, { module: { action?: (...args: never[]) => unknown } }>;
-
-/**
- * Remix renders the error screen for a response an action *throws*; validation answers (422) must
- * be *returned* so the page shows the form with its messages, also without JavaScript. Models and
- * helpers throw them from deep inside (validateForm, formErrors); this wraps every route action of
- * the server build once, at start-up, so a thrown 422 is returned. Other throws pass unchanged.
- */
-export function returnThrownFormErrors<Build extends { routes: RouteModules }>(build: Build): Build {
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      const action = route.module.action;
-      if (!action) return [id, route];
-      const wrapped = async (...args: never[]) => {
-        try {
-          return await action(...args);
-        } catch (thrown) {
-          if (thrown instanceof Response && thrown.status === 422) return thrown;
-          throw thrown;
-        }
-      };
-      return [id, { ...route, module: { ...route.module, action: wrapped } }];
-    }),
-  );
-  return { ...build, routes };
 }

@@ -4,6 +4,9 @@ import path from "node:path";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { allowLargerBody, REQUEST_BODY_LIMIT, RequestTooLargeError } from "~/http/request-size.server";
 import type { FileLimit } from "~/models/files/file-rules";
+import type { DroppedFile, UploadRule } from "~/models/files/upload-rules.server";
+import { readBody } from "~/http/api.server";
+import { parseNested } from "~/http/request-data.server";
 import { uploadsRoot } from "~/services/storage.server";
 
 /**
@@ -12,18 +15,6 @@ import { uploadsRoot } from "~/services/storage.server";
  * bytes, how many files, and the whole body. The route works on an ordinary FormData of strings and
  * Files whose bytes stay on disk (fs.openAsBlob); the temporary files are removed once its work is done.
  */
-export type UploadRule = {
-  /** The largest one file may be and the message past it, told from its name and first bytes (up to 64 KB). */
-  fileLimit: (name: string, head: Buffer) => FileLimit | Promise<FileLimit>;
-  /** Files one request may carry (an empty file input is not one), and the message past it. */
-  maxFiles: { count: number; message: string };
-  /** "refuse": an oversize file refuses the request with its message; "drop": it is left out, reported, and the others kept. */
-  oversize: "refuse" | "drop";
-  /** The whole body: files, fields and the multipart envelope. */
-  maxBytes: number;
-};
-
-export type DroppedFile = { name: string; message: string };
 
 /** A form field (not a file) is text typed into a form: far below this. */
 export const FIELD_MAX_BYTES = 256 * 1024;
@@ -243,4 +234,19 @@ async function oversizeMessage(request: Request, rule: UploadRule): Promise<stri
   const part = /filename="([^"]*)"[^\r\n]*\r\n(?:[^\r\n]+\r\n)*\r\n/.exec(head.toString("latin1"));
   const name = part?.[1] ?? "";
   return (await rule.fileLimit(name, part ? head.subarray(part.index + part[0].length) : Buffer.alloc(0))).message;
+}
+
+/**
+ * The body of an API call that takes JSON or a multipart form with a file (PUT /api/company,
+ * POST and PUT /api/employees): a multipart one is read under the rule (files on disk for the time of
+ * `work`), then both go through the API's one parser.
+ */
+export async function withUploadBody<T>(
+  request: Request,
+  rule: UploadRule,
+  refused: (message: string) => T | Promise<T>,
+  work: (body: Record<string, unknown>) => Promise<T>,
+): Promise<T> {
+  if (!isMultipart(request)) return work((await readBody(request)) as Record<string, unknown>);
+  return withUploadForm(request, rule, refused, (form) => work(parseNested(form)));
 }

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { optionalAccess } from "~/access/access.server";
-import { logOut } from "~/models/accounts/account-sessions.server";
+import { logOut } from "~/access/account-sessions.server";
 import { screens } from "~/access/route-table";
 
 // Signing out changes state, so only a POST does it; a GET (a link, a prefetch) goes home.

@@ -1,6 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { accessLookup, type AccessLookup } from "~/access/access.server";
-import { shadowChangeRecorder } from "~/models/accounts/impersonation-log.server";
+import { shadowChangeRecorder } from "~/server/impersonation-recorder.server";
 import { refuseScreenPostsThatAreNotForms } from "~/http/request-data.server";
 import { limitRequestBodies } from "~/http/request-size.server";
 import { applyResponsePolicy } from "~/http/response-policy.server";

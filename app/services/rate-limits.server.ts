@@ -80,6 +80,20 @@ export function tooManyAttempts(error: RateLimited): Response {
   });
 }
 
+/** Consumes one attempt of each limit in turn: the 429 answer once one is spent, else null (an API route's guard). */
+export async function spendAttempts(
+  names: readonly LimitName[],
+  who: { account: string; address: string | null },
+): Promise<Response | null> {
+  try {
+    for (const name of names) await consumeAttempt(name, who);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimited) return tooManyAttempts(error);
+    throw error;
+  }
+}
+
 export function rateLimitMessage(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;

@@ -54,35 +54,38 @@ export function parseKey(key: string): { companyId: number; folder: string; exte
 
 export const contentTypeFor = (extension: string) => CONTENT_TYPES[extension] ?? "application/octet-stream";
 
-/** Stores bytes for a company; the caller has already checked type and size by content. */
-export async function saveFile(input: {
-  companyId: number;
-  folder: string;
-  extension: string;
-  data: Buffer;
-}): Promise<StoredFile> {
+/** Where a new file of a company goes: its folder (logos, attachments) and extension. */
+type NewFile = { companyId: number; folder: string; extension: string };
+
+/** A new random key in a company's folder, and the path on disk to write it to (its folder made). */
+async function newFileTarget(input: NewFile) {
   const key = `${input.companyId}/${input.folder}/${randomBytes(18).toString("base64url")}.${input.extension}`;
   if (!parseKey(key)) throw new Error(`Invalid storage key ${key}`);
   const target = path.join(uploadsRoot(), key);
   await mkdir(path.dirname(target), { recursive: true });
+  return { key, target };
+}
+
+const storedFile = (key: string, extension: string, size: number): StoredFile => ({
+  key,
+  url: fileUrl(key),
+  contentType: contentTypeFor(extension),
+  size,
+});
+
+/** Stores bytes for a company; the caller has already checked type and size by content. */
+export async function saveFile(input: NewFile & { data: Buffer }): Promise<StoredFile> {
+  const { key, target } = await newFileTarget(input);
   await writeFile(target, input.data);
-  return { key, url: fileUrl(key), contentType: contentTypeFor(input.extension), size: input.data.length };
+  return storedFile(key, input.extension, input.data.length);
 }
 
 /**
  * Stores an uploaded file for a company; the caller has already checked type and size by content.
  * The bytes are streamed into place (an upload's File is read from its temporary file on disk).
  */
-export async function saveUploadedFile(input: {
-  companyId: number;
-  folder: string;
-  extension: string;
-  file: File;
-}): Promise<StoredFile> {
-  const key = `${input.companyId}/${input.folder}/${randomBytes(18).toString("base64url")}.${input.extension}`;
-  if (!parseKey(key)) throw new Error(`Invalid storage key ${key}`);
-  const target = path.join(uploadsRoot(), key);
-  await mkdir(path.dirname(target), { recursive: true });
+export async function saveUploadedFile(input: NewFile & { file: File }): Promise<StoredFile> {
+  const { key, target } = await newFileTarget(input);
   try {
     await pipeline(
       Readable.fromWeb(input.file.stream() as NodeReadableStream<Uint8Array>),
@@ -92,7 +95,7 @@ export async function saveUploadedFile(input: {
     await rm(target, { force: true });
     throw error;
   }
-  return { key, url: fileUrl(key), contentType: contentTypeFor(input.extension), size: input.file.size };
+  return storedFile(key, input.extension, input.file.size);
 }
 
 export async function readStoredFile(key: string): Promise<{ data: Buffer; contentType: string } | null> {

@@ -33,3 +33,9 @@ export function nextSort(current: ListParams["sort"], fieldName: string): ListPa
 export function pageCount(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/** The ids a list filters by (?tag=1&tag=2): positive whole numbers, each once, at most 50. */
+export function readIds(url: URL, name: string): number[] {
+  const ids = url.searchParams.getAll(name).map(Number);
+  return [...new Set(ids.filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 50);
+}

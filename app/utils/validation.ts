@@ -84,35 +84,24 @@ export const optionalEmailField = () =>
   );
 
 /** A phone for the US or Canada, normalised to E.164. */
+const toPhone = (country: "US" | "CA") => (v: string, ctx: z.RefinementCtx) => {
+  const phone = normalizePhone(v, country);
+  if (!phone) {
+    ctx.addIssue({ code: "custom", message: messages.phone });
+    return z.NEVER;
+  }
+  return phone;
+};
+
 export const phoneField = (label = "Phone", country: "US" | "CA" = "US") =>
   z
     .string({ required_error: messages.required(label) })
     .trim()
     .min(1, messages.required(label))
-    .transform((v, ctx) => {
-      const phone = normalizePhone(v, country);
-      if (!phone) {
-        ctx.addIssue({ code: "custom", message: messages.phone });
-        return z.NEVER;
-      }
-      return phone;
-    });
+    .transform(toPhone(country));
 
 export const optionalPhoneField = (country: "US" | "CA" = "US") =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .transform((v, ctx) => {
-        const phone = normalizePhone(v, country);
-        if (!phone) {
-          ctx.addIssue({ code: "custom", message: messages.phone });
-          return z.NEVER;
-        }
-        return phone;
-      })
-      .optional(),
-  );
+  z.preprocess(blankToUndefined, z.string().transform(toPhone(country)).optional());
 
 export const urlField = (label = "Website") =>
   z.preprocess(

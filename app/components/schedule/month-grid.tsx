@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { VisitBlock } from "~/components/schedule/visit-block";
+import { returnToQuery, VisitBlock } from "~/components/schedule/visit-block";
 import { dateParts, type MonthDay, type ScheduleVisit } from "~/models/schedule/schedule";
 import { dayjs } from "~/utils/format";
 
@@ -21,6 +21,7 @@ export function MonthGrid({
   dayHref: (date: string) => string;
   returnTo: string;
 }) {
+  const returnQuery = returnToQuery(returnTo);
   return (
     <div className="month-grid" role="region" aria-label={`${dayjs.utc(month).format("MMMM YYYY")} visits`}>
       {WEEKDAYS.map((w) => (
@@ -47,7 +48,7 @@ export function MonthGrid({
               {date.day}
             </Link>
             {visits.map((v) => (
-              <VisitBlock key={v.id} visit={v} color={colorOf(v)} compact returnTo={returnTo} />
+              <VisitBlock key={v.id} visit={v} color={colorOf(v)} compact returnQuery={returnQuery} />
             ))}
             {total > visits.length ? (
               <Link className="month-more" to={dayHref(d)}>

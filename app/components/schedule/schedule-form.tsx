@@ -1,7 +1,15 @@
 import { Link, useActionData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { CheckboxField, FormError, SelectField, SubmitButton, TextField, TextareaField } from "~/components/form";
+import {
+  CheckboxField,
+  FieldError,
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextField,
+  TextareaField,
+} from "~/components/form";
 import { EditScope, editScopeLabels, setPositionLabels, weekdayLabels } from "~/models/jobs/jobs.schema";
 import { END_OPTIONS, MONTH_NAMES, RECURRENCE_OPTIONS, scheduleFormSchema } from "~/models/schedule/schedule.schema";
 
@@ -51,11 +59,17 @@ function Choice({
 
 function GroupError({ name }: { name: string }) {
   const { error } = useField(name, { formId: SCHEDULE_FORM_ID });
-  return error ? (
-    <p className="field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
+  return <FieldError error={error} />;
+}
+
+/** A whole number of the schedule form. */
+function NumberField(props: Omit<React.ComponentProps<typeof TextField>, "formId" | "type">) {
+  return <TextField formId={SCHEDULE_FORM_ID} type="number" {...props} />;
+}
+
+/** A time typed as text (hh:mm am/pm), shown only for a timed visit. */
+function TimeField(props: { name: string; label: string; placeholder: string; hint: string }) {
+  return <TextField formId={SCHEDULE_FORM_ID} autoComplete="off" className="timed-only" {...props} />;
 }
 
 /**
@@ -94,30 +108,12 @@ export function ScheduleForm({
         <legend>When</legend>
         <CheckboxField formId={f} name="isAllDay" label="All day" className="span-2" />
         <TextField formId={f} name="startDate" label="Start date" type="date" required />
-        <TextField
-          formId={f}
-          name="startTime"
-          label="Start time"
-          placeholder="09:00 am"
-          hint="hh:mm am or pm"
-          autoComplete="off"
-          className="timed-only"
-        />
+        <TimeField name="startTime" label="Start time" placeholder="09:00 am" hint="hh:mm am or pm" />
         <TextField formId={f} name="endDate" label="End date" type="date" />
-        <TextField
-          formId={f}
-          name="endTime"
-          label="End time"
-          placeholder="10:00 am"
-          hint="Leave empty for one hour"
-          autoComplete="off"
-          className="timed-only"
-        />
-        <TextField
-          formId={f}
+        <TimeField name="endTime" label="End time" placeholder="10:00 am" hint="Leave empty for one hour" />
+        <NumberField
           name="arrivalWindowOffset"
           label="Arrival window (minutes)"
-          type="number"
           min={0}
           max={1440}
           step={15}
@@ -154,11 +150,9 @@ export function ScheduleForm({
       <fieldset className="card form-grid recurrence">
         <legend>Repeat</legend>
         <SelectField formId={f} name="recurrenceOption" label="Repeats" options={RECURRENCE_OPTIONS} />
-        <TextField
-          formId={f}
+        <NumberField
           name="interval"
           label="Every (days, weeks, months or years)"
-          type="number"
           min={1}
           max={99}
           className="repeat-any"
@@ -176,15 +170,7 @@ export function ScheduleForm({
           <legend className="label">On (monthly and yearly)</legend>
           <div className="row">
             <Choice defaults={defaults} type="radio" name="on" value="day" label="Day of the month" />
-            <TextField
-              formId={f}
-              name="day"
-              label="Day"
-              type="number"
-              min={1}
-              max={31}
-              hint="Empty: the start date's day"
-            />
+            <NumberField name="day" label="Day" min={1} max={31} hint="Empty: the start date's day" />
           </div>
           <div className="row">
             <Choice defaults={defaults} type="radio" name="on" value="weekday" label="The" />
@@ -221,7 +207,7 @@ export function ScheduleForm({
             ))}
           </div>
           <div className="form-grid">
-            <TextField formId={f} name="count" label="After (number of visits)" type="number" min={1} />
+            <NumberField name="count" label="After (number of visits)" min={1} />
             <TextField formId={f} name="until" label="On date" type="date" />
           </div>
         </fieldset>

@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { EditScope, editScopeLabels, type EditScopeValue } from "~/models/jobs/jobs.schema";
 import { joinWall, snap, splitWall, SNAP_MINUTES, timeLabel, wallMinutesBetween } from "~/models/schedule/schedule";
@@ -33,6 +33,10 @@ type DragState = {
 };
 
 const DRAG_THRESHOLD_PX = 5;
+/** The calendar's plain links (visits, '+N more'): one listener navigates client-side, as a <Link> would. */
+const PLAIN_LINKS = ".visit a, a.tg-more";
+/** A visit's Reschedule link: its second one (visit-block.tsx). */
+const RESCHEDULE_LINK = ".visit > a + a";
 const RESIZE_EDGE_PX = 6;
 
 const numberAttr = (el: Element, name: string) => {
@@ -71,6 +75,16 @@ function computeMove(
   const recurring = d.block.dataset.recurring !== undefined;
   const rect = target.getBoundingClientRect();
   const base = { jobId, isAllDay: d.isAllDay, recurring };
+  // Dropped in another employee's lane: the visit changes hands too.
+  const lane = numberAttr(target, "data-lane");
+  const laneChange = lane !== undefined && lane !== d.lane ? { employeeId: lane, fromEmployeeId: d.lane } : {};
+  const moveTo = (date: string, start: number): PendingMove => ({
+    ...base,
+    intent: "move",
+    start: joinWall(date, start),
+    end: joinWall(date, start + duration),
+    ...laneChange,
+  });
   if (target.hasAttribute("data-drop-column")) {
     const date = target.getAttribute("data-date")!;
     const gridStart = numberAttr(target, "data-grid-start") ?? 0;
@@ -90,16 +104,8 @@ function computeMove(
     }
     if (d.isAllDay) return null;
     const start = Math.min(1440 - SNAP_MINUTES, Math.max(0, snap(minutesAt(target, y) - d.grab)));
-    const lane = numberAttr(target, "data-lane");
-    const laneChange = lane !== undefined && lane !== d.lane ? { employeeId: lane, fromEmployeeId: d.lane } : {};
     return {
-      move: {
-        ...base,
-        intent: "move",
-        start: joinWall(date, start),
-        end: joinWall(date, start + duration),
-        ...laneChange,
-      },
+      move: moveTo(date, start),
       rect: {
         left: rect.left,
         width: rect.width,
@@ -110,16 +116,8 @@ function computeMove(
   }
   if (d.mode === "resize") return null;
   const date = target.getAttribute("data-drop-day")!;
-  const lane = numberAttr(target, "data-lane");
-  const laneChange = lane !== undefined && lane !== d.lane ? { employeeId: lane, fromEmployeeId: d.lane } : {};
   return {
-    move: {
-      ...base,
-      intent: "move",
-      start: joinWall(date, s.minutes),
-      end: joinWall(date, s.minutes + duration),
-      ...laneChange,
-    },
+    move: moveTo(date, s.minutes),
     rect: { left: rect.left + 2, width: rect.width - 4, top: rect.top + 2, height: Math.min(rect.height - 4, 28) },
   };
 }
@@ -151,6 +149,24 @@ export function ScheduleIsland({
   const [askScope, setAskScope] = useState<PendingMove | null>(null);
   const [saving, setSaving] = useState<HTMLElement | null>(null);
   const active = hydrated && enabled;
+  const navigate = useNavigate();
+
+  // The visits' links are plain <a> (hundreds of <Link>s cost the server's render): once hydrated,
+  // a plain click on one is a client-side navigation, as with <Link>; without JavaScript they are links.
+  useEffect(() => {
+    const root = container.current;
+    if (!hydrated || !root) return;
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+      const link = (e.target as Element).closest?.<HTMLAnchorElement>(PLAIN_LINKS);
+      const href = link?.getAttribute("href");
+      if (!link || !href || !root.contains(link)) return;
+      e.preventDefault();
+      navigate(href);
+    };
+    root.addEventListener("click", onClick);
+    return () => root.removeEventListener("click", onClick);
+  }, [hydrated, navigate]);
 
   const submit = useCallback(
     (move: PendingMove, scope?: EditScopeValue) => {
@@ -209,7 +225,7 @@ export function ScheduleIsland({
       if (e.button !== 0 || e.pointerType === "touch" || drag.current) return;
       const target = e.target as HTMLElement;
       const block = target.closest<HTMLElement>(".visit");
-      if (!block || !root.contains(block) || target.closest(".visit-reschedule")) return;
+      if (!block || !root.contains(block) || target.closest(RESCHEDULE_LINK)) return;
       const column = block.closest("[data-drop-column]");
       // The bottom edge of a timed visit resizes it (drawn by CSS as the block's ::after).
       const mode = column && block.getBoundingClientRect().bottom - e.clientY <= RESIZE_EDGE_PX ? "resize" : "move";
@@ -255,28 +271,28 @@ export function ScheduleIsland({
         width: `${next.rect.width}px`,
         height: `${next.rect.height}px`,
       });
-      const time = d.ghost.querySelector(".visit-time");
+      // The time follows the customer's name (visit-block.tsx).
+      const time = d.ghost.querySelector("strong + span");
       if (time) time.textContent = ghostText(next.move);
     };
     const onUp = (e: PointerEvent) => drag.current?.pointerId === e.pointerId && end(false);
     const onCancel = () => end(true);
     const onKey = (e: KeyboardEvent) => e.key === "Escape" && end(true);
     const onDragStart = (e: DragEvent) => (e.target as HTMLElement).closest?.(".visit") && e.preventDefault();
-    root.addEventListener("pointerdown", onDown);
-    root.addEventListener("click", onClick, { capture: true });
-    root.addEventListener("dragstart", onDragStart);
-    window.addEventListener("pointermove", onMove);
-    window.addEventListener("pointerup", onUp);
-    window.addEventListener("pointercancel", onCancel);
-    window.addEventListener("keydown", onKey);
+    const listeners: [EventTarget, string, (e: never) => unknown, AddEventListenerOptions?][] = [
+      [root, "pointerdown", onDown],
+      [root, "click", onClick, { capture: true }],
+      [root, "dragstart", onDragStart],
+      [window, "pointermove", onMove],
+      [window, "pointerup", onUp],
+      [window, "pointercancel", onCancel],
+      [window, "keydown", onKey],
+    ];
+    for (const [target, type, listener, options] of listeners)
+      target.addEventListener(type, listener as EventListener, options);
     return () => {
-      root.removeEventListener("pointerdown", onDown);
-      root.removeEventListener("click", onClick, { capture: true });
-      root.removeEventListener("dragstart", onDragStart);
-      window.removeEventListener("pointermove", onMove);
-      window.removeEventListener("pointerup", onUp);
-      window.removeEventListener("pointercancel", onCancel);
-      window.removeEventListener("keydown", onKey);
+      for (const [target, type, listener, options] of listeners)
+        target.removeEventListener(type, listener as EventListener, options);
     };
   }, [active, submit]);
 

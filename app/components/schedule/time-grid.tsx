@@ -1,7 +1,12 @@
-import { Link } from "@remix-run/react";
 import type { CSSProperties, ReactNode } from "react";
-import { VisitBlock } from "~/components/schedule/visit-block";
-import { timeLabel, type GridColumnLayout, type ScheduleVisit, type TimeGridLayout } from "~/models/schedule/schedule";
+import { returnToQuery, VisitBlock } from "~/components/schedule/visit-block";
+import {
+  timedSpan,
+  timeLabel,
+  type GridColumnLayout,
+  type ScheduleVisit,
+  type TimeGridLayout,
+} from "~/models/schedule/schedule";
 
 /** How a column is introduced: its header, and what a screen reader hears for its visits. */
 export type ColumnLabel = { header: ReactNode; groupLabel: string; isToday?: boolean };
@@ -10,6 +15,11 @@ export type ColumnLabel = { header: ReactNode; groupLabel: string; isToday?: boo
  * The day and week views: an all-day row over a grid of hours (the work day, widened to fit
  * earlier or later visits), drawn from the layout the server computed. The island finds its
  * drop targets by the data attributes.
+ *
+ * A timed visit's place is two custom properties, --s (minutes after the grid's first hour) and
+ * --d (minutes long), and classes for its side-by-side column (v-c<column>, v-n<columns>);
+ * schedule.css turns them into top, height, left and width. The '+N more' links are plain <a>
+ * as the visits' are (the island navigates client-side).
  */
 export function TimeGrid({
   layout,
@@ -32,6 +42,7 @@ export function TimeGrid({
   for (let m = hours.start; m < hours.end; m += 60) marks.push(m);
   const pct = (minutes: number) => `${Math.round(((minutes - hours.start) / span) * 1e5) / 1e3}%`;
   const columns = layout.columns.map((column) => ({ column, ...labelOf(column) }));
+  const returnQuery = returnToQuery(returnTo);
   return (
     <div className="time-grid-scroll">
       <div
@@ -68,7 +79,7 @@ export function TimeGrid({
                   color={colorOf(v, column.lane)}
                   lane={column.lane}
                   compact
-                  returnTo={returnTo}
+                  returnQuery={returnQuery}
                 />
               ))}
             </div>
@@ -94,31 +105,30 @@ export function TimeGrid({
               data-grid-start={hours.start}
               data-grid-end={hours.end}
             >
-              {column.placed.map((p) => (
-                <VisitBlock
-                  key={p.visit.id}
-                  visit={p.visit}
-                  color={colorOf(p.visit, column.lane)}
-                  lane={column.lane}
-                  returnTo={returnTo}
-                  style={{
-                    top: pct(p.start),
-                    height: `${Math.round(((p.end - p.start) / span) * 1e5) / 1e3}%`,
-                    left: `${(p.column / p.columns) * 100}%`,
-                    width: `${100 / p.columns}%`,
-                  }}
-                />
-              ))}
+              {column.placed.map((p) => {
+                const at = timedSpan(p.visit)!;
+                return (
+                  <VisitBlock
+                    key={p.visit.id}
+                    visit={p.visit}
+                    color={colorOf(p.visit, column.lane)}
+                    lane={column.lane}
+                    returnQuery={returnQuery}
+                    className={p.columns > 1 ? `${p.column ? `v-c${p.column} ` : ""}v-n${p.columns}` : undefined}
+                    vars={{ "--s": at.start - hours.start, "--d": at.end - at.start }}
+                  />
+                );
+              })}
               {column.more.map((m) => (
-                <Link
+                <a
                   key={m.start}
                   className="tg-more"
-                  to={moreHref(column.date)}
-                  style={{ top: pct(m.start) }}
+                  href={moreHref(column.date)}
+                  style={{ "--s": m.start - hours.start } as CSSProperties}
                   aria-label={`${m.count} more visits at ${timeLabel(m.start)}, open the day`}
                 >
-                  +{m.count} more
-                </Link>
+                  {`+${m.count} more`}
+                </a>
               ))}
             </div>
           ))}

@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
+import { returnToQuery } from "~/components/schedule/visit-block";
 import type { UnscheduledJob } from "~/models/schedule/schedule";
 
 /** Jobs waiting for a time, beside the calendar; each opens the schedule screen. */
 export function UnscheduledList({ jobs, returnTo }: { jobs: UnscheduledJob[]; returnTo: string }) {
+  const returnQuery = returnToQuery(returnTo);
   return (
     <aside className="card schedule-unscheduled" aria-labelledby="unscheduled-title">
       <h2 id="unscheduled-title">Unscheduled</h2>
@@ -18,7 +20,7 @@ export function UnscheduledList({ jobs, returnTo }: { jobs: UnscheduledJob[]; re
               </span>
               <Link
                 className="button button-sm"
-                to={`/jobs/${job.id}/schedule?returnTo=${encodeURIComponent(returnTo)}`}
+                to={`/jobs/${job.id}/schedule${returnQuery}`}
                 aria-label={`Schedule ${job.customerName}`}
               >
                 Schedule

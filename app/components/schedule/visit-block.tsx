@@ -1,7 +1,6 @@
-import { Link } from "@remix-run/react";
 import type { CSSProperties } from "react";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
-import { splitWall, statusColors, timeLabel, type ScheduleVisit } from "~/models/schedule/schedule";
+import { splitWall, timeLabel, type ScheduleVisit } from "~/models/schedule/schedule";
 
 export const DEFAULT_EMPLOYEE_COLOR = "#8a93b2";
 
@@ -15,40 +14,54 @@ export function visitTimeText(visit: Pick<ScheduleVisit, "start" | "end" | "isAl
 }
 
 /**
+ * The '?returnTo=' of the links back to this calendar, encoded only where a query value must be
+ * ('/', '?' and '=' may stay as they are): the same value for the page that reads it, a few bytes
+ * less on each of the hundreds of links of a busy week.
+ */
+export function returnToQuery(returnTo: string): string {
+  return `?returnTo=${encodeURIComponent(returnTo).replace(/%2F/g, "/").replace(/%3F/g, "?").replace(/%3D/g, "=")}`;
+}
+
+/**
  * One visit on the calendar: links to the job, shows customer, time and status colour (a dot
  * drawn by CSS, the status also in words for screen readers), and a Reschedule link (the way to
  * move it without JavaScript). The data attributes are what the drag-and-drop island reads;
- * `lane` is the employee lane it sits in (day view). Lean markup: a busy week draws hundreds.
+ * `lane` is the employee lane it sits in (day view).
+ *
+ * Lean markup, as a busy week draws hundreds: the status colour is a class (v-s<status>), the
+ * employee's colour the one inline custom property --e, and the time grid's place comes as a
+ * class and custom properties (`className`, `vars`) that schedule.css turns into a position.
+ * The parts have no classes of their own: the first link is the visit's, the second (`a + a`)
+ * Reschedule, the <strong> the customer and the span after it the time. The links are plain <a>:
+ * the island makes them client-side navigations once hydrated (one listener for all of them).
  */
 export function VisitBlock({
   visit,
   color,
-  style,
+  className,
+  vars,
   lane,
   compact,
-  returnTo,
+  returnQuery,
 }: {
   visit: ScheduleVisit;
   color: string | null;
-  style?: CSSProperties;
+  className?: string;
+  vars?: Record<string, number>;
   lane?: number;
   compact?: boolean;
-  returnTo: string;
+  /** returnToQuery of the calendar's URL. */
+  returnQuery: string;
 }) {
   const status = jobStatusLabels[visit.status as JobStatusValue] ?? "";
   const time = visitTimeText(visit);
   const shown = compact ? visitTimeText(visit, true) : time;
   const title = visit.title && visit.title !== visit.customerName ? visit.title : null;
+  const style = color || vars ? ({ ...vars, "--e": color ?? undefined } as CSSProperties) : undefined;
   return (
     <div
-      className={`visit${compact ? " visit-compact" : ""}${visit.isRecurring ? " visit-recurring" : ""}`}
-      style={
-        {
-          ...style,
-          "--employee": color ?? DEFAULT_EMPLOYEE_COLOR,
-          "--status": statusColors[visit.status] ?? statusColors[1],
-        } as CSSProperties
-      }
+      className={`visit v-s${visit.status}${compact ? " visit-compact" : ""}${visit.isRecurring ? " visit-recurring" : ""}${className ? ` ${className}` : ""}`}
+      style={style}
       data-visit-id={visit.id}
       data-start={visit.start}
       data-end={visit.end}
@@ -56,22 +69,17 @@ export function VisitBlock({
       data-recurring={visit.isRecurring || undefined}
       data-lane={lane}
     >
-      <Link className="visit-main" to={`/jobs/${visit.id}`} draggable={false}>
-        <span className="visually-hidden">{status}: </span>
-        <strong className="visit-customer">{visit.customerName}</strong>
-        <span className="visit-time">{shown}</span>
-        {shown !== time ? <span className="visually-hidden"> to {time.split(" – ")[1]}</span> : null}
-        {title && !compact ? <span className="visit-title">{title}</span> : null}
+      <a href={`/jobs/${visit.id}`}>
+        <span className="visually-hidden">{`${status}: `}</span>
+        <strong>{visit.customerName}</strong>
+        <span>{shown}</span>
+        {shown !== time ? <span className="visually-hidden">{` to ${time.split(" – ")[1]}`}</span> : null}
+        {title && !compact ? <span>{title}</span> : null}
         {visit.isRecurring ? <span className="visually-hidden"> (repeats)</span> : null}
-      </Link>
-      <Link
-        className="visit-reschedule"
-        to={`/jobs/${visit.id}/schedule?returnTo=${encodeURIComponent(returnTo)}`}
-        draggable={false}
-        aria-label={`Reschedule ${visit.customerName} ${time}`}
-      >
+      </a>
+      <a href={`/jobs/${visit.id}/schedule${returnQuery}`} aria-label={`Reschedule ${visit.customerName} ${time}`}>
         ↻
-      </Link>
+      </a>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { RuleError } from "~/models/rules";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db.server";
@@ -7,6 +8,7 @@ import type { Paging } from "~/http/api.server";
 import { AppFeature } from "~/access/features";
 import { Role, type RoleValue } from "~/access/roles";
 import { containsPattern } from "~/utils/search";
+import { employeeOptionColumns } from "~/models/employees/employees.server";
 import type { subscriptionFormSchema } from "~/models/admin/admin-panel.schema";
 
 export {
@@ -145,16 +147,7 @@ export async function getCompanyDetails(ctx: CallerContext, id: number) {
     .limit(1);
   if (!row) return null;
   const people = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-      color: users.color,
-      logoUrl: users.logoUrl,
-      deletedAt: users.deletedAt,
-    })
+    .select({ ...employeeOptionColumns, deletedAt: users.deletedAt })
     .from(users)
     .where(eq(users.companyId, id))
     .orderBy(sql`${users.deletedAt} is not null`, asc(users.lastName), asc(users.firstName), asc(users.id))
@@ -177,7 +170,7 @@ export async function listPlans() {
 
 const endOfDay = (date: string | null) => (date ? new Date(`${date}T23:59:59.999Z`) : null);
 
-/** Moves a company to a plan and subscription state; false when the company or plan does not exist. */
+/** Moves a company to a plan and subscription state; false when the company does not exist. */
 export async function updateSubscription(
   ctx: CallerContext,
   companyId: number,
@@ -187,7 +180,8 @@ export async function updateSubscription(
   return db.transaction(async (tx) => {
     const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
     const [plan] = await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, input.planId)).limit(1);
-    if (!company || !plan) return false;
+    if (!company) return false;
+    if (!plan) throw new RuleError({ planId: "Plan is required" });
     const values = {
       planId: plan.id,
       status: input.status,

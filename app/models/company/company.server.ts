@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { RuleError } from "~/models/rules";
+import { eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, companySettings, discounts, expenseCodes, taxRates } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
@@ -10,17 +11,17 @@ import {
 } from "~/models/company/company.schema";
 import { deleteFile } from "~/services/storage.server";
 import { logoRules } from "~/models/files/file-rules";
+import { namedRecords } from "~/models/company/named-records.server";
 import { storeImageUpload } from "~/services/images.server";
+import { toFloating } from "~/models/jobs/job-recurrence";
+import { orNull } from "~/utils/or-null";
 
 export const LOGO_FOLDER = "logos";
 
-/** A rule of the company's settings failed (duplicate name, record in use): shown on a field. */
-export class CompanyRuleError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
+/** A rule of the company's settings refused a write (a record in use cannot be deleted). */
+export class CompanyRuleError extends RuleError {
+  constructor(field: string, message: string) {
+    super({ [field]: message });
   }
 }
 
@@ -63,19 +64,7 @@ export type CompanyProfile = Awaited<ReturnType<typeof getCompanyProfile>>;
 
 /** Minutes east of UTC for an IANA zone right now (e.g. -300 for New York in winter). */
 export function timezoneOffsetMinutes(timezone: string, at = new Date()): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: timezone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
+  return Math.round((toFloating(at, timezone).getTime() - at.getTime()) / 60000);
 }
 
 /**
@@ -96,16 +85,18 @@ export async function updateCompanyProfile(ctx: CallerContext, input: CompanyPro
       .update(companies)
       .set({
         businessName: input.businessName,
-        email: input.email ?? null,
-        businessPhoneNumber: input.businessPhoneNumber ?? null,
-        location: input.location ?? null,
-        industry: input.industry ?? null,
-        companySize: input.companySize ?? null,
-        businessWebsite: input.businessWebsite ?? null,
-        serviceAreaRadius: input.serviceAreaRadius ?? null,
-        businessProfile: input.businessProfile ?? null,
-        licenseNumber: input.licenseNumber ?? null,
-        followUpOption: input.followUpOption ?? null,
+        ...orNull(input, [
+          "email",
+          "businessPhoneNumber",
+          "location",
+          "industry",
+          "companySize",
+          "businessWebsite",
+          "serviceAreaRadius",
+          "businessProfile",
+          "licenseNumber",
+          "followUpOption",
+        ]),
         country: input.country,
         timezone: input.timezone,
         ...(input.workingSchedule ? { workingSchedule: input.workingSchedule } : {}),
@@ -221,195 +212,58 @@ async function refuseWhenInUse(ctx: CallerContext, kind: UsageKind, id: number) 
 
 // ---- Tax rates, discounts, expense codes ------------------------------------------------------
 
-const taken = (what: string, name: string) => new CompanyRuleError("name", `A ${what} named '${name}' already exists`);
-
 export type TaxRateRow = { id: number; name: string; rate: number };
-const taxRateColumns = {
-  id: taxRates.id,
-  name: taxRates.name,
-  rate: sql<number>`${taxRates.rateBasisPoints}::float / 100`,
-};
-
-export function listTaxRates(ctx: CallerContext): Promise<TaxRateRow[]> {
-  return db
-    .select(taxRateColumns)
-    .from(taxRates)
-    .where(eq(taxRates.companyId, ctx.companyId))
-    .orderBy(asc(sql`lower(${taxRates.name})`));
-}
-
-export async function getTaxRate(ctx: CallerContext, id: number): Promise<TaxRateRow | null> {
-  const [row] = await db
-    .select(taxRateColumns)
-    .from(taxRates)
-    .where(and(eq(taxRates.id, id), eq(taxRates.companyId, ctx.companyId)));
-  return row ?? null;
-}
-
-async function taxRateNameTaken(ctx: CallerContext, name: string, exceptId = 0) {
-  const [row] = await db
-    .select({ id: taxRates.id })
-    .from(taxRates)
-    .where(
-      and(
-        eq(taxRates.companyId, ctx.companyId),
-        sql`lower(${taxRates.name}) = lower(${name})`,
-        sql`${taxRates.id} <> ${exceptId}`,
-      ),
-    );
-  return !!row;
-}
+const taxRateRecords = namedRecords({
+  table: taxRates,
+  what: "tax rate",
+  columns: { id: taxRates.id, name: taxRates.name, rate: sql<number>`${taxRates.rateBasisPoints}::float / 100` },
+  beforeDelete: (ctx, id) => refuseWhenInUse(ctx, "taxRate", id),
+});
+export const { list: listTaxRates, get: getTaxRate, delete: deleteTaxRate } = taxRateRecords;
 
 /** Saves a tax rate (rate in percent, kept in basis points); id given = update, null when not the company's. */
-export async function saveTaxRate(
+export function saveTaxRate(
   ctx: CallerContext,
   input: { id?: number; name: string; rate: number },
 ): Promise<TaxRateRow | null> {
-  if (await taxRateNameTaken(ctx, input.name, input.id)) throw taken("tax rate", input.name);
-  const values = { name: input.name, rateBasisPoints: Math.round(input.rate * 100) };
-  const [row] = input.id
-    ? await db
-        .update(taxRates)
-        .set(values)
-        .where(and(eq(taxRates.id, input.id), eq(taxRates.companyId, ctx.companyId)))
-        .returning({ id: taxRates.id })
-    : await db
-        .insert(taxRates)
-        .values({ companyId: ctx.companyId, ...values })
-        .returning({ id: taxRates.id });
-  return row ? getTaxRate(ctx, row.id) : null;
-}
-
-export async function deleteTaxRate(ctx: CallerContext, id: number): Promise<boolean> {
-  if (!(await getTaxRate(ctx, id))) return false;
-  await refuseWhenInUse(ctx, "taxRate", id);
-  await db.delete(taxRates).where(and(eq(taxRates.id, id), eq(taxRates.companyId, ctx.companyId)));
-  return true;
+  return taxRateRecords.save(ctx, input, { rateBasisPoints: Math.round(input.rate * 100) });
 }
 
 export type DiscountRow = { id: number; name: string; type: number; value: number };
 /** Percentages travel in percent, amounts in dollars; stored as basis points or cents. */
-const discountColumns = {
-  id: discounts.id,
-  name: discounts.name,
-  type: discounts.type,
-  value: sql<number>`${discounts.value}::float / 100`,
-};
+const discountRecords = namedRecords({
+  table: discounts,
+  what: "discount",
+  columns: {
+    id: discounts.id,
+    name: discounts.name,
+    type: discounts.type,
+    value: sql<number>`${discounts.value}::float / 100`,
+  },
+  beforeDelete: (ctx, id) => refuseWhenInUse(ctx, "discount", id),
+});
+export const { list: listDiscounts, get: getDiscount, delete: deleteDiscount } = discountRecords;
 
-export function listDiscounts(ctx: CallerContext): Promise<DiscountRow[]> {
-  return db
-    .select(discountColumns)
-    .from(discounts)
-    .where(eq(discounts.companyId, ctx.companyId))
-    .orderBy(asc(sql`lower(${discounts.name})`));
-}
-
-export async function getDiscount(ctx: CallerContext, id: number): Promise<DiscountRow | null> {
-  const [row] = await db
-    .select(discountColumns)
-    .from(discounts)
-    .where(and(eq(discounts.id, id), eq(discounts.companyId, ctx.companyId)));
-  return row ?? null;
-}
-
-export async function saveDiscount(
+export function saveDiscount(
   ctx: CallerContext,
   input: { id?: number; name: string; type: number; value: number },
 ): Promise<DiscountRow | null> {
-  const [dup] = await db
-    .select({ id: discounts.id })
-    .from(discounts)
-    .where(
-      and(
-        eq(discounts.companyId, ctx.companyId),
-        sql`lower(${discounts.name}) = lower(${input.name})`,
-        sql`${discounts.id} <> ${input.id ?? 0}`,
-      ),
-    );
-  if (dup) throw taken("discount", input.name);
-  const values = { name: input.name, type: input.type, value: Math.round(input.value * 100) };
-  const [row] = input.id
-    ? await db
-        .update(discounts)
-        .set(values)
-        .where(and(eq(discounts.id, input.id), eq(discounts.companyId, ctx.companyId)))
-        .returning({ id: discounts.id })
-    : await db
-        .insert(discounts)
-        .values({ companyId: ctx.companyId, ...values })
-        .returning({ id: discounts.id });
-  return row ? getDiscount(ctx, row.id) : null;
-}
-
-export async function deleteDiscount(ctx: CallerContext, id: number): Promise<boolean> {
-  if (!(await getDiscount(ctx, id))) return false;
-  await refuseWhenInUse(ctx, "discount", id);
-  await db.delete(discounts).where(and(eq(discounts.id, id), eq(discounts.companyId, ctx.companyId)));
-  return true;
+  return discountRecords.save(ctx, input, { type: input.type, value: Math.round(input.value * 100) });
 }
 
 export type ExpenseCodeRow = { id: number; name: string; description: string | null };
-const expenseCodeColumns = { id: expenseCodes.id, name: expenseCodes.name, description: expenseCodes.description };
+const expenseCodeRecords = namedRecords({
+  table: expenseCodes,
+  // "A expense code named ...": the message the API has always answered.
+  what: "expense code",
+  columns: { id: expenseCodes.id, name: expenseCodes.name, description: expenseCodes.description },
+  beforeDelete: (ctx, id) => refuseWhenInUse(ctx, "expenseCode", id),
+});
+export const { list: listExpenseCodes, get: getExpenseCode, delete: deleteExpenseCode } = expenseCodeRecords;
 
-export function listExpenseCodes(ctx: CallerContext): Promise<ExpenseCodeRow[]> {
-  return db
-    .select(expenseCodeColumns)
-    .from(expenseCodes)
-    .where(eq(expenseCodes.companyId, ctx.companyId))
-    .orderBy(asc(sql`lower(${expenseCodes.name})`));
-}
-
-export async function getExpenseCode(ctx: CallerContext, id: number): Promise<ExpenseCodeRow | null> {
-  const [row] = await db
-    .select(expenseCodeColumns)
-    .from(expenseCodes)
-    .where(and(eq(expenseCodes.id, id), eq(expenseCodes.companyId, ctx.companyId)));
-  return row ?? null;
-}
-
-export async function saveExpenseCode(
+export function saveExpenseCode(
   ctx: CallerContext,
   input: { id?: number; name: string; description?: string },
 ): Promise<ExpenseCodeRow | null> {
-  const [dup] = await db
-    .select({ id: expenseCodes.id })
-    .from(expenseCodes)
-    .where(
-      and(
-        eq(expenseCodes.companyId, ctx.companyId),
-        sql`lower(${expenseCodes.name}) = lower(${input.name})`,
-        sql`${expenseCodes.id} <> ${input.id ?? 0}`,
-      ),
-    );
-  if (dup) throw taken("expense code", input.name);
-  const values = { name: input.name, description: input.description ?? null };
-  const [row] = input.id
-    ? await db
-        .update(expenseCodes)
-        .set(values)
-        .where(and(eq(expenseCodes.id, input.id), eq(expenseCodes.companyId, ctx.companyId)))
-        .returning(expenseCodeColumns)
-    : await db
-        .insert(expenseCodes)
-        .values({ companyId: ctx.companyId, ...values })
-        .returning(expenseCodeColumns);
-  return row ?? null;
-}
-
-export async function deleteExpenseCode(ctx: CallerContext, id: number): Promise<boolean> {
-  if (!(await getExpenseCode(ctx, id))) return false;
-  await refuseWhenInUse(ctx, "expenseCode", id);
-  await db.delete(expenseCodes).where(and(eq(expenseCodes.id, id), eq(expenseCodes.companyId, ctx.companyId)));
-  return true;
-}
-
-/** Runs an API write; a company rule answers 400 on its field (or as {message} when it is not a field's). */
-export async function withCompanyRuleErrors(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof CompanyRuleError)) throw error;
-    const body = error.field === "_global" ? { message: error.message } : { errors: { [error.field]: error.message } };
-    return Response.json(body, { status: 400 });
-  }
+  return expenseCodeRecords.save(ctx, input, { description: input.description ?? null });
 }

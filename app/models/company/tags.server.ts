@@ -1,22 +1,23 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
 import { tags } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
+import { namedRecords } from "~/models/company/named-records.server";
 import type { TagOption, TagTypeValue } from "~/models/company/tags.schema";
 
-export class TagNameTakenError extends Error {
-  constructor(name: string) {
-    super(`A tag named '${name}' already exists`);
-  }
-}
+/**
+ * A company's tags, one list per type, names unique in a type. Deleting a tag in use detaches it
+ * from its records (customers, jobs, estimates, employees, invoices): every join table that
+ * references tags declares ON DELETE CASCADE, so the records stay and only lose the label.
+ */
+const tagRecords = namedRecords({ table: tags, what: "tag", columns: { id: tags.id, label: tags.name } });
+const ofType = (type: number) => eq(tags.type, type);
+
+export const { delete: deleteTag } = tagRecords;
 
 /** The company's tags of one type, by name, in the lookup shape {id, label}. */
-export async function listTags(ctx: CallerContext, type: TagTypeValue, exec: Executor = db): Promise<TagOption[]> {
-  return exec
-    .select({ id: tags.id, label: tags.name })
-    .from(tags)
-    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.type, type)))
-    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
+export function listTags(ctx: CallerContext, type: TagTypeValue, exec: Executor = db): Promise<TagOption[]> {
+  return tagRecords.list(ctx, { scope: ofType(type), exec });
 }
 
 /** Counts per type, for the settings screen. */
@@ -29,89 +30,27 @@ export async function countTagsByType(ctx: CallerContext): Promise<Record<number
   return Object.fromEntries(rows.map((r) => [r.type, r.count]));
 }
 
-export async function getTag(
-  ctx: CallerContext,
-  id: number,
-): Promise<{ id: number; name: string; type: number } | null> {
-  const [row] = await db
-    .select({ id: tags.id, name: tags.name, type: tags.type })
-    .from(tags)
-    .where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)))
-    .limit(1);
-  return row ?? null;
-}
-
-async function nameTaken(exec: Executor, ctx: CallerContext, type: number, name: string, exceptId?: number) {
-  const [row] = await exec
-    .select({ id: tags.id })
-    .from(tags)
-    .where(
-      and(
-        eq(tags.companyId, ctx.companyId),
-        eq(tags.type, type),
-        sql`lower(${tags.name}) = lower(${name})`,
-        exceptId ? sql`${tags.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return !!row;
+export function getTag(ctx: CallerContext, id: number): Promise<{ id: number; name: string; type: number } | null> {
+  return tagRecords.getAs(ctx, id, { id: tags.id, name: tags.name, type: tags.type });
 }
 
 /** Creates a tag; names are unique per company and type, ignoring case. */
-export async function createTag(ctx: CallerContext, input: { name: string; type: TagTypeValue }): Promise<TagOption> {
-  return db.transaction(async (tx) => {
-    if (await nameTaken(tx, ctx, input.type, input.name)) throw new TagNameTakenError(input.name);
-    const [row] = await tx
-      .insert(tags)
-      .values({ companyId: ctx.companyId, name: input.name, type: input.type })
-      .returning({ id: tags.id, label: tags.name });
-    return row;
-  });
+export function createTag(ctx: CallerContext, input: { name: string; type: TagTypeValue }): Promise<TagOption> {
+  return tagRecords.save(ctx, { name: input.name }, { type: input.type }, ofType(input.type)) as Promise<TagOption>;
 }
 
 /** Renames a tag of the caller's company; null when it is not theirs or missing. */
 export async function renameTag(ctx: CallerContext, input: { id: number; name: string }): Promise<TagOption | null> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ type: tags.type })
-      .from(tags)
-      .where(and(eq(tags.id, input.id), eq(tags.companyId, ctx.companyId)))
-      .limit(1);
-    if (!current) return null;
-    if (await nameTaken(tx, ctx, current.type, input.name, input.id)) throw new TagNameTakenError(input.name);
-    const [row] = await tx
-      .update(tags)
-      .set({ name: input.name })
-      .where(and(eq(tags.id, input.id), eq(tags.companyId, ctx.companyId)))
-      .returning({ id: tags.id, label: tags.name });
-    return row ?? null;
-  });
-}
-
-/**
- * Deletes a tag of the caller's company. A tag in use is detached from its records
- * (customers, jobs, estimates, employees, invoices): every join table that references
- * tags declares ON DELETE CASCADE, so the records stay and only lose the label.
- */
-export async function deleteTag(ctx: CallerContext, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(tags)
-    .where(and(eq(tags.id, id), eq(tags.companyId, ctx.companyId)))
-    .returning({ id: tags.id });
-  return deleted.length > 0;
+  const current = await getTag(ctx, input.id);
+  return current ? tagRecords.save(ctx, input, {}, ofType(current.type)) : null;
 }
 
 /** Keeps only the ids that are the company's tags of the given type (for forms that attach tags). */
-export async function ownTagIds(
+export function ownTagIds(
   exec: Executor,
   ctx: CallerContext,
   type: TagTypeValue,
   ids: readonly number[],
 ): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await exec
-    .select({ id: tags.id })
-    .from(tags)
-    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.type, type), inArray(tags.id, [...ids])));
-  return rows.map((r) => r.id);
+  return tagRecords.ownIds(exec, ctx, ids, ofType(type));
 }

@@ -6,7 +6,7 @@ import { customerExists, listCustomerAttachments, type CustomerAttachment } from
 import { checkAttachment, type DetectedFile } from "~/models/files/detect.server";
 import { attachmentCountError } from "~/models/files/file-rules";
 import { deleteFile, fileUrl, keyFromUrl, saveUploadedFile } from "~/services/storage.server";
-import type { DroppedFile } from "~/models/files/uploads.server";
+import type { DroppedFile } from "~/models/files/upload-rules.server";
 
 export type UploadResult = { attachments: CustomerAttachment[]; errors: string[] } | null;
 

@@ -1,4 +1,5 @@
 import { MAX_EXTRA_ROWS } from "~/models/customers/customers.schema";
+import type { CustomerDetails } from "~/models/customers/customers.server";
 
 /**
  * The customer form's posted values as they travel between steps and re-renders: the raw
@@ -120,28 +121,7 @@ export function applyRowIntent(values: CustomerFormValues, intent: string): Cust
 }
 
 /** Form values from a stored customer (the edit form). */
-export function formValuesFromCustomer(c: {
-  email: string | null;
-  firstName: string;
-  lastName: string | null;
-  additionalEmails: string[];
-  mainPhoneNumber: string | null;
-  secondaryPhoneNumbers: string[];
-  jobTitle: string | null;
-  ownCompanyName: string | null;
-  areTextMessagesAllowed: boolean;
-  notes: string | null;
-  addresses: {
-    id: number;
-    location: string;
-    unitNumber: string | null;
-    notes: string | null;
-    isBilling: boolean;
-    geoData: { placeId?: string; latitude: number; longitude: number } | null;
-  }[];
-  tags: { id: number }[];
-  leadSources: { id: number }[];
-}): CustomerFormValues {
+export function formValuesFromCustomer(c: CustomerDetails): CustomerFormValues {
   const billing = c.addresses.findIndex((a) => a.isBilling);
   return {
     email: c.email ?? "",

@@ -14,7 +14,7 @@ import { createLeadSource, listLeadSources } from "~/models/company/lead-sources
 import { TagType } from "~/models/company/tags.schema";
 import { createTag, listTags } from "~/models/company/tags.server";
 import { refreshPlannerStatistics } from "~/models/schedule/planner-statistics.server";
-import { parseCsv, toCsv } from "~/models/files/csv.server";
+import { parseCsvRecords, toCsv } from "~/models/files/csv.server";
 
 /** The CSV columns of the template, the import and the export (lists inside a cell are separated by ';'). */
 export const CSV_COLUMNS = [
@@ -128,13 +128,7 @@ export async function importCustomersCsv(
 ): Promise<ImportReport | { message: string }> {
   let records: Record<string, string>[];
   try {
-    records = parseCsv(text, {
-      columns: (header: string[]) => header.map((h) => h.trim()),
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-    });
+    records = parseCsvRecords(text);
   } catch (error) {
     return { message: `The file is not a valid CSV: ${(error as Error).message}` };
   }
@@ -192,7 +186,7 @@ export async function importCustomersCsv(
       rows.push({ row, name: displayName(input), status: "imported", customerId, messages: [] });
     } catch (error) {
       if (!(error instanceof CustomerRuleError)) throw error;
-      rows.push({ row, name, status: "skipped", messages: Object.values(error.errors) });
+      rows.push({ row, name, status: "skipped", messages: Object.values(error.fieldErrors) });
     }
   }
   const countOf = (status: ImportRowResult["status"]) => rows.filter((r) => r.status === status).length;

@@ -1,3 +1,4 @@
+import { RuleError } from "~/models/rules";
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
 import { customerAddresses, customerAttachments, customerCounts, customers, leadSources, tags } from "~/db/schema";
@@ -18,11 +19,7 @@ import { fileUrl } from "~/services/storage.server";
 import { messages, normalizePhone } from "~/utils/validation";
 
 /** Server rules (duplicates) failed: a map from field to message, like a validation error. */
-export class CustomerRuleError extends Error {
-  constructor(readonly errors: Record<string, string>) {
-    super(Object.values(errors).join("; "));
-  }
-}
+export class CustomerRuleError extends RuleError {}
 
 const live = (companyId: number) => and(eq(customers.companyId, companyId), isNull(customers.deletedAt));
 

@@ -1,6 +1,6 @@
-import { json } from "@remix-run/node";
+import { RuleError } from "~/models/rules";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { db, type Executor } from "~/db.server";
+import { db, type Executor, type Transaction } from "~/db.server";
 import { companies, employeeTags, sessions, tags, users } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import type { Paging } from "~/http/api.server";
@@ -44,8 +44,6 @@ export type EmployeeOption = {
   logoUrl: string | null;
 };
 
-export type SaveResult = { ok: true; id: number } | { ok: false; errors?: Record<string, string>; message?: string };
-
 const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /** Live (not deleted) users of the caller's company. */
@@ -57,7 +55,8 @@ const tagsOfUser = sql<TagOption[]>`coalesce((
   from employee_tags et join tags t on t.id = et.tag_id
   where et.user_id = "users"."id"), '[]'::json)`;
 
-const optionColumns = {
+/** The columns of an employee option (pickers, lists of a company's people). */
+export const employeeOptionColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -68,7 +67,7 @@ const optionColumns = {
 };
 
 const rowColumns = {
-  ...optionColumns,
+  ...employeeOptionColumns,
   mainPhoneNumber: users.mainPhoneNumber,
   createdAt: users.createdAt,
   tags: tagsOfUser,
@@ -110,7 +109,7 @@ function orderFor(sort: { fieldName: string; descending: boolean } | undefined):
 /** GET employees/: every employee of the company, by name (for pickers and assignment). */
 export async function listEmployees(ctx: CallerContext): Promise<EmployeeOption[]> {
   const rows = await db
-    .select(optionColumns)
+    .select(employeeOptionColumns)
     .from(users)
     .where(ofCompany(ctx))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
@@ -144,7 +143,7 @@ export async function searchEmployees(
   limit = 20,
 ): Promise<EmployeeOption[]> {
   const rows = await db
-    .select(optionColumns)
+    .select(employeeOptionColumns)
     .from(users)
     .where(and(ofCompany(ctx), searchCondition(searchQuery)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
@@ -276,13 +275,6 @@ export function employeePhotoStep(ctx: CallerContext, file: unknown): PhotoStep 
   };
 }
 
-/** The API's answer to a save: 400 {errors} or {message}, 404 for a missing or foreign employee. */
-export function saveResultJson(result: SaveResult | null, successStatus = 200) {
-  if (!result) return json({ exceptionType: "not_found", message: "Not found" }, { status: 404 });
-  if (!result.ok) return json(result.errors ? { errors: result.errors } : { message: result.message }, { status: 400 });
-  return json({ id: result.id }, { status: successStatus });
-}
-
 /**
  * Creates an employee within the plan's limit. The company row is locked while counting so two
  * creations at once cannot both take the last seat. The photo is stored only once the rest passed.
@@ -291,16 +283,16 @@ export async function createEmployee(
   ctx: CallerContext,
   input: NewEmployeeInput,
   options: { employeeLimit: number; country: "US" | "CA"; photo?: PhotoStep },
-): Promise<SaveResult> {
+): Promise<number> {
   const passwordHash = await hashPassword(input.password);
   const prepared = options.photo ? await options.photo() : null;
   return db.transaction(async (tx) => {
     await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, ctx.companyId)).for("update");
     if ((await countEmployees(ctx, tx)) >= options.employeeLimit)
-      return { ok: false, message: employeeLimitMessage(options.employeeLimit) };
+      throw new RuleError({ _global: employeeLimitMessage(options.employeeLimit) });
     const errors = await fieldErrorsFor(tx, ctx, input, options.country);
-    if (Object.keys(errors).length) return { ok: false, errors };
-    if (prepared && "error" in prepared) return { ok: false, errors: { logo: prepared.error } };
+    if (Object.keys(errors).length) throw new RuleError(errors);
+    if (prepared && "error" in prepared) throw new RuleError({ logo: prepared.error });
     const photo = prepared ? await prepared.store() : null;
     const [row] = await tx
       .insert(users)
@@ -317,8 +309,19 @@ export async function createEmployee(
       })
       .returning({ id: users.id });
     await replaceTags(tx, row.id, input.tags);
-    return { ok: true, id: row.id };
+    return row.id;
   });
+}
+
+/** A live employee of the caller's company, locked for an update in this transaction. */
+async function lockEmployee(tx: Transaction, ctx: CallerContext, id: number) {
+  const [target] = await tx
+    .select({ id: users.id, role: users.role, email: users.email, logoUrl: users.logoUrl })
+    .from(users)
+    .where(and(eq(users.id, id), ofCompany(ctx)))
+    .for("update")
+    .limit(1);
+  return target ?? null;
 }
 
 /**
@@ -330,24 +333,19 @@ export async function updateEmployee(
   id: number,
   input: EmployeeInput,
   options: { country: "US" | "CA"; photo?: PhotoStep },
-): Promise<SaveResult | null> {
+): Promise<number | null> {
   let replacedPhoto: string | null = null;
   const prepared = options.photo ? await options.photo() : null;
-  const result = await db.transaction(async (tx): Promise<SaveResult | null> => {
-    const [target] = await tx
-      .select({ id: users.id, role: users.role, logoUrl: users.logoUrl })
-      .from(users)
-      .where(and(eq(users.id, id), ofCompany(ctx)))
-      .for("update")
-      .limit(1);
+  const result = await db.transaction(async (tx): Promise<number | null> => {
+    const target = await lockEmployee(tx, ctx, id);
     if (!target) return null;
     if (target.role === Role.SuperAdmin && ctx.role !== Role.SuperAdmin)
-      return { ok: false, message: "Only a super admin can change a super admin" };
+      throw new RuleError({ _global: "Only a super admin can change a super admin" });
     const role = target.role === Role.SuperAdmin ? Role.SuperAdmin : input.role;
     const errors = await fieldErrorsFor(tx, ctx, input, options.country, id);
     if (id === ctx.userId && role !== target.role) errors.role = "You cannot change your own role";
-    if (Object.keys(errors).length) return { ok: false, errors };
-    if (prepared && "error" in prepared) return { ok: false, errors: { logo: prepared.error } };
+    if (Object.keys(errors).length) throw new RuleError(errors);
+    if (prepared && "error" in prepared) throw new RuleError({ logo: prepared.error });
     const photo = prepared ? await prepared.store() : null;
     await tx
       .update(users)
@@ -364,7 +362,7 @@ export async function updateEmployee(
     await replaceTags(tx, id, input.tags);
     if (role !== target.role) await revokeSessions(tx, id);
     if (photo) replacedPhoto = target.logoUrl;
-    return { ok: true, id };
+    return id;
   });
   if (replacedPhoto) await deleteFile(replacedPhoto);
   return result;
@@ -374,24 +372,19 @@ export async function updateEmployee(
  * Soft-deletes an employee: the row stays for history (jobs, notes), the sessions end, and the
  * email is released so the address can be used again.
  */
-export async function deleteEmployee(ctx: CallerContext, id: number): Promise<SaveResult | null> {
+export async function deleteEmployee(ctx: CallerContext, id: number): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ id: users.id, role: users.role, email: users.email })
-      .from(users)
-      .where(and(eq(users.id, id), ofCompany(ctx)))
-      .for("update")
-      .limit(1);
+    const target = await lockEmployee(tx, ctx, id);
     if (!target) return null;
-    if (id === ctx.userId) return { ok: false, message: "You cannot delete your own account" };
+    if (id === ctx.userId) throw new RuleError({ _global: "You cannot delete your own account" });
     if (target.role === Role.SuperAdmin && ctx.role !== Role.SuperAdmin)
-      return { ok: false, message: "Only a super admin can delete a super admin" };
+      throw new RuleError({ _global: "Only a super admin can delete a super admin" });
     await tx
       .update(users)
       .set({ deletedAt: new Date(), email: `deleted-${id}-${target.email}` })
       .where(and(eq(users.id, id), eq(users.companyId, ctx.companyId)));
     await revokeSessions(tx, id);
-    return { ok: true, id };
+    return id;
   });
 }
 

@@ -34,3 +34,25 @@ export function toCsv(rows: Input, options: StringifyOptions = {}): string {
 export function parseCsv<T = Record<string, string>>(input: string | Buffer, options: ParseOptions = {}): T[] {
   return parse(input, { ...options, cast: (value: string) => restoreCsvCell(value) }) as T[];
 }
+
+/** The rows of an uploaded CSV file keyed by its (trimmed) header, blank lines and short rows allowed. */
+export function parseCsvRecords(input: string | Buffer): Record<string, string>[] {
+  return parseCsv(input, {
+    columns: (header: string[]) => header.map((h) => h.trim()),
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: true,
+  });
+}
+
+/** A CSV file download that is never cached (exports hold the company's current data). */
+export function csvDownload(csv: string, fileName: string): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,4 +1,3 @@
-import { readBody } from "~/http/api.server";
 import {
   IMPORT_MAX_BYTES as CUSTOMERS_CSV_MAX_BYTES,
   IMPORT_TOO_LARGE as CUSTOMERS_CSV_TOO_LARGE,
@@ -16,8 +15,23 @@ import {
   LOGO_MAX_BYTES,
   VIDEO_MAX_BYTES,
 } from "~/models/files/file-rules";
-import { isMultipart, withUploadForm, type UploadRule } from "~/models/files/uploads.server";
-import { parseNested } from "~/http/request-data.server";
+import type { FileLimit } from "~/models/files/file-rules";
+
+/**
+ * Uploads: a multipart body is streamed to disk within its rule (app/http/uploads.server.ts).
+ */
+export type UploadRule = {
+  /** The largest one file may be and the message past it, told from its name and first bytes (up to 64 KB). */
+  fileLimit: (name: string, head: Buffer) => FileLimit | Promise<FileLimit>;
+  /** Files one request may carry (an empty file input is not one), and the message past it. */
+  maxFiles: { count: number; message: string };
+  /** "refuse": an oversize file refuses the request with its message; "drop": it is left out, reported, and the others kept. */
+  oversize: "refuse" | "drop";
+  /** The whole body: files, fields and the multipart envelope. */
+  maxBytes: number;
+};
+
+export type DroppedFile = { name: string; message: string };
 
 /** Room for a form's other fields and the multipart envelope around its files. */
 const ENVELOPE_BYTES = 1024 * 1024;
@@ -31,7 +45,7 @@ const oneFile = (bytes: number, message: string): UploadRule => ({
 
 /**
  * Every upload of the product, with the spec's limits and messages (part 1 section 5 "Uploads"),
- * applied while the body streams to disk (models/files/uploads.server). A route names its entry when it
+ * applied while the body streams to disk (app/http/uploads.server). A route names its entry when it
  * reads its form with withUploadForm; every other body stays within the server's 1 MB.
  */
 export const uploadRules = {
@@ -58,18 +72,3 @@ export const uploadRules = {
   /** Price book import (screen and API). */
   priceBookCsv: oneFile(PRICE_BOOK_CSV_MAX_BYTES, priceBookCsvMessages.tooLarge),
 } satisfies Record<string, UploadRule>;
-
-/**
- * The body of an API call that takes JSON or a multipart form with a file (PUT /api/company,
- * POST and PUT /api/employees): a multipart one is read under the rule (files on disk for the time of
- * `work`), then both go through the API's one parser.
- */
-export async function withUploadBody<T>(
-  request: Request,
-  rule: UploadRule,
-  refused: (message: string) => T | Promise<T>,
-  work: (body: Record<string, unknown>) => Promise<T>,
-): Promise<T> {
-  if (!isMultipart(request)) return work((await readBody(request)) as Record<string, unknown>);
-  return withUploadForm(request, rule, refused, (form) => work(parseNested(form)));
-}

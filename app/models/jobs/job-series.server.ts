@@ -52,19 +52,8 @@ export function ruleColumns(input: RecurrenceInput) {
 
 /** The recurrence of a series in the API's shape. */
 export function recurrenceOf(s: SeriesRow) {
-  return {
-    frequency: s.frequency,
-    interval: s.interval,
-    count: s.count,
-    until: s.until?.toISOString() ?? null,
-    setPosition: s.setPosition,
-    daysOfWeek: s.daysOfWeek,
-    daysOfMonth: s.daysOfMonth,
-    daysOfYear: s.daysOfYear,
-    month: s.month,
-    weekNumber: s.weekNumber,
-    onWeekBasis: s.onWeekBasis,
-  };
+  const { dtstart: _dtstart, timezone: _timezone, ...rule } = ruleOf(s);
+  return { ...rule, until: s.until?.toISOString() ?? null, onWeekBasis: s.onWeekBasis };
 }
 
 type Template = typeof jobs.$inferSelect;

@@ -1,32 +1,24 @@
 import { z } from "zod";
+import { labelledEnum } from "~/utils/labelled-enum";
 import { checkbox, messages } from "~/utils/validation";
 import { lineItemsSchema } from "~/models/line-items/line-items.schema";
 import { moneyField, taxRateField } from "~/models/line-items/money";
 
 /** Job status numbers of the spec (part 2 section 4). */
-export const JobStatus = {
-  Unscheduled: 0,
-  Scheduled: 1,
-  OnMyWay: 2,
-  Started: 3,
-  Finished: 4,
-  Paid: 5,
-  Cancelled: 6,
-  Prescheduled: 7,
-} as const;
+const jobStatuses = labelledEnum({
+  Unscheduled: [0, "Unscheduled"],
+  Scheduled: [1, "Scheduled"],
+  OnMyWay: [2, "On my way"],
+  Started: [3, "Started"],
+  Finished: [4, "Finished"],
+  Paid: [5, "Paid"],
+  Cancelled: [6, "Cancelled"],
+  Prescheduled: [7, "Prescheduled"],
+});
+export const JobStatus = jobStatuses.values;
 export type JobStatusValue = (typeof JobStatus)[keyof typeof JobStatus];
-export const JOB_STATUSES: readonly JobStatusValue[] = [0, 1, 2, 3, 4, 5, 6, 7];
-
-export const jobStatusLabels: Record<JobStatusValue, string> = {
-  0: "Unscheduled",
-  1: "Scheduled",
-  2: "On my way",
-  3: "Started",
-  4: "Finished",
-  5: "Paid",
-  6: "Cancelled",
-  7: "Prescheduled",
-};
+export const jobStatusLabels = jobStatuses.labels;
+export const JOB_STATUSES = jobStatuses.all;
 
 /**
  * The allowed moves of updateJobStatus (docs/decisions/019-jobs-status-moves.md). A finished or paid
@@ -50,62 +42,36 @@ export const OPEN_VISIT_STATUSES: readonly JobStatusValue[] = [0, 1, 7];
 export const PAYABLE_STATUSES: readonly JobStatusValue[] = [0, 1, 2, 3, 4, 7];
 
 /** Timeline event types 0-24 (the spec shows only some names; this is our documented list). */
-export const TimelineEvent = {
-  JobCreated: 0,
-  Scheduled: 1,
-  OnMyWay: 2,
-  Started: 3,
-  Finished: 4,
-  Paid: 5,
-  Cancelled: 6,
-  Unscheduled: 7,
-  Prescheduled: 8,
-  Rescheduled: 9,
-  EstimateSent: 10,
-  EstimateApproved: 11,
-  EstimateDeclined: 12,
-  InvoiceSent: 13,
-  InvoicePaid: 14,
-  VisitDetailsSent: 15,
-  PaymentRecorded: 16,
-  StatusUndone: 17,
-  Renamed: 18,
-  EmployeesAssigned: 19,
-  JobEdited: 20,
-  AttachmentAdded: 21,
-  AttachmentRemoved: 22,
-  ChecklistCompleted: 23,
-  Signed: 24,
-} as const;
+const timelineEvents = labelledEnum({
+  JobCreated: [0, "Job created"],
+  Scheduled: [1, "Scheduled"],
+  OnMyWay: [2, "On my way"],
+  Started: [3, "Started"],
+  Finished: [4, "Finished"],
+  Paid: [5, "Paid"],
+  Cancelled: [6, "Cancelled"],
+  Unscheduled: [7, "Unscheduled"],
+  Prescheduled: [8, "Prescheduled"],
+  Rescheduled: [9, "Rescheduled"],
+  EstimateSent: [10, "Estimate sent"],
+  EstimateApproved: [11, "Estimate approved"],
+  EstimateDeclined: [12, "Estimate declined"],
+  InvoiceSent: [13, "Invoice sent"],
+  InvoicePaid: [14, "Invoice paid"],
+  VisitDetailsSent: [15, "Visit details sent"],
+  PaymentRecorded: [16, "Payment recorded"],
+  StatusUndone: [17, "Status change undone"],
+  Renamed: [18, "Renamed"],
+  EmployeesAssigned: [19, "Employees assigned"],
+  JobEdited: [20, "Job edited"],
+  AttachmentAdded: [21, "Attachment added"],
+  AttachmentRemoved: [22, "Attachment removed"],
+  ChecklistCompleted: [23, "Checklist completed"],
+  Signed: [24, "Signed"],
+});
+export const TimelineEvent = timelineEvents.values;
 export type TimelineEventValue = (typeof TimelineEvent)[keyof typeof TimelineEvent];
-
-export const timelineEventLabels: Record<TimelineEventValue, string> = {
-  0: "Job created",
-  1: "Scheduled",
-  2: "On my way",
-  3: "Started",
-  4: "Finished",
-  5: "Paid",
-  6: "Cancelled",
-  7: "Unscheduled",
-  8: "Prescheduled",
-  9: "Rescheduled",
-  10: "Estimate sent",
-  11: "Estimate approved",
-  12: "Estimate declined",
-  13: "Invoice sent",
-  14: "Invoice paid",
-  15: "Visit details sent",
-  16: "Payment recorded",
-  17: "Status change undone",
-  18: "Renamed",
-  19: "Employees assigned",
-  20: "Job edited",
-  21: "Attachment added",
-  22: "Attachment removed",
-  23: "Checklist completed",
-  24: "Signed",
-};
+export const timelineEventLabels = timelineEvents.labels;
 
 /** The timeline event that records a move to each status. */
 export const statusEvent: Record<JobStatusValue, TimelineEventValue> = {

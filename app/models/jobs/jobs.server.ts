@@ -1,3 +1,4 @@
+import { RuleError } from "~/models/rules";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db.server";
@@ -69,12 +70,9 @@ import { TagType } from "~/models/company/tags.schema";
 import { ownTagIds } from "~/models/company/tags.server";
 
 /** A business rule failed: the message goes onto `field` (or the form) with status 400. */
-export class JobRuleError extends Error {
-  constructor(
-    message: string,
-    readonly field: string = "_global",
-  ) {
-    super(message);
+export class JobRuleError extends RuleError {
+  constructor(message: string, field = "_global") {
+    super({ [field]: message });
   }
 }
 

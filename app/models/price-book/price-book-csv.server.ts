@@ -4,8 +4,9 @@ import { priceListCategories, priceListItems } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import { PALETTE } from "~/models/employees/palette";
 import { CSV_COLUMNS, itemSchema, itemTypeLabel, unitLabel, unitOptions } from "~/models/price-book/price-book.schema";
-import { parseCsv, toCsv } from "~/models/files/csv.server";
+import { parseCsvRecords, toCsv } from "~/models/files/csv.server";
 import { fieldErrors } from "~/utils/validation";
+import { itemDetailValues } from "~/models/price-book/price-book.server";
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
@@ -131,13 +132,7 @@ function readRows(data: Buffer): Record<string, string>[] {
   if (data.includes(0)) throw new ImportFileError(importMessages.notCsv);
   let records: Record<string, string>[];
   try {
-    records = parseCsv(data, {
-      columns: (header: string[]) => header.map((h) => h.trim()),
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-    });
+    records = parseCsvRecords(data);
   } catch {
     throw new ImportFileError(importMessages.notCsv);
   }
@@ -225,16 +220,7 @@ export async function importPriceBookCsv(ctx: CallerContext, file: File | null):
       }
       const categoryId = await categoryFor(tx, ctx, categoryName, categoryType, categories);
       const input = parsed.data;
-      const values = {
-        name: input.name,
-        priceCents: input.price,
-        costCents: input.cost,
-        color: input.color ?? null,
-        unitCostType: input.unitCostType,
-        description: input.description ?? null,
-        isTaxable: input.isTaxable,
-        itemType: input.itemType,
-      };
+      const values = itemDetailValues(input);
       const [existing] = await tx
         .select({ id: priceListItems.id })
         .from(priceListItems)

@@ -1,3 +1,4 @@
+import { RuleError } from "~/models/rules";
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
 import { priceListCategories, priceListItems } from "~/db/schema";
@@ -9,12 +10,9 @@ import { deleteFile } from "~/services/storage.server";
 
 export const PRICE_BOOK_IMAGE_FOLDER = "price-book";
 
-export class PriceBookRuleError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
+export class PriceBookRuleError extends RuleError {
+  constructor(field: string, message: string) {
+    super({ [field]: message });
   }
 }
 
@@ -279,9 +277,9 @@ function checkImageUrl(ctx: CallerContext, imageUrl: string | undefined | null):
   return own;
 }
 
-function itemValues(ctx: CallerContext, input: ItemInput) {
+/** The columns of an item that a form and a CSV row both set (not its category or image). */
+export function itemDetailValues(input: ItemInput) {
   return {
-    categoryId: input.categoryId,
     name: input.name,
     priceCents: input.price,
     costCents: input.cost,
@@ -290,6 +288,13 @@ function itemValues(ctx: CallerContext, input: ItemInput) {
     description: input.description ?? null,
     isTaxable: input.isTaxable,
     itemType: input.itemType,
+  };
+}
+
+function itemValues(ctx: CallerContext, input: ItemInput) {
+  return {
+    categoryId: input.categoryId,
+    ...itemDetailValues(input),
     imageUrl: checkImageUrl(ctx, input.imageUrl),
   };
 }
@@ -348,15 +353,4 @@ export function itemJson(ctx: CallerContext, item: ItemRow) {
   return readsCosts(ctx.role)
     ? { ...rest, price: priceCents / 100, cost: costCents / 100 }
     : { ...rest, price: priceCents / 100 };
-}
-
-/** Runs an API write; a price book rule (duplicate name, foreign category or image) answers 400 on its field. */
-export async function withRuleErrors(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof PriceBookRuleError)
-      return Response.json({ errors: { [error.field]: error.message } }, { status: 400 });
-    throw error;
-  }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EditScope, Frequency, SERIES_MAX_VISITS, type RecurrenceInput } from "~/models/jobs/jobs.schema";
+import type { SeriesRule } from "~/models/jobs/job-recurrence";
 import { isDateText, splitWall } from "~/models/schedule/schedule";
 import { parseTimeText } from "~/utils/format";
 import { checkbox, messages } from "~/utils/validation";
@@ -168,16 +169,11 @@ export function recurrenceFromForm(v: ScheduleFormInput, untilInstant?: Date): R
 
 /** The form's recurrence fields from a stored rule (the jobs model's recurrence shape). */
 export function recurrenceFormValues(
-  r: {
-    frequency: number;
-    interval: number;
-    count: number | null;
-    until: string | null;
-    setPosition: number | null;
-    daysOfWeek: number[] | null;
-    daysOfMonth: number[] | null;
-    month: number | null;
-  } | null,
+  r:
+    | (Pick<SeriesRule, "frequency" | "interval" | "count" | "setPosition" | "daysOfWeek" | "daysOfMonth" | "month"> & {
+        until: string | null;
+      })
+    | null,
   untilDate: string | null,
 ) {
   if (!r) return { recurrenceOption: "never", interval: 1, weekDays: [] as number[], on: "day", endOption: "never" };

@@ -19,7 +19,7 @@ export const SNAP_MINUTES = 15;
 /** Visits shown per day in the month view before a '+N more' link to the day view. */
 export const MONTH_CELL_VISITS = 3;
 
-/** Status colours of visit blocks (job status numbers of the spec). */
+/** Status colours of visit blocks (job status numbers of the spec); schedule.css draws them (classes v-s<status>). */
 export const statusColors: Record<number, string> = {
   0: "#7f8c8d",
   1: "#3498db",
@@ -148,20 +148,24 @@ export function timeLabel(minutes: number): string {
   return `${String(h12).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")} ${h24 < 12 ? "am" : "pm"}`;
 }
 
-/** A visit as the calendar draws it: times are wall clock in the company's zone. */
+/**
+ * A visit as the calendar draws it: times are wall clock in the company's zone. A busy week
+ * sends hundreds in the page, so what the calendar does not draw is left out: `isAllDay` only
+ * when true, `title` only when there is one other than the customer's name.
+ */
 export type ScheduleVisit = {
   id: number;
   start: string;
   end: string;
-  isAllDay: boolean;
+  isAllDay?: boolean;
   status: number;
   isRecurring: boolean;
   customerName: string;
-  title: string | null;
+  title?: string | null;
   employeeIds: number[];
 };
 
-export type UnscheduledJob = { id: number; customerName: string; title: string | null; employeeIds: number[] };
+export type UnscheduledJob = { id: number; customerName: string; title: string | null };
 
 export type ScheduleEmployee = { id: number; name: string; color: string | null };
 
@@ -243,45 +247,45 @@ export function placeVisits<T>(items: ReadonlyArray<{ visit: T; start: number; e
 /** Overlapping visits drawn side by side before the rest fold into '+N more' (to the day view). */
 export const MAX_SIDE_BY_SIDE = 4;
 
-export type GridColumnLayout = {
+export type GridColumnLayout<V = ScheduleVisit> = {
   key: string;
   date: string;
   /** Employee lane (0 = unassigned); absent in the week view. */
   lane?: number;
-  allDay: ScheduleVisit[];
-  placed: Array<{ visit: ScheduleVisit; start: number; end: number; column: number; columns: number }>;
+  allDay: V[];
+  /** Side by side: `column` of `columns`; the minutes it spans are its timedSpan (not sent twice). */
+  placed: Array<{ visit: V; column: number; columns: number }>;
   more: Array<{ start: number; count: number }>;
 };
-export type TimeGridLayout = { hours: { start: number; end: number }; columns: GridColumnLayout[] };
+export type TimeGridLayout<V = ScheduleVisit> = {
+  hours: { start: number; end: number };
+  columns: GridColumnLayout<V>[];
+};
 
 /**
  * The day and week views' layout, computed once on the server and rendered as it is on both
  * sides: visits sorted into the all-day row or placed on the hour grid, and clusters wider than
  * MAX_SIDE_BY_SIDE folded into '+N more', so a busy week sends and draws only what shows.
  */
-export function layoutTimeGrid(
-  columns: ReadonlyArray<{ key: string; date: string; lane?: number; visits: readonly ScheduleVisit[] }>,
-): TimeGridLayout {
+export function layoutTimeGrid<V extends Pick<ScheduleVisit, "start" | "end" | "isAllDay">>(
+  columns: ReadonlyArray<{ key: string; date: string; lane?: number; visits: readonly V[] }>,
+): TimeGridLayout<V> {
+  const spans: Array<{ start: number; end: number }> = [];
   const laid = columns.map((c) => {
-    const timed: Array<{ visit: ScheduleVisit; start: number; end: number }> = [];
-    const allDay: ScheduleVisit[] = [];
+    const timed: Array<{ visit: V; start: number; end: number }> = [];
+    const allDay: V[] = [];
     for (const visit of c.visits) {
       const span = timedSpan(visit);
       if (span) {
         if (span.date === c.date) timed.push({ visit, start: span.start, end: span.end });
       } else if (coveredDays(visit, [c.date]).length) allDay.push(visit);
     }
-    const placed: GridColumnLayout["placed"] = [];
+    const placed: GridColumnLayout<V>["placed"] = [];
     const more = new Map<number, { start: number; count: number }>();
     for (const p of placeVisits(timed)) {
       if (p.column < MAX_SIDE_BY_SIDE) {
-        placed.push({
-          visit: p.visit,
-          start: p.start,
-          end: p.end,
-          column: p.column,
-          columns: Math.min(p.columns, MAX_SIDE_BY_SIDE),
-        });
+        spans.push(p);
+        placed.push({ visit: p.visit, column: p.column, columns: Math.min(p.columns, MAX_SIDE_BY_SIDE) });
         continue;
       }
       const fold = more.get(p.cluster) ?? { start: p.start, count: 0 };
@@ -290,7 +294,7 @@ export function layoutTimeGrid(
     }
     return { key: c.key, date: c.date, lane: c.lane, allDay, placed, more: [...more.values()] };
   });
-  return { hours: gridHours(laid.flatMap((c) => c.placed)), columns: laid };
+  return { hours: gridHours(spans), columns: laid };
 }
 
 export type MonthDay<V = ScheduleVisit> = { date: string; visits: V[]; total: number };

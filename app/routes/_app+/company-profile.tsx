@@ -74,8 +74,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return toasts().redirectWithSuccess("/company-profile", "Logo was removed");
     }
     if (intent !== "save") unknownIntent();
-    await saveProfileFromForm(ctx, formData);
-    return toasts().redirectWithSuccess("/company-profile", "Company profile was saved successfully!");
+    return saveProfileFromForm(ctx, formData, () =>
+      toasts().redirectWithSuccess("/company-profile", "Company profile was saved successfully!"),
+    );
   });
 }
 

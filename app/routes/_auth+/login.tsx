@@ -6,7 +6,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { FormError, SubmitButton, TextField } from "~/components/form";
 import { optionalAccess } from "~/access/access.server";
-import { clearTwoFactor, readPendingTwoFactor, startTwoFactor } from "~/models/accounts/account-sessions.server";
+import { clearTwoFactor, readPendingTwoFactor, startTwoFactor } from "~/access/account-sessions.server";
 import { accountMessages, signInSchema, verifyCodeScreenSchema } from "~/models/accounts/accounts.schema";
 import {
   codeMessage,

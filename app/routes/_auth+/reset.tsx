@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError } from "remix-validated-form";
-import { FormError, SubmitButton, TextField } from "~/components/form";
+import { FormError, NewPasswordField, SubmitButton } from "~/components/form";
 import { optionalAccess } from "~/access/access.server";
 import { accountMessages, resetPasswordScreenSchema } from "~/models/accounts/accounts.schema";
 import { checkResetToken, resetPassword } from "~/models/accounts/accounts.server";
@@ -52,21 +52,8 @@ export default function ResetPasswordRoute() {
       <ValidatedForm validator={validator} method="post" className="stack" noValidate>
         <input type="hidden" name="token" value={token} />
         <FormError />
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters"
-          required
-        />
-        <TextField
-          name="confirmPassword"
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordField name="password" label="Password" hint="At least 8 characters" />
+        <NewPasswordField name="confirmPassword" label="Confirm Password" />
         <SubmitButton className="button button-primary button-lg" busyText="Saving...">
           Save Password
         </SubmitButton>

@@ -6,6 +6,7 @@ import {
   CheckboxField,
   FormError,
   Honeypot,
+  NewPasswordField,
   SelectField,
   SubmitButton,
   TextField,
@@ -165,14 +166,8 @@ function BusinessStep() {
   return (
     <>
       <div className="form-grid">
-        <TextField name="password" label="Password" type="password" autoComplete="new-password" required />
-        <TextField
-          name="confirmPassword"
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordField name="password" label="Password" />
+        <NewPasswordField name="confirmPassword" label="Confirm Password" />
         <TextField name="businessName" label="Business Name" autoComplete="organization" className="span-2" required />
         <TextField name="businessPhoneNumber" label="Business Phone Number" type="tel" />
         <TextField name="businessWebsite" label="Business Website" type="url" placeholder="example.com" />

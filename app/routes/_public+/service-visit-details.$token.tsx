@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { LineItemName, LineItemsTable } from "~/components/line-items-table";
 import { optionalAccess } from "~/access/access.server";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
 import { getPublicVisit } from "~/models/jobs/jobs.server";
@@ -89,62 +90,20 @@ export default function ServiceVisitDetailsRoute() {
       </section>
       <section className="card stack" aria-labelledby="visit-items">
         <h2 id="visit-items">Services</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {v.lineItems.length === 0 ? (
-              <tr>
-                <td colSpan={3}>No items</td>
-              </tr>
-            ) : null}
-            {v.lineItems.map((l, i) => (
-              <tr key={i}>
-                <td>
-                  {l.name}
-                  {l.description ? <div className="muted">{l.description}</div> : null}
-                </td>
-                <td>{l.quantity}</td>
-                <td>{l.amount}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                Subtotal
-              </th>
-              <td>{v.subtotal}</td>
-            </tr>
-            {v.discount ? (
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Discount
-                </th>
-                <td>-{v.discount}</td>
-              </tr>
-            ) : null}
-            <tr>
-              <th scope="row" colSpan={2}>
-                Tax
-              </th>
-              <td>{v.tax}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={2}>
-                Total
-              </th>
-              <td>
-                <strong>{v.total}</strong>
-              </td>
-            </tr>
-          </tfoot>
-        </table>
+        <LineItemsTable
+          columns={["Item", "Qty", "Amount"]}
+          rows={v.lineItems.map((l, i) => ({
+            key: i,
+            item: <LineItemName name={l.name} description={l.description} />,
+            cells: [l.quantity, l.amount],
+          }))}
+          totals={[
+            { label: "Subtotal", value: v.subtotal },
+            ...(v.discount ? [{ label: "Discount", value: `-${v.discount}` }] : []),
+            { label: "Tax", value: v.tax },
+            { label: "Total", value: <strong>{v.total}</strong> },
+          ]}
+        />
       </section>
     </main>
   );

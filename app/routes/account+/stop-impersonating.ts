@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAccess } from "~/access/access.server";
-import { endShadowLogIn } from "~/models/accounts/account-sessions.server";
+import { endShadowLogIn } from "~/access/account-sessions.server";
 import { homePathFor } from "~/access/roles";
 import { toasts } from "~/sessions.server";
 import { screens } from "~/access/route-table";

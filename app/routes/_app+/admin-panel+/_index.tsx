@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable, type Column } from "~/components/data-table";
+import { ListFilterForm } from "~/components/list-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { subscriptionStatusLabels } from "~/models/admin/admin-panel.schema";
@@ -34,10 +35,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ ...page, params, filter, plans });
 }
 
+const statusOptions = Object.entries(subscriptionStatusLabels).map(([value, label]) => ({ value, label }));
 const formatDate = (iso: string | null) => (iso ? dayjs.utc(iso).format(DATE_SHORT) : "");
 
 export default function AdminPanelRoute() {
   const { items, total, params, filter, plans } = useLoaderData<typeof loader>();
+  const planOptions = plans.map((p) => ({ value: p.priceId, label: p.name }));
   const columns: Column<(typeof items)[number]>[] = [
     {
       title: "Business Name",
@@ -62,54 +65,29 @@ export default function AdminPanelRoute() {
           </Link>
         }
       />
-      <Form method="get" className="toolbar" role="search">
-        {params.sort ? <input type="hidden" name="sort" value={params.sort.fieldName} /> : null}
-        {params.sort ? <input type="hidden" name="order" value={params.sort.descending ? "desc" : "asc"} /> : null}
-        <input type="hidden" name="pageSize" value={params.pageSize} />
-        <div className="field">
-          <label htmlFor="company-search">Search</label>
-          <input
-            id="company-search"
-            type="search"
-            name="q"
-            defaultValue={params.search}
-            placeholder="Business name or admin email"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="company-plan">Plan</label>
-          <select id="company-plan" name="priceId" defaultValue={filter.priceId ?? ""}>
-            <option value="">All plans</option>
-            {plans.map((p) => (
-              <option key={p.id} value={p.priceId}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="company-status">Status</label>
-          <select id="company-status" name="status" defaultValue={filter.status ?? ""}>
-            <option value="">All statuses</option>
-            {Object.entries(subscriptionStatusLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button">
-          Apply
-        </button>
-      </Form>
-      <DataTable
-        columns={columns}
-        rows={items}
-        rowKey={(c) => c.id}
-        total={total}
+      <ListFilterForm
+        search={{ id: "company-search", placeholder: "Business name or admin email" }}
+        filters={[
+          {
+            id: "company-plan",
+            name: "priceId",
+            label: "Plan",
+            options: planOptions,
+            selected: filter.priceId ?? null,
+            allLabel: "All plans",
+          },
+          {
+            id: "company-status",
+            name: "status",
+            label: "Status",
+            options: statusOptions,
+            selected: filter.status ?? null,
+            allLabel: "All statuses",
+          },
+        ]}
         params={params}
-        caption="Companies"
       />
+      <DataTable columns={columns} rows={items} total={total} params={params} caption="Companies" />
     </>
   );
 }

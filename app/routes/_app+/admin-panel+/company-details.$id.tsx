@@ -7,7 +7,7 @@ import { EmployeeAvatar } from "~/components/employee-form";
 import { FormError, SelectField, SubmitButton, TextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/access/access.server";
-import { ShadowLogInError, startShadowLogIn } from "~/models/accounts/account-sessions.server";
+import { ShadowLogInError, startShadowLogIn } from "~/access/account-sessions.server";
 import { subscriptionFormSchema, subscriptionStatusLabels } from "~/models/admin/admin-panel.schema";
 import {
   featureFlagsFormSchema,
@@ -15,13 +15,13 @@ import {
   listPlans,
   updateFeatureFlags,
   updateSubscription,
+  type CompanyDetails,
 } from "~/models/admin/admin-panel.server";
 import { appFeatureLabels, hasAppFeature, type AppFeatureBit } from "~/access/features";
-import { homePathFor, Role, roleLabels, type RoleValue } from "~/access/roles";
+import { homePathFor, Role, roleLabels } from "~/access/roles";
 import { toasts } from "~/sessions.server";
 import employeeStyles from "~/styles/employees.css";
-import { formErrors, unknownIntent, validateSubmission } from "~/http/forms.server";
-import { formFields } from "~/http/request-data.server";
+import { submitForm, unknownIntent } from "~/http/forms.server";
 import { DATE_SHORT, dayjs } from "~/utils/format";
 import { screens } from "~/access/route-table";
 
@@ -46,12 +46,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "subscription": {
-      // Refusals are returned (not thrown) so the form re-renders with its messages, also without JavaScript.
-      const result = await validateSubmission(subscriptionValidator, formData);
-      if (result.error) return formErrors(result.error.fieldErrors, formFields(formData), SUBSCRIPTION_FORM_ID);
-      if (!(await updateSubscription(access.ctx, id, result.data)))
-        return formErrors({ planId: "Plan is required" }, formFields(formData), SUBSCRIPTION_FORM_ID);
-      return toasts().redirectWithSuccess(here, "Subscription was updated successfully!");
+      return submitForm(formData, subscriptionValidator, SUBSCRIPTION_FORM_ID, async (input) => {
+        if (!(await updateSubscription(access.ctx, id, input))) notFound();
+        return toasts().redirectWithSuccess(here, "Subscription was updated successfully!");
+      });
     }
     case "features": {
       const parsed = featureFlagsFormSchema.safeParse({ features: formData.getAll("features") });
@@ -204,20 +202,7 @@ export default function CompanyDetailsRoute() {
   );
 }
 
-function UserList({
-  users,
-}: {
-  users: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    email: string;
-    role: RoleValue;
-    color: string | null;
-    logoUrl: string | null;
-    deletedAt: string | null;
-  }[];
-}) {
+function UserList({ users }: { users: CompanyDetails["users"] }) {
   if (users.length === 0) return <p className="empty">No items</p>;
   return (
     <div className="table-wrap">

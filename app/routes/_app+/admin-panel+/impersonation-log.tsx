@@ -104,14 +104,7 @@ export default function ImpersonationLogRoute() {
           Showing {filteredName} only. <Link to="/admin-panel/impersonation-log">Show every company</Link>
         </p>
       ) : null}
-      <DataTable
-        columns={columns}
-        rows={items}
-        rowKey={(r) => r.id}
-        total={total}
-        params={params}
-        caption="Impersonation log"
-      />
+      <DataTable columns={columns} rows={items} total={total} params={params} caption="Impersonation log" />
     </>
   );
 }

@@ -17,13 +17,13 @@ import {
 import { customerMessages, displayName } from "~/models/customers/customers.schema";
 import { deleteCustomer, getCustomer, geocodeMissingAddresses } from "~/models/customers/customers.server";
 import { listCustomerJobsPage } from "~/models/jobs/jobs.server";
-import { uploadRules } from "~/models/files/upload-rules.server";
 import { toasts } from "~/sessions.server";
-import { withUploadForm } from "~/models/files/uploads.server";
 import { unknownIntent } from "~/http/forms.server";
 import { readListParams } from "~/utils/list-params";
 import { formatPhone } from "~/utils/validation";
 import { screens } from "~/access/route-table";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/http/uploads.server";
 
 const idOf = (value: string | undefined) => {
   const id = Number(value);

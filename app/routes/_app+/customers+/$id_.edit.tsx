@@ -2,9 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useMemo, useState } from "react";
-import { ValidatedForm } from "remix-validated-form";
-import { ContactFields, HiddenCustomerFields, NotesFields, PropertyFields } from "~/components/customer-form";
-import { FormError, SubmitButton, UnsavedChangesBar } from "~/components/form";
+import { ContactFields, CustomerValidatedForm, NotesFields, PropertyFields } from "~/components/customer-form";
+import { SubmitButton, UnsavedChangesBar } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/access/access.server";
 import { formValuesFromCustomer } from "~/models/customers/customer-form";
@@ -63,19 +62,16 @@ export default function EditCustomerRoute() {
   return (
     <>
       <PageHeader title={`Edit ${name}`} breadcrumb={{ label: name, to: `/customers/${id}` }} />
-      <ValidatedForm
+      <CustomerValidatedForm
         key={`${formId}-${resets}`}
-        id={formId}
+        formId={formId}
         validator={validator}
-        method="post"
-        defaultValues={{ ...values, step: undefined }}
+        values={values}
+        rev={data?.rev ?? 0}
+        visibleSteps={[0, 1, 2]}
+        enterIntent="save"
         className="card stack"
-        noValidate
       >
-        <input type="hidden" name="rev" value={data?.rev ?? 0} />
-        <HiddenCustomerFields values={values} visibleSteps={[0, 1, 2]} />
-        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-        <FormError formId={formId} />
         <h2>Contact Info</h2>
         <ContactFields values={values} customerId={id} />
         <h2>Property Info</h2>
@@ -91,7 +87,7 @@ export default function EditCustomerRoute() {
           </SubmitButton>
         </div>
         <UnsavedChangesBar formId={formId} onReset={() => setResets((n) => n + 1)} saveName="intent" saveValue="save" />
-      </ValidatedForm>
+      </CustomerValidatedForm>
     </>
   );
 }

@@ -98,7 +98,7 @@ export async function customerFormAction(
         throw json({ exceptionType: "not_found", message: "Not found" }, { status: 404 });
       return toasts().redirectWithSuccess(`/customers/${options.customerId}`, customerMessages.updated);
     } catch (error) {
-      if (error instanceof CustomerRuleError) return answer(0, error.errors);
+      if (error instanceof CustomerRuleError) return answer(0, error.fieldErrors);
       throw error;
     }
   }

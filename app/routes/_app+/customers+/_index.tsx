@@ -1,25 +1,24 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { DataTable, type Column } from "~/components/data-table";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CappedCountNote, DataTable, type Column } from "~/components/data-table";
+import { ListFilterForm, tagFilterOptions } from "~/components/list-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { displayName, FILTERED_COUNT_CAP, type CustomerListRow } from "~/models/customers/customers.schema";
 import { listCustomersPage } from "~/models/customers/customers.server";
 import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
-import { readListParams } from "~/utils/list-params";
+import { readIds, readListParams } from "~/utils/list-params";
 import { screens } from "~/access/route-table";
 
 const SORTABLE = ["name", "ownCompanyName", "billingAddress"] as const;
-const ids = (values: string[]) =>
-  [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 50);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.customers.list);
   const url = new URL(request.url);
   const params = readListParams(url, SORTABLE);
-  const tagIds = ids(url.searchParams.getAll("tag"));
-  const excludeTagIds = ids(url.searchParams.getAll("excludeTag"));
+  const tagIds = readIds(url, "tag");
+  const excludeTagIds = readIds(url, "excludeTag");
   const [page, tagOptions] = await Promise.all([
     listCustomersPage(ctx, {
       pageNumber: params.page,
@@ -62,6 +61,7 @@ const columns: Column<CustomerListRow>[] = [
 /** The customer list: search, include and exclude tags, sort and paging, all in the URL. */
 export default function CustomersRoute() {
   const { page, params, tagOptions, tagIds, excludeTagIds } = useLoaderData<typeof loader>();
+  const tags = tagFilterOptions(tagOptions);
   return (
     <>
       <PageHeader
@@ -80,80 +80,26 @@ export default function CustomersRoute() {
           </>
         }
       />
-      <Form method="get" className="toolbar" role="search" aria-label="Filter customers">
-        <div className="field">
-          <label htmlFor="customer-search">Search</label>
-          <input
-            id="customer-search"
-            name="q"
-            type="search"
-            defaultValue={params.search}
-            placeholder="Name, company, email, phone or address"
-          />
-        </div>
-        <TagSelect name="tag" label="Include tags" options={tagOptions} selected={tagIds} />
-        <TagSelect name="excludeTag" label="Exclude tags" options={tagOptions} selected={excludeTagIds} />
-        {params.sort ? (
-          <>
-            <input type="hidden" name="sort" value={params.sort.fieldName} />
-            <input type="hidden" name="order" value={params.sort.descending ? "desc" : "asc"} />
-          </>
-        ) : null}
-        <input type="hidden" name="pageSize" value={params.pageSize} />
-        <button type="submit" className="button">
-          Apply
-        </button>
-        {params.search || tagIds.length || excludeTagIds.length ? (
-          <Link className="button" to="/customers">
-            Clear
-          </Link>
-        ) : null}
-      </Form>
-      {page.totalIsCapped ? (
-        <p className="muted">
-          More than {FILTERED_COUNT_CAP} customers match: narrow the search to see them all counted.
-        </p>
-      ) : null}
-      <DataTable
-        caption="Customers"
-        columns={columns}
-        rows={page.items}
-        rowKey={(c) => c.id}
-        total={page.total}
+      <ListFilterForm
+        label="Filter customers"
+        search={{ id: "customer-search", placeholder: "Name, company, email, phone or address" }}
+        filters={[
+          { id: "filter-tag", name: "tag", label: "Include tags", options: tags, selected: tagIds, multiple: true },
+          {
+            id: "filter-excludeTag",
+            name: "excludeTag",
+            label: "Exclude tags",
+            options: tags,
+            selected: excludeTagIds,
+            multiple: true,
+          },
+        ]}
         params={params}
+        clearTo={params.search || tagIds.length || excludeTagIds.length ? "/customers" : null}
       />
+      <CappedCountNote capped={page.totalIsCapped} cap={FILTERED_COUNT_CAP} noun="customers" />
+      <DataTable caption="Customers" columns={columns} rows={page.items} total={page.total} params={params} />
     </>
-  );
-}
-
-function TagSelect({
-  name,
-  label,
-  options,
-  selected,
-}: {
-  name: string;
-  label: string;
-  options: { id: number; label: string }[];
-  selected: number[];
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={`filter-${name}`}>{label}</label>
-      <select
-        id={`filter-${name}`}
-        name={name}
-        multiple
-        defaultValue={selected.map(String)}
-        size={Math.min(Math.max(options.length, 2), 4)}
-      >
-        {options.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

@@ -4,9 +4,9 @@ import { ImportReportTable } from "~/components/import-report";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { importCustomersCsv, importFileFrom, type ImportReport } from "~/models/customers/customers-import.server";
-import { uploadRules } from "~/models/files/upload-rules.server";
-import { withUploadForm } from "~/models/files/uploads.server";
 import { screens } from "~/access/route-table";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/http/uploads.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccess({ request, context }, screens.customers.import);

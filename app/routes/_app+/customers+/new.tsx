@@ -2,10 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useCallback, useMemo, useState } from "react";
-import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
-import { ContactFields, HiddenCustomerFields, NotesFields, PropertyFields } from "~/components/customer-form";
-import { FormError } from "~/components/form";
+import { ContactFields, CustomerValidatedForm, NotesFields, PropertyFields } from "~/components/customer-form";
 import { Modal } from "~/components/modal";
 import { StepActions, Steps } from "~/components/steps";
 import { requireAccess } from "~/access/access.server";
@@ -74,29 +72,18 @@ export default function AddCustomerRoute() {
   return (
     <Modal title="Add Customer">
       <Steps steps={WIZARD_STEPS} current={step} />
-      <ValidatedForm
+      <CustomerValidatedForm
         key={formId}
-        id={formId}
+        formId={formId}
         validator={validator}
-        method="post"
-        defaultValues={{ ...values, step: undefined }}
+        values={values}
+        rev={data?.rev ?? 0}
+        visibleSteps={[step]}
+        enterIntent={isLast ? "create" : "next"}
         className="stack"
-        noValidate
         onChange={(e) => recheck(e.currentTarget)}
       >
         <input type="hidden" name="step" value={step} />
-        <input type="hidden" name="rev" value={data?.rev ?? 0} />
-        <HiddenCustomerFields values={values} visibleSteps={[step]} />
-        {/* Enter in a field means Next (or Create), not the first row button. */}
-        <button
-          type="submit"
-          name="intent"
-          value={isLast ? "create" : "next"}
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-hidden="true"
-        />
-        <FormError formId={formId} />
         {step === 0 ? (
           <ContactFields values={values} onDuplicate={onDuplicate} isEmailDisabled={!!prefilledEmail} />
         ) : null}
@@ -110,7 +97,7 @@ export default function AddCustomerRoute() {
           canProceed={canProceed}
           showBack={dirty}
         />
-      </ValidatedForm>
+      </CustomerValidatedForm>
     </Modal>
   );
 }

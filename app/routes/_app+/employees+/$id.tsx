@@ -5,19 +5,14 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { EmployeeForm } from "~/components/employee-form";
 import { Modal } from "~/components/modal";
 import { notFound, requireAccess } from "~/access/access.server";
-import {
-  photoFrom,
-  saveErrors,
-  validateEmployeeForm,
-  withEmployeePost,
-} from "~/routes/_app+/employees+/__employee-form.server";
-import { employeeEditSchema } from "~/models/employees/employees.schema";
+import { photoFrom, withEmployeePost } from "~/routes/_app+/employees+/__employee-form.server";
+import { EMPLOYEE_FORM_ID, employeeEditSchema } from "~/models/employees/employees.schema";
 import { deleteEmployee, getEmployee, updateEmployee } from "~/models/employees/employees.server";
 import { Role } from "~/access/roles";
 import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
 import { toasts } from "~/sessions.server";
-import { unknownIntent } from "~/http/forms.server";
+import { deleteOrRefuse, submitForm, unknownIntent } from "~/http/forms.server";
 import { formatPhone } from "~/utils/validation";
 import { screens } from "~/access/route-table";
 
@@ -52,23 +47,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = employeeId(params);
   return withEmployeePost(request, async (formData) => {
     const intent = formData.get("intent");
-    if (intent === "delete") {
-      const result = await deleteEmployee(access.ctx, id);
-      if (!result) notFound();
-      if (!result.ok)
-        return toasts().redirectWithError(listUrl(request), result.message ?? "The employee was not deleted");
-      return toasts().redirectWithSuccess(listUrl(request), "Employee was deleted successfully!");
-    }
+    if (intent === "delete")
+      return deleteOrRefuse(
+        listUrl(request),
+        () => deleteEmployee(access.ctx, id),
+        "Employee was deleted successfully!",
+      );
     if (intent !== null) unknownIntent();
-    const input = await validateEmployeeForm(formData, withZod(employeeEditSchema(access.company.country)));
-    if (input instanceof Response) return input;
-    const result = await updateEmployee(access.ctx, id, input, {
-      country: access.company.country,
-      photo: photoFrom(access, formData),
+    const validator = withZod(employeeEditSchema(access.company.country));
+    return submitForm(formData, validator, EMPLOYEE_FORM_ID, async (input) => {
+      const photo = photoFrom(access, formData);
+      if (!(await updateEmployee(access.ctx, id, input, { country: access.company.country, photo }))) notFound();
+      return toasts().redirectWithSuccess(listUrl(request), "Employee was updated successfully!");
     });
-    if (!result) notFound();
-    if (!result.ok) return saveErrors(result, formData);
-    return toasts().redirectWithSuccess(listUrl(request), "Employee was updated successfully!");
   });
 }
 

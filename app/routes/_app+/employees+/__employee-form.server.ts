@@ -1,14 +1,9 @@
-import type { Validator } from "remix-validated-form";
 import type { Access } from "~/access/access.server";
 import { EMPLOYEE_FORM_ID } from "~/models/employees/employees.schema";
-import { employeePhotoStep, type SaveResult } from "~/models/employees/employees.server";
+import { employeePhotoStep } from "~/models/employees/employees.server";
+import { formErrors } from "~/http/forms.server";
 import { uploadRules } from "~/models/files/upload-rules.server";
-import { withUploadForm } from "~/models/files/uploads.server";
-import { formErrors, validateSubmission } from "~/http/forms.server";
-import { formFields } from "~/http/request-data.server";
-
-const textValues = (formData: FormData) =>
-  Object.fromEntries(Object.entries(formFields(formData)).filter(([, v]) => typeof v === "string" || Array.isArray(v)));
+import { withUploadForm } from "~/http/uploads.server";
 
 /**
  * Runs `work` on the posted form, the photo streamed to disk within the image limit (removed after
@@ -21,21 +16,6 @@ export function withEmployeePost(request: Request, work: (formData: FormData) =>
     (message) => formErrors({ logo: message }, {}, EMPLOYEE_FORM_ID),
     work,
   );
-}
-
-/**
- * Validates the employee form. Refusals are returned, not thrown: a thrown response would
- * replace the page with the error screen, while a returned one re-renders the form with its
- * messages and values (also without JavaScript).
- */
-export async function validateEmployeeForm<T>(formData: FormData, validator: Validator<T>): Promise<T | Response> {
-  const result = await validateSubmission(validator, formData);
-  return result.error ? formErrors(result.error.fieldErrors, textValues(formData), EMPLOYEE_FORM_ID) : result.data;
-}
-
-/** A refused save as the form's errors (fields, or the global message), with the values kept. */
-export function saveErrors(result: Extract<SaveResult, { ok: false }>, formData: FormData): Response {
-  return formErrors(result.errors ?? { _global: result.message ?? "" }, textValues(formData), EMPLOYEE_FORM_ID);
 }
 
 export const photoFrom = (access: Access, formData: FormData) => employeePhotoStep(access.ctx, formData.get("logo"));

@@ -1,9 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable, type Column } from "~/components/data-table";
 import { EmployeeAvatar } from "~/components/employee-form";
+import { ListFilterForm } from "~/components/list-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { EMPLOYEE_SORT_FIELDS } from "~/models/employees/employees.schema";
@@ -112,32 +113,12 @@ export default function EmployeesRoute() {
         {limit.employeeCount} of {limit.employeeLimit} employees allowed by your plan.
       </p>
       {limit.message ? <p className="alert alert-warning">{limit.message}</p> : null}
-      <Form method="get" className="toolbar" role="search">
-        {params.sort ? <input type="hidden" name="sort" value={params.sort.fieldName} /> : null}
-        {params.sort ? <input type="hidden" name="order" value={params.sort.descending ? "desc" : "asc"} /> : null}
-        <input type="hidden" name="pageSize" value={params.pageSize} />
-        <div className="field">
-          <label htmlFor="employee-search">Search</label>
-          <input
-            id="employee-search"
-            type="search"
-            name="q"
-            defaultValue={params.search}
-            placeholder="Name, email or phone"
-          />
-        </div>
-        <button type="submit" className="button">
-          Search
-        </button>
-      </Form>
-      <DataTable
-        columns={columns}
-        rows={items}
-        rowKey={(e) => e.id}
-        total={total}
+      <ListFilterForm
+        search={{ id: "employee-search", placeholder: "Name, email or phone" }}
         params={params}
-        caption="Employees"
+        submitLabel="Search"
       />
+      <DataTable columns={columns} rows={items} total={total} params={params} caption="Employees" />
       {toDelete ? (
         <ConfirmDialog
           title="Delete Employee"

@@ -5,13 +5,9 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { EmployeeForm } from "~/components/employee-form";
 import { Modal } from "~/components/modal";
 import { requireAccess } from "~/access/access.server";
-import {
-  photoFrom,
-  saveErrors,
-  validateEmployeeForm,
-  withEmployeePost,
-} from "~/routes/_app+/employees+/__employee-form.server";
-import { employeeCreateSchema } from "~/models/employees/employees.schema";
+import { photoFrom, withEmployeePost } from "~/routes/_app+/employees+/__employee-form.server";
+import { EMPLOYEE_FORM_ID, employeeCreateSchema } from "~/models/employees/employees.schema";
+import { submitForm } from "~/http/forms.server";
 import { canCreateEmployee, createEmployee } from "~/models/employees/employees.server";
 import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
@@ -30,18 +26,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.employees.new);
   return withEmployeePost(request, async (formData) => {
-    const input = await validateEmployeeForm(formData, withZod(employeeCreateSchema(access.company.country)));
-    if (input instanceof Response) return input;
-    const result = await createEmployee(access.ctx, input, {
-      employeeLimit: access.company.employeeLimit,
-      country: access.company.country,
-      photo: photoFrom(access, formData),
+    const validator = withZod(employeeCreateSchema(access.company.country));
+    return submitForm(formData, validator, EMPLOYEE_FORM_ID, async (input) => {
+      await createEmployee(access.ctx, input, {
+        employeeLimit: access.company.employeeLimit,
+        country: access.company.country,
+        photo: photoFrom(access, formData),
+      });
+      return toasts().redirectWithSuccess(
+        `/employees${new URL(request.url).search}`,
+        "Employee was created successfully!",
+      );
     });
-    if (!result.ok) return saveErrors(result, formData);
-    return toasts().redirectWithSuccess(
-      `/employees${new URL(request.url).search}`,
-      "Employee was created successfully!",
-    );
   });
 }
 

@@ -4,10 +4,9 @@ import { JobForm } from "~/components/job-form";
 import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/access/access.server";
 import {
+  invalidJobForm,
+  jobFormAction,
   jobFormOptions,
-  readJobForm,
-  ruleErrorResponse,
-  lineIntentResponse,
   type JobFormValues,
 } from "~/routes/_app+/jobs+/__job-form.server";
 import { jobUpdateSchema } from "~/models/jobs/jobs.schema";
@@ -56,21 +55,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.jobs.edit);
   const id = Number(params.id);
-  const { intent, values } = await readJobForm(request);
-  if (intent !== "save") return lineIntentResponse(ctx, values, intent);
-  const parsed = jobUpdateSchema.safeParse({
-    ...values,
-    tags: values.tags ?? [],
-    lineItems: values.lineItems ?? [],
-    discount: values.discount ?? "0",
-  });
-  if (!parsed.success) return json<ActionData>({ values, errors: fieldErrors(parsed.error) }, { status: 400 });
-  try {
+  return jobFormAction(ctx, request, async (values) => {
+    const parsed = jobUpdateSchema.safeParse({
+      ...values,
+      tags: values.tags ?? [],
+      lineItems: values.lineItems ?? [],
+      discount: values.discount ?? "0",
+    });
+    if (!parsed.success) return invalidJobForm(values, fieldErrors(parsed.error));
     if (!(await updateJob(ctx, id, parsed.data))) notFound();
     return toasts().redirectWithSuccess(`/jobs/${id}`, "Job was saved successfully!");
-  } catch (error) {
-    return ruleErrorResponse(error, values);
-  }
+  });
 }
 
 /** Edit a job's details, line items, money, tags and notes (scheduling is on /jobs/{id}/schedule). */
@@ -81,15 +76,9 @@ export default function EditJobRoute() {
     <>
       <PageHeader title={`Edit ${data.title}`} breadcrumb={{ label: data.title, to: `/jobs/${data.id}` }} />
       <JobForm
-        values={posted && "values" in posted ? posted.values : data.values}
-        errors={posted && "errors" in posted ? posted.errors : {}}
-        customer={data.customer}
-        addresses={data.addresses}
-        employees={data.employees}
-        tagOptions={data.tagOptions}
-        priceItems={data.priceItems}
-        taxRates={data.taxRates}
-        showCosts={data.showCosts}
+        {...data}
+        loaded={data.values}
+        posted={posted}
         withSchedule={false}
         submitLabel="Save"
         cancelTo={`/jobs/${data.id}`}

@@ -18,8 +18,8 @@ import {
   visitWhenText,
 } from "~/models/schedule/schedule.server";
 import { safeRedirect, toasts } from "~/sessions.server";
-import { formErrors, validateForm } from "~/http/forms.server";
-import { formFields } from "~/http/request-data.server";
+import { submitForm } from "~/http/forms.server";
+import { RuleError } from "~/models/rules";
 import { screens } from "~/access/route-table";
 
 /** The jobs model's field names on this form. */
@@ -76,21 +76,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const job = await getJob(ctx, jobIdOf(params));
   if (!job) notFound();
   const formData = await request.formData();
-  const input = await validateForm(formData, withZod(scheduleFormSchema), SCHEDULE_FORM_ID);
-  try {
-    if (!(await scheduleJobFromForm(ctx, job, input, company.timezone))) notFound();
-  } catch (error) {
-    if (!(error instanceof JobRuleError)) throw error;
-    return formErrors(
-      { [FORM_FIELDS[error.field] ?? "_global"]: error.message },
-      formFields(formData),
-      SCHEDULE_FORM_ID,
+  return submitForm(formData, withZod(scheduleFormSchema), SCHEDULE_FORM_ID, async (input) => {
+    try {
+      if (!(await scheduleJobFromForm(ctx, job, input, company.timezone))) notFound();
+    } catch (error) {
+      // The model names its own fields (startTime); the form's differ.
+      if (error instanceof JobRuleError)
+        throw new RuleError({ [FORM_FIELDS[error.field] ?? "_global"]: error.message });
+      throw error;
+    }
+    return toasts().redirectWithSuccess(
+      backTo(formData.get("returnTo") ?? new URL(request.url).searchParams.get("returnTo"), job.id),
+      "Job was scheduled successfully!",
     );
-  }
-  return toasts().redirectWithSuccess(
-    backTo(formData.get("returnTo") ?? new URL(request.url).searchParams.get("returnTo"), job.id),
-    "Job was scheduled successfully!",
-  );
+  });
 }
 
 export default function ScheduleJobRoute() {

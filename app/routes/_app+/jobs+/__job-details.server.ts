@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { CallerContext } from "~/access/access.server";
 import { notFound } from "~/access/access.server";
-import { uploadJobFile } from "~/models/jobs/jobs-api.server";
+import { uploadJobFile } from "~/routes/api+/jobs+/__jobs-api.server";
 import { wallInputToInstant } from "~/models/jobs/job-recurrence";
 import {
   paySchema,

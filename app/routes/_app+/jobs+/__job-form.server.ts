@@ -162,6 +162,28 @@ function cleanRecurrence(r: Record<string, unknown>, timeZone: string) {
   };
 }
 
+/**
+ * The post of the job form (new and edit): a line intent answers with the form, nothing saved; a
+ * save runs `save`, and a business-rule failure comes back like a validation error.
+ */
+export async function jobFormAction(
+  ctx: CallerContext,
+  request: Request,
+  save: (values: JobFormValues) => Promise<Response>,
+) {
+  const { intent, values } = await readJobForm(request);
+  if (intent !== "save") return lineIntentResponse(ctx, values, intent);
+  try {
+    return await save(values);
+  } catch (error) {
+    return ruleErrorResponse(error, values);
+  }
+}
+
+/** A refused save: 400 with the posted values and the field errors. */
+export const invalidJobForm = (values: JobFormValues, errors: Record<string, string>) =>
+  json({ values, errors }, { status: 400 });
+
 /** Business-rule failures of a form save, answered like validation (400 with the values). */
 export function ruleErrorResponse(error: unknown, values: JobFormValues) {
   if (error instanceof JobRuleError) return json({ values, errors: { [error.field]: error.message } }, { status: 400 });

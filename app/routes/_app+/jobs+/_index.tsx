@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { DataTable, type Column } from "~/components/data-table";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CappedCountNote, DataTable, type Column } from "~/components/data-table";
+import { ListFilterForm, tagFilterOptions } from "~/components/list-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { JOB_SORT_FIELDS, JOB_STATUSES, jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
@@ -8,17 +9,16 @@ import { JOBS_COUNT_CAP, listJobsPage, type JobListItem } from "~/models/jobs/jo
 import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
 import { formatInZone, formatMoney } from "~/utils/format";
-import { readListParams } from "~/utils/list-params";
+import { readIds, readListParams } from "~/utils/list-params";
 import { screens } from "~/access/route-table";
 
-const ids = (values: string[]) =>
-  [...new Set(values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))].slice(0, 50);
+const statusOptions = JOB_STATUSES.map((s) => ({ value: s, label: jobStatusLabels[s] }));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.jobs.list);
   const url = new URL(request.url);
   const params = readListParams(url, JOB_SORT_FIELDS);
-  const tagIds = ids(url.searchParams.getAll("tag"));
+  const tagIds = readIds(url, "tag");
   const statusText = url.searchParams.get("status") ?? "";
   const status =
     statusText !== "" && JOB_STATUSES.includes(Number(statusText) as JobStatusValue) ? Number(statusText) : undefined;
@@ -31,12 +31,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
     listTags(ctx, TagType.Job),
   ]);
-  return json({ page, params, tagOptions, tagIds, status: status ?? null, timezone: company.timezone });
+  return json({
+    page,
+    params,
+    tagOptions,
+    tagIds,
+    status: status ?? null,
+    timezone: company.timezone,
+    countCap: JOBS_COUNT_CAP,
+  });
 }
 
 /** The jobs list: search, tags and status filters, sort and paging in the URL (works without JavaScript). */
 export default function JobsRoute() {
-  const { page, params, tagOptions, tagIds, status, timezone } = useLoaderData<typeof loader>();
+  const { page, params, tagOptions, tagIds, status, timezone, countCap } = useLoaderData<typeof loader>();
   const columns: Column<JobListItem>[] = [
     { title: "Job", fieldName: "name", render: (j) => <Link to={`/jobs/${j.id}`}>{j.name ?? `Job #${j.id}`}</Link> },
     { title: "Customer", fieldName: "customerName", render: (j) => j.customerName, truncate: true },
@@ -63,75 +71,36 @@ export default function JobsRoute() {
           </Link>
         }
       />
-      <Form method="get" className="toolbar" role="search" aria-label="Filter jobs">
-        <div className="field">
-          <label htmlFor="job-search">Search</label>
-          <input
-            id="job-search"
-            name="q"
-            type="search"
-            defaultValue={params.search}
-            placeholder="Title, customer or address"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="job-status">Status</label>
-          <select id="job-status" name="status" defaultValue={status ?? ""}>
-            <option value="">All</option>
-            {JOB_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {jobStatusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {tagOptions.length ? (
-          <div className="field">
-            <label htmlFor="job-tags">Tags</label>
-            <select
-              id="job-tags"
-              name="tag"
-              multiple
-              defaultValue={tagIds.map(String)}
-              size={Math.min(Math.max(tagOptions.length, 2), 4)}
-            >
-              {tagOptions.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        {params.sort ? (
-          <>
-            <input type="hidden" name="sort" value={params.sort.fieldName} />
-            <input type="hidden" name="order" value={params.sort.descending ? "desc" : "asc"} />
-          </>
-        ) : null}
-        <input type="hidden" name="pageSize" value={params.pageSize} />
-        <button type="submit" className="button">
-          Apply
-        </button>
-        {params.search || tagIds.length || status !== null ? (
-          <Link className="button" to="/jobs">
-            Clear
-          </Link>
-        ) : null}
-      </Form>
-      {page.totalIsCapped ? (
-        <p className="muted">
-          More than {JOBS_COUNT_CAP.toLocaleString("en-US")} jobs match: narrow the search to see them all counted.
-        </p>
-      ) : null}
-      <DataTable
-        caption="Jobs"
-        columns={columns}
-        rows={page.items}
-        rowKey={(j) => j.id}
-        total={page.total}
+      <ListFilterForm
+        label="Filter jobs"
+        search={{ id: "job-search", placeholder: "Title, customer or address" }}
+        filters={[
+          {
+            id: "job-status",
+            name: "status",
+            label: "Status",
+            options: statusOptions,
+            selected: status,
+            allLabel: "All",
+          },
+          ...(tagOptions.length
+            ? [
+                {
+                  id: "job-tags",
+                  name: "tag",
+                  label: "Tags",
+                  options: tagFilterOptions(tagOptions),
+                  selected: tagIds,
+                  multiple: true as const,
+                },
+              ]
+            : []),
+        ]}
         params={params}
+        clearTo={params.search || tagIds.length || status !== null ? "/jobs" : null}
       />
+      <CappedCountNote capped={page.totalIsCapped} cap={countCap.toLocaleString("en-US")} noun="jobs" />
+      <DataTable caption="Jobs" columns={columns} rows={page.items} total={page.total} params={params} />
     </>
   );
 }

@@ -1,17 +1,17 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PlainTextField } from "~/components/form";
 import { JobForm } from "~/components/job-form";
 import { EmptyState, PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { displayName } from "~/models/customers/customers.schema";
 import { searchCustomers } from "~/models/customers/customers.server";
 import {
+  invalidJobForm,
   isInactive,
+  jobFormAction,
   jobFormOptions,
   parseJobForm,
-  readJobForm,
-  ruleErrorResponse,
-  lineIntentResponse,
   type JobFormValues,
 } from "~/routes/_app+/jobs+/__job-form.server";
 import { createJob } from "~/models/jobs/jobs.server";
@@ -34,16 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.jobs.new);
   if (isInactive(access)) throw redirect("/jobs?dialog=limited");
-  const { intent, values } = await readJobForm(request);
-  if (intent !== "save") return lineIntentResponse(access.ctx, values, intent);
-  const parsed = parseJobForm(values, access.company.timezone);
-  if (!parsed.ok) return json<ActionData>({ values, errors: parsed.errors }, { status: 400 });
-  try {
+  return jobFormAction(access.ctx, request, async (values) => {
+    const parsed = parseJobForm(values, access.company.timezone);
+    if (!parsed.ok) return invalidJobForm(values, parsed.errors);
     const { id } = await createJob(access.ctx, parsed.input);
     return toasts().redirectWithSuccess(`/jobs/${id}`, "Job was created successfully!");
-  } catch (error) {
-    return ruleErrorResponse(error, values);
-  }
+  });
 }
 
 /** New job: pick the customer (or come with ?customerId from their profile), then the job form. */
@@ -55,16 +51,14 @@ export default function NewJobRoute() {
       <>
         <PageHeader title="New Job" breadcrumb={{ label: "Jobs", to: "/jobs" }} />
         <Form method="get" className="toolbar" role="search" aria-label="Find the customer">
-          <div className="field">
-            <label htmlFor="job-customer-search">Customer</label>
-            <input
-              id="job-customer-search"
-              name="q"
-              type="search"
-              defaultValue={data.q}
-              placeholder="Name, email, phone or address"
-            />
-          </div>
+          <PlainTextField
+            id="job-customer-search"
+            label="Customer"
+            name="q"
+            type="search"
+            defaultValue={data.q}
+            placeholder="Name, email, phone or address"
+          />
           <button type="submit" className="button">
             Search
           </button>
@@ -87,15 +81,9 @@ export default function NewJobRoute() {
     <>
       <PageHeader title="New Job" breadcrumb={{ label: "Jobs", to: "/jobs" }} />
       <JobForm
-        values={posted && "values" in posted ? posted.values : {}}
-        errors={posted && "errors" in posted ? posted.errors : {}}
+        {...data}
         customer={data.customer}
-        addresses={data.addresses}
-        employees={data.employees}
-        tagOptions={data.tagOptions}
-        priceItems={data.priceItems}
-        taxRates={data.taxRates}
-        showCosts={data.showCosts}
+        posted={posted}
         withSchedule
         submitLabel="Create Job"
         cancelTo="/jobs"

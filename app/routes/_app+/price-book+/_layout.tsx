@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { DataTable, type Column } from "~/components/data-table";
 import { FormError, SelectField, SubmitButton, TextField } from "~/components/form";
+import { ListFilterForm } from "~/components/list-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { categorySchema, itemTypeLabel, itemTypeOptions, unitLabel } from "~/models/price-book/price-book.schema";
@@ -16,14 +17,13 @@ import {
   ITEM_SORT_FIELDS,
   listCategories,
   pageCategoryItems,
-  PriceBookRuleError,
   type ItemRow,
 } from "~/models/price-book/price-book.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { formatMoney } from "~/utils/format";
-import { formErrors, unknownIntent, validateForm } from "~/http/forms.server";
-import { formFields } from "~/http/request-data.server";
+import { submitForm, unknownIntent } from "~/http/forms.server";
+import { recordId } from "~/http/record-id";
 import { readListParams } from "~/utils/list-params";
 import { screens } from "~/access/route-table";
 
@@ -61,20 +61,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.priceBook.list);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  if (intent === "createCategory") {
-    const input = await validateForm(formData, categoryValidator, CATEGORY_FORM_ID);
-    try {
+  if (intent === "createCategory")
+    return submitForm(formData, categoryValidator, CATEGORY_FORM_ID, async (input) => {
       const category = await createCategory(ctx, input);
       return toasts().redirectWithSuccess(`/price-book?category=${category.id}`, "Category was created successfully!");
-    } catch (error) {
-      if (error instanceof PriceBookRuleError)
-        throw formErrors({ [error.field]: error.message }, formFields(formData), CATEGORY_FORM_ID);
-      throw error;
-    }
-  }
+    });
   if (intent === "deleteCategory") {
-    const id = Number(formData.get("categoryId"));
-    const category = Number.isInteger(id) && id > 0 ? await getCategory(ctx, id) : null;
+    const id = recordId(formData.get("categoryId")) ?? 0;
+    const category = id ? await getCategory(ctx, id) : null;
     if (!category || !(await deleteCategory(ctx, id))) throw new Response("Not found", { status: 404 });
     return toasts().redirectWithSuccess("/price-book", `Category '${category.categoryName}' was deleted`);
   }
@@ -161,27 +155,16 @@ export default function PriceBookRoute() {
                   Delete Category
                 </Link>
               </div>
-              <Form method="get" role="search" className="row">
-                <input type="hidden" name="category" value={current.id} />
-                <label htmlFor="item-search" className="visually-hidden">
-                  Search items
-                </label>
-                <input
-                  id="item-search"
-                  className="input search-input"
-                  type="search"
-                  name="q"
-                  defaultValue={params.search}
-                  placeholder="Search items"
-                />
-                <button type="submit" className="button">
-                  Search
-                </button>
-              </Form>
+              <ListFilterForm
+                search={{ id: "item-search", label: "Search items", labelHidden: true, placeholder: "Search items" }}
+                hidden={{ category: current.id }}
+                submitLabel="Search"
+                params={params}
+                keepTableState={false}
+              />
               <DataTable
                 columns={columns}
                 rows={items}
-                rowKey={(item) => item.id}
                 total={total}
                 params={params}
                 caption={`Items of ${current.categoryName}`}

@@ -4,10 +4,10 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Modal } from "~/components/modal";
 import { requireAccess } from "~/access/access.server";
 import { ImportFileError, importPriceBookCsv, type ImportReport } from "~/models/price-book/price-book-csv.server";
-import { uploadRules } from "~/models/files/upload-rules.server";
-import { withUploadForm } from "~/models/files/uploads.server";
 import { ImportReportTable } from "~/components/import-report";
 import { screens } from "~/access/route-table";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/http/uploads.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccess({ request, context }, screens.priceBook.pages);

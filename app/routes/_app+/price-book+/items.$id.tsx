@@ -29,10 +29,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     await deleteItem(ctx, item.id);
     return toasts().redirectWithSuccess(`/price-book?category=${item.categoryId}`, `Item '${item.name}' was deleted`);
   }
-  const saved = await saveItemFromForm(ctx, request, item);
-  return toasts().redirectWithSuccess(
-    `/price-book?category=${saved?.categoryId ?? item.categoryId}`,
-    "Item was saved successfully!",
+  return saveItemFromForm(ctx, request, item, (saved) =>
+    toasts().redirectWithSuccess(
+      `/price-book?category=${saved?.categoryId ?? item.categoryId}`,
+      "Item was saved successfully!",
+    ),
   );
 }
 

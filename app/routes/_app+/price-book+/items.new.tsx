@@ -19,8 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.priceBook.pages);
-  const item = await saveItemFromForm(ctx, request, null);
-  return toasts().redirectWithSuccess(`/price-book?category=${item!.categoryId}`, "Item was created successfully!");
+  return saveItemFromForm(ctx, request, null, (item) =>
+    toasts().redirectWithSuccess(`/price-book?category=${item!.categoryId}`, "Item was created successfully!"),
+  );
 }
 
 export default function NewPriceBookItemRoute() {

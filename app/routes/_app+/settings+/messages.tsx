@@ -10,7 +10,7 @@ import { messagesSchema } from "~/models/company/company.schema";
 import { getCompanySettings, updateInvoiceAndEstimateMessages } from "~/models/company/company.server";
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
-import { unknownIntent, validateForm } from "~/http/forms.server";
+import { submitForm, unknownIntent } from "~/http/forms.server";
 import { screens } from "~/access/route-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
@@ -28,8 +28,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.settings.messages);
   const formData = await request.formData();
   if (formData.get("intent") !== "save") unknownIntent();
-  await updateInvoiceAndEstimateMessages(ctx, await validateForm(formData, validator, FORM_ID));
-  return toasts().redirectWithSuccess("/settings/messages", "Messages were saved successfully!");
+  return submitForm(formData, validator, FORM_ID, async (input) => {
+    await updateInvoiceAndEstimateMessages(ctx, input);
+    return toasts().redirectWithSuccess("/settings/messages", "Messages were saved successfully!");
+  });
 }
 
 export default function InvoiceEstimateMessagesRoute() {

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { signInSession } from "~/models/accounts/account-sessions.server";
+import { signInSession } from "~/access/account-sessions.server";
 import { accountMessages, signInApiSchema } from "~/models/accounts/accounts.schema";
 import { currentUser, signInWithPassword } from "~/models/accounts/accounts.server";
-import { parseOr400, readBody, optionalApiAccess } from "~/http/api.server";
+import { parseOr400, readBody, optionalApiAccess, methodNotAllowed } from "~/http/api.server";
 import { clientAddress, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
 import { screens } from "~/access/route-table";
 
@@ -12,7 +12,7 @@ import { screens } from "~/access/route-table";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   await optionalApiAccess({ request, context }, screens.auth.login);
-  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  if (request.method !== "POST") return methodNotAllowed();
   const input = parseOr400(signInApiSchema, await readBody(request));
   try {
     const outcome = await signInWithPassword({

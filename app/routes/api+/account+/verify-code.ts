@@ -1,15 +1,15 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { signInSession } from "~/models/accounts/account-sessions.server";
+import { signInSession } from "~/access/account-sessions.server";
 import { verifyCodeSchema } from "~/models/accounts/accounts.schema";
 import { currentUser, signInWithCode } from "~/models/accounts/accounts.server";
-import { parseOr400, readBody, optionalApiAccess } from "~/http/api.server";
+import { parseOr400, readBody, optionalApiAccess, methodNotAllowed } from "~/http/api.server";
 import { clientAddress, RateLimited, tooManyAttempts } from "~/services/rate-limits.server";
 import { screens } from "~/access/route-table";
 
 /** POST /api/account/verify-code {email, password, code}: signs in after the two-factor code. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await optionalApiAccess({ request, context }, screens.auth.login);
-  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  if (request.method !== "POST") return methodNotAllowed();
   const input = parseOr400(verifyCodeSchema, await readBody(request));
   try {
     const result = await signInWithCode({ ...input, address: clientAddress(context) });

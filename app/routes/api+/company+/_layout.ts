@@ -1,10 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, requireApiAccess } from "~/http/api.server";
+import { parseOr400, requireApiAccess, methodNotAllowed } from "~/http/api.server";
 import { companyProfileSchema } from "~/models/company/company.schema";
 import { getCompanyProfile, updateCompanyProfile } from "~/models/company/company.server";
-import { uploadRules, withUploadBody } from "~/models/files/upload-rules.server";
 import { ImageUploadError, isFileChosen } from "~/services/images.server";
 import { screens } from "~/access/route-table";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadBody } from "~/http/uploads.server";
 
 /** GET /api/company: the profile, with currency, phone region and time zone offset. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** PUT /api/company (multipart or JSON): the profile fields, and optionally `logo`. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.companyProfile);
-  if (request.method !== "PUT") return json({ message: "Method not allowed" }, { status: 405 });
+  if (request.method !== "PUT") return methodNotAllowed();
   const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
   return withUploadBody(request, uploadRules.logo, refused, async (body) => {
     const input = parseOr400(companyProfileSchema(body.country === "CA" ? "CA" : "US"), body);

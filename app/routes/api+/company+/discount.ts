@@ -1,13 +1,10 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, requireApiAccess } from "~/http/api.server";
+import { parseOr400 } from "~/http/api.server";
+import { saveRecordAction } from "~/http/company-record-api.server";
 import { discountSchema } from "~/models/company/company.schema";
-import { saveDiscount, withCompanyRuleErrors } from "~/models/company/company.server";
+import { saveDiscount } from "~/models/company/company.server";
 import { screens } from "~/access/route-table";
 
 /** POST /api/company/discount: creates a discount. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.discountsTaxRates);
-  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
-  const input = parseOr400(discountSchema, await readBody(request));
-  return withCompanyRuleErrors(async () => json({ data: await saveDiscount(ctx, input) }, { status: 201 }));
-}
+export const action = saveRecordAction(screens.discountsTaxRates, {
+  POST: (ctx, body) => saveDiscount(ctx, parseOr400(discountSchema, body)),
+});

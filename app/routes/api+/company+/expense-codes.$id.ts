@@ -1,16 +1,6 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { apiNotFound, requireApiAccess } from "~/http/api.server";
-import { deleteExpenseCode, withCompanyRuleErrors } from "~/models/company/company.server";
+import { deleteRecordAction } from "~/http/company-record-api.server";
+import { deleteExpenseCode } from "~/models/company/company.server";
 import { screens } from "~/access/route-table";
 
 /** DELETE /api/company/expense-codes/{id}: refused with {message} while the expense code is in use. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.settings.expenseCodes);
-  if (request.method !== "DELETE") return json({ message: "Method not allowed" }, { status: 405 });
-  const id = z.coerce.number().int().positive().safeParse(params.id);
-  if (!id.success) return apiNotFound();
-  return withCompanyRuleErrors(async () =>
-    (await deleteExpenseCode(ctx, id.data)) ? json({ data: { id: id.data } }) : apiNotFound(),
-  );
-}
+export const action = deleteRecordAction(screens.settings.expenseCodes, "id", deleteExpenseCode);

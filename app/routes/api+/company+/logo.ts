@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { requireApiAccess } from "~/http/api.server";
+import { requireApiAccess, methodNotAllowed } from "~/http/api.server";
 import { removeCompanyLogo, setCompanyLogo } from "~/models/company/company.server";
-import { uploadRules } from "~/models/files/upload-rules.server";
 import { imageMessages } from "~/models/files/file-rules";
 import { ImageUploadError, isFileChosen } from "~/services/images.server";
-import { withUploadForm } from "~/models/files/uploads.server";
 import { screens } from "~/access/route-table";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/http/uploads.server";
 
 const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
 
@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await removeCompanyLogo(ctx);
     return json({ data: { logoUrl: null } });
   }
-  if (request.method !== "PATCH") return json({ message: "Method not allowed" }, { status: 405 });
+  if (request.method !== "PATCH") return methodNotAllowed();
   return withUploadForm(request, uploadRules.logo, refused, async (form) => {
     const file = form.get("logo") ?? form.get("file");
     if (!isFileChosen(file)) return refused(imageMessages.logoHint);

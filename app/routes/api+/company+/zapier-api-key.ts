@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccess } from "~/http/api.server";
+import { requireApiAccess, methodNotAllowed } from "~/http/api.server";
 import { createApiKey, getApiKeyInfo } from "~/access/api-keys.server";
 import { screens } from "~/access/route-table";
 
@@ -12,6 +12,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST /api/company/zapier-api-key → {apiKey, prefix, createdAt}: creates or rotates the key, shown once. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.integrations);
-  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  if (request.method !== "POST") return methodNotAllowed();
   return json(await createApiKey(ctx), { status: 201, headers: { "Cache-Control": "no-store" } });
 }

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, requireApiAccess } from "~/http/api.server";
+import { parseOr400, readBody, requireApiAccess, methodNotAllowed } from "~/http/api.server";
 import { messagesSchema } from "~/models/company/company.schema";
 import { getCompanySettings, updateInvoiceAndEstimateMessages } from "~/models/company/company.server";
 import { screens } from "~/access/route-table";
@@ -7,7 +7,7 @@ import { screens } from "~/access/route-table";
 /** PATCH /api/company-settings/messages-on-invoice-and-estimate {messageOnInvoice, messageOnEstimate}. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.settings.messages);
-  if (request.method !== "PATCH") return json({ message: "Method not allowed" }, { status: 405 });
+  if (request.method !== "PATCH") return methodNotAllowed();
   await updateInvoiceAndEstimateMessages(ctx, parseOr400(messagesSchema, await readBody(request)));
   return json({ data: await getCompanySettings(ctx) });
 }

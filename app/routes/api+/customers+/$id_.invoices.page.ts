@@ -1,14 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, readPaging, readQuery, requireApiAccess } from "~/http/api.server";
+import { apiNotFound, readPaging, readQuery, recordIdParam, requireApiAccess } from "~/http/api.server";
 import { emptyCustomerTabPage } from "~/models/customers/customer-tabs.server";
-import { customerIdParam } from "~/models/customers/customers-api.server";
 import { customerExists } from "~/models/customers/customers.server";
 import { screens } from "~/access/route-table";
 
 /** GET /api/customers/{id}/invoices/page?pageNumber&pageSize&searchQuery: empty until the invoices area is built (see customer-tabs.server.ts). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.customers.list);
-  const id = customerIdParam(params.id);
+  const id = recordIdParam(params.id);
   if (!(await customerExists(ctx, id))) return apiNotFound();
   return json(emptyCustomerTabPage(readPaging(readQuery(request))));
 }

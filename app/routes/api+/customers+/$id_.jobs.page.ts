@@ -1,6 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, pageResult, parseOr400, readPaging, readQuery, requireApiAccess } from "~/http/api.server";
-import { customerIdParam } from "~/models/customers/customers-api.server";
+import {
+  apiNotFound,
+  pageResult,
+  parseOr400,
+  readPaging,
+  readQuery,
+  recordIdParam,
+  requireApiAccess,
+} from "~/http/api.server";
 import { customerJobsPageFiltersSchema } from "~/models/customers/customers.schema";
 import { customerExists } from "~/models/customers/customers.server";
 import { listCustomerJobsPage } from "~/models/jobs/jobs.server";
@@ -9,7 +16,7 @@ import { screens } from "~/access/route-table";
 /** GET /api/customers/{id}/jobs/page?pageNumber&pageSize&sortSettings&searchQuery&tags[0] → {items, total, pageNumber, pageSize}. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.customers.list);
-  const id = customerIdParam(params.id);
+  const id = recordIdParam(params.id);
   if (!(await customerExists(ctx, id))) return apiNotFound();
   const query = readQuery(request);
   const paging = readPaging(query);

@@ -1,15 +1,14 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiNotFound, badRequest, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
+import { apiNotFound, badRequest, methodNotAllowed, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
 import {
   addCustomerAttachments,
   attachmentUploadFrom,
   deleteCustomerAttachment,
 } from "~/models/customers/customer-attachments.server";
-import { methodNotAllowed } from "~/models/customers/customers-api.server";
 import { customerAttachmentDeleteSchema } from "~/models/customers/customers.schema";
-import { uploadRules } from "~/models/files/upload-rules.server";
-import { withUploadForm } from "~/models/files/uploads.server";
 import { screens } from "~/access/route-table";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/http/uploads.server";
 
 const refused = (message: string) => json({ message, errors: { files: message } }, { status: 400 });
 

@@ -1,6 +1,5 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, requireApiAccess } from "~/http/api.server";
-import { methodNotAllowed } from "~/models/customers/customers-api.server";
+import { methodNotAllowed, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
 import { checkEmailSchema } from "~/models/customers/customers.schema";
 import { checkCustomerEmail } from "~/models/customers/customers.server";
 import { screens } from "~/access/route-table";

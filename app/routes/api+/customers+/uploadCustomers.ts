@@ -1,10 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { badRequest, requireApiAccess } from "~/http/api.server";
-import { methodNotAllowed } from "~/models/customers/customers-api.server";
+import { badRequest, methodNotAllowed, requireApiAccess } from "~/http/api.server";
 import { importCustomersCsv, importFileFrom } from "~/models/customers/customers-import.server";
-import { uploadRules } from "~/models/files/upload-rules.server";
-import { withUploadForm } from "~/models/files/uploads.server";
 import { screens } from "~/access/route-table";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/http/uploads.server";
 
 /** POST /api/customers/uploadCustomers (multipart: file) → {imported, skipped, rejected, rows: [{row, name, status, customerId?, messages}]}. */
 export async function action({ request, context }: ActionFunctionArgs) {

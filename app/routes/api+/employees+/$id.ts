@@ -1,16 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiNotFound, parseOr400, requireApiAccess } from "~/http/api.server";
+import { apiNotFound, methodNotAllowed, parseOr400, requireApiAccess, withRuleErrors } from "~/http/api.server";
 import { employeeEditSchema } from "~/models/employees/employees.schema";
-import {
-  deleteEmployee,
-  employeePhotoStep,
-  getEmployee,
-  saveResultJson,
-  updateEmployee,
-} from "~/models/employees/employees.server";
-import { uploadRules, withUploadBody } from "~/models/files/upload-rules.server";
+import { deleteEmployee, employeePhotoStep, getEmployee, updateEmployee } from "~/models/employees/employees.server";
 import { screens } from "~/access/route-table";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadBody } from "~/http/uploads.server";
 
 const paramsSchema = z.object({ id: z.coerce.number().int().positive() });
 
@@ -29,11 +24,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
     return withUploadBody(request, uploadRules.image, refused, async (body) => {
       const input = parseOr400(employeeEditSchema(company.country), body);
-      return saveResultJson(
-        await updateEmployee(ctx, id, input, { country: company.country, photo: employeePhotoStep(ctx, body.logo) }),
-      );
+      return withRuleErrors(async () => {
+        const photo = employeePhotoStep(ctx, body.logo);
+        return json({
+          id: (await updateEmployee(ctx, id, input, { country: company.country, photo })) ?? apiNotFound(),
+        });
+      });
     });
   }
-  if (request.method === "DELETE") return saveResultJson(await deleteEmployee(ctx, id));
-  return json({ message: "Method not allowed" }, { status: 405 });
+  if (request.method === "DELETE")
+    return withRuleErrors(async () => json({ id: (await deleteEmployee(ctx, id)) ?? apiNotFound() }));
+  return methodNotAllowed();
 }

@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, requireApiAccess } from "~/http/api.server";
+import { methodNotAllowed, parseOr400, requireApiAccess, withRuleErrors } from "~/http/api.server";
 import { employeeCreateSchema } from "~/models/employees/employees.schema";
-import { createEmployee, employeePhotoStep, listEmployees, saveResultJson } from "~/models/employees/employees.server";
-import { uploadRules, withUploadBody } from "~/models/files/upload-rules.server";
+import { createEmployee, employeePhotoStep, listEmployees } from "~/models/employees/employees.server";
 import { screens } from "~/access/route-table";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadBody } from "~/http/uploads.server";
 
 /** GET /api/employees → {data: [employee]}: every employee of the company, by name. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -14,15 +15,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST /api/employees (multipart or JSON): creates an employee within the plan's limit. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx, company } = await requireApiAccess({ request, context }, screens.employees.list);
-  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
+  if (request.method !== "POST") return methodNotAllowed();
   const refused = (message: string): Response => json({ errors: { logo: message } }, { status: 400 });
   return withUploadBody(request, uploadRules.image, refused, async (body) => {
     const input = parseOr400(employeeCreateSchema(company.country), body);
-    const result = await createEmployee(ctx, input, {
-      employeeLimit: company.employeeLimit,
-      country: company.country,
-      photo: employeePhotoStep(ctx, body.logo),
+    return withRuleErrors(async () => {
+      const id = await createEmployee(ctx, input, {
+        employeeLimit: company.employeeLimit,
+        country: company.country,
+        photo: employeePhotoStep(ctx, body.logo),
+      });
+      return json({ id }, { status: 201 });
     });
-    return saveResultJson(result, 201);
   });
 }

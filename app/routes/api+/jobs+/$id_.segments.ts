@@ -1,6 +1,5 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
-import { jobIdParam, methodNotAllowed } from "~/models/jobs/jobs-api.server";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiAction, apiNotFound, dataOr404, parseOr400, recordIdParam, requireApiAccess } from "~/http/api.server";
 import { segmentSchema } from "~/models/jobs/jobs.schema";
 import { addSegment, listSegments } from "~/models/jobs/jobs.server";
 import { screens } from "~/access/route-table";
@@ -8,15 +7,13 @@ import { screens } from "~/access/route-table";
 /** GET /api/jobs/{id}/segments → {data: [{id, name, position}]}. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.jobs.list);
-  return json({ data: (await listSegments(ctx, jobIdParam(params.id))) ?? apiNotFound() });
+  return json({ data: (await listSegments(ctx, recordIdParam(params.id))) ?? apiNotFound() });
 }
 
 /** POST /api/jobs/{id}/segments {name} → 201 {data: {id, name, position}}. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.jobs.list);
-  if (request.method !== "POST") return methodNotAllowed();
-  const id = jobIdParam(params.id);
-  const { name } = parseOr400(segmentSchema, await readBody(request));
-  const segment = await addSegment(ctx, id, name);
-  return segment ? json({ data: segment }, { status: 201 }) : apiNotFound();
-}
+export const action = apiAction(screens.jobs.list, {
+  POST: async ({ ctx, id, body }) => {
+    const { name } = parseOr400(segmentSchema, await body());
+    return dataOr404(await addSegment(ctx, id(), name), 201);
+  },
+});

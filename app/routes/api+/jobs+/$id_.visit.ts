@@ -1,11 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, requireApiAccess } from "~/http/api.server";
-import { jobIdParam } from "~/models/jobs/jobs-api.server";
+import { apiNotFound, recordIdParam, requireApiAccess } from "~/http/api.server";
 import { getVisit } from "~/models/jobs/jobs.server";
 import { screens } from "~/access/route-table";
 
 /** GET /api/jobs/{id}/visit → {data: visit}: what the schedule shows for one visit. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.jobs.list);
-  return json({ data: (await getVisit(ctx, jobIdParam(params.id))) ?? apiNotFound() });
+  return json({ data: (await getVisit(ctx, recordIdParam(params.id))) ?? apiNotFound() });
 }

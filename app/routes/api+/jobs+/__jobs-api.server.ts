@@ -9,34 +9,10 @@ import {
   type AttachmentKind,
   type JobDetails,
 } from "~/models/jobs/jobs.server";
-import { uploadRules } from "~/models/files/upload-rules.server";
 import { basisPointsToPercent, centsToDollars } from "~/models/line-items/money";
 import { deleteFile, saveUploadedFile } from "~/services/storage.server";
-import { withUploadForm } from "~/models/files/uploads.server";
-
-/** The {id} of a path, or 404 like a missing job. */
-export function jobIdParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) return apiNotFound();
-  return id;
-}
-
-/** Business rules answer 400: on a field as {errors: {field: message}}, else {message}. */
-export async function withJobRules<T>(work: () => Promise<T>): Promise<T | Response> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof JobRuleError) {
-      return json(
-        error.field === "_global"
-          ? { message: error.message }
-          : { message: error.message, errors: { [error.field]: error.message } },
-        { status: 400 },
-      );
-    }
-    throw error;
-  }
-}
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/http/uploads.server";
 
 /**
  * GET jobs/{id} in the spec's names and units, so that a job read can be sent back to PUT: jobStatus,
@@ -56,8 +32,6 @@ export function jobForApi(job: JobDetails) {
     })),
   };
 }
-
-export const methodNotAllowed = () => json({ message: "Method not allowed" }, { status: 405 });
 
 const refusedUpload = (message: string) => json({ message, errors: { files: message } }, { status: 400 });
 

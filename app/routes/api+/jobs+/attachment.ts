@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { apiNotFound, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
-import { methodNotAllowed, uploadJobFile } from "~/models/jobs/jobs-api.server";
+import { apiNotFound, methodNotAllowed, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
+import { uploadJobFile } from "~/routes/api+/jobs+/__jobs-api.server";
 import { jobAttachmentDeleteSchema } from "~/models/jobs/jobs-api.schema";
 import { removeAttachment } from "~/models/jobs/jobs.server";
 import { deleteFile } from "~/services/storage.server";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed, uploadJobFile } from "~/models/jobs/jobs-api.server";
-import { requireApiAccess } from "~/http/api.server";
+import { uploadJobFile } from "~/routes/api+/jobs+/__jobs-api.server";
+import { methodNotAllowed, requireApiAccess } from "~/http/api.server";
 import { screens } from "~/access/route-table";
 
 /** POST /api/jobs/currentStateAttachment (multipart: jobId, files: one file per call) → 201 {data: attachment}. */

@@ -1,13 +1,12 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { methodNotAllowed } from "~/models/jobs/jobs-api.server";
 import { LINE_ITEM_IMAGE_FOLDER } from "~/models/line-items/line-items.server";
-import { uploadRules } from "~/models/files/upload-rules.server";
 import { editorImageRules, imageMessages } from "~/models/files/file-rules";
 import { ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
-import { withUploadForm } from "~/models/files/uploads.server";
 import { absoluteUrl } from "~/http/app-url.server";
-import { requireApiAccess } from "~/http/api.server";
+import { methodNotAllowed, requireApiAccess } from "~/http/api.server";
 import { screens } from "~/access/route-table";
+import { uploadRules } from "~/models/files/upload-rules.server";
+import { withUploadForm } from "~/http/uploads.server";
 
 const refused = (message: string): Response => json({ message, errors: { file: message } }, { status: 400 });
 

@@ -1,7 +1,7 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, idParamsSchema, parseOr400, readBody, requireApiAccess } from "~/http/api.server";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiAction, apiNotFound, dataOr404, idParamsSchema, parseOr400, requireApiAccess } from "~/http/api.server";
 import { categorySchema } from "~/models/price-book/price-book.schema";
-import { deleteCategory, getCategory, updateCategory, withRuleErrors } from "~/models/price-book/price-book.server";
+import { deleteCategory, getCategory, updateCategory } from "~/models/price-book/price-book.server";
 import { screens } from "~/access/route-table";
 
 /** GET /api/price-lists/{id}: one category (the job form's price book picker: every role, as the job form). */
@@ -12,17 +12,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** PUT /api/price-lists/{id} {categoryName, type}; DELETE removes the category and its items. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.priceBook.list);
-  const id = idParamsSchema.safeParse(params);
-  if (!id.success) return apiNotFound();
-  if (request.method === "PUT") {
-    const input = parseOr400(categorySchema, await readBody(request));
-    return withRuleErrors(async () => json({ data: (await updateCategory(ctx, id.data.id, input)) ?? apiNotFound() }));
-  }
-  if (request.method === "DELETE") {
-    if (!(await deleteCategory(ctx, id.data.id))) return apiNotFound();
-    return json({ data: { id: id.data.id } });
-  }
-  return json({ message: "Method not allowed" }, { status: 405 });
-}
+export const action = apiAction(screens.priceBook.list, {
+  PUT: async ({ ctx, id, body }) =>
+    dataOr404(await updateCategory(ctx, id(), parseOr400(categorySchema, await body()))),
+  DELETE: async ({ ctx, id }) => dataOr404((await deleteCategory(ctx, id())) && { id: id() }),
+});

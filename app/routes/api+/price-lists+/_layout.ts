@@ -1,7 +1,7 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, readQuery, requireApiAccess } from "~/http/api.server";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiAction, dataOr404, parseOr400, readQuery, requireApiAccess } from "~/http/api.server";
 import { categorySchema, categoriesQuerySchema } from "~/models/price-book/price-book.schema";
-import { createCategory, listCategories, withRuleErrors } from "~/models/price-book/price-book.server";
+import { createCategory, listCategories } from "~/models/price-book/price-book.server";
 import { screens } from "~/access/route-table";
 
 /** GET /api/price-lists {searchQuery, type} → {data: [{id, categoryName, type, itemCount}]}. The job form's price book picker: every role, as the job form. */
@@ -12,9 +12,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** POST /api/price-lists {categoryName, type}. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.priceBook.list);
-  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
-  const input = parseOr400(categorySchema, await readBody(request));
-  return withRuleErrors(async () => json({ data: await createCategory(ctx, input) }, { status: 201 }));
-}
+export const action = apiAction(screens.priceBook.list, {
+  POST: async ({ ctx, body }) => dataOr404(await createCategory(ctx, parseOr400(categorySchema, await body())), 201),
+});

@@ -2,15 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAccess } from "~/http/api.server";
 import { exportPriceBookCsv } from "~/models/price-book/price-book-csv.server";
 import { screens } from "~/access/route-table";
+import { csvDownload } from "~/models/files/csv.server";
 
 /** GET /api/price-lists/items/export: every item as CSV (the template's columns). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.priceBook.list);
-  return new Response(await exportPriceBookCsv(ctx), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="price-book.csv"',
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(await exportPriceBookCsv(ctx), "price-book.csv");
 }

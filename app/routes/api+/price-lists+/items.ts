@@ -1,7 +1,7 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { parseOr400, readBody, readQuery, requireApiAccess } from "~/http/api.server";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { apiAction, dataOr404, parseOr400, readQuery, requireApiAccess } from "~/http/api.server";
 import { itemSchema, itemsQuerySchema } from "~/models/price-book/price-book.schema";
-import { createItem, itemJson, listItems, withRuleErrors } from "~/models/price-book/price-book.server";
+import { createItem, itemJson, listItems } from "~/models/price-book/price-book.server";
 import { screens } from "~/access/route-table";
 
 /** GET /api/price-lists/items {searchQuery, type, itemIds} → {data: [item]} (at most 100). The job form's price book picker: every role, as the job form; a field tech gets no cost. */
@@ -13,9 +13,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** POST /api/price-lists/items: creates an item (money in dollars). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.priceBook.list);
-  if (request.method !== "POST") return json({ message: "Method not allowed" }, { status: 405 });
-  const input = parseOr400(itemSchema, await readBody(request));
-  return withRuleErrors(async () => json({ data: itemJson(ctx, await createItem(ctx, input)) }, { status: 201 }));
-}
+export const action = apiAction(screens.priceBook.list, {
+  POST: async ({ ctx, body }) => {
+    const input = parseOr400(itemSchema, await body());
+    return dataOr404(itemJson(ctx, await createItem(ctx, input)), 201);
+  },
+});

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { accessFromCookie, ShadowLogInError, startShadowLogIn } from "~/models/accounts/account-sessions.server";
+import { accessFromCookie, ShadowLogInError, startShadowLogIn } from "~/access/account-sessions.server";
 import { currentUser } from "~/models/accounts/accounts.server";
 import { apiNotFound, idParamsSchema, parseOr400, requireApiAccess } from "~/http/api.server";
 import { screens } from "~/access/route-table";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { accessFromCookie, endShadowLogIn } from "~/models/accounts/account-sessions.server";
+import { accessFromCookie, endShadowLogIn } from "~/access/account-sessions.server";
 import { currentUser } from "~/models/accounts/accounts.server";
 import { requireApiAccess } from "~/http/api.server";
 import { messages } from "~/utils/validation";
