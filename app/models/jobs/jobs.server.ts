@@ -1118,6 +1118,18 @@ export async function listJobsPage(
           .limit(JOBS_COUNT_CAP + 1)
           .as("hits"),
       );
+  // A deferred join: the inner query walks the sort index for the page's ids (however deep the
+  // page), then only those rows are read and joined to their customers.
+  const byCustomer = column === sortColumns.customerName;
+  const inner = db
+    .select({ pageId: sql<number>`${jobs.id}`.as("page_id"), key: sql`${column}`.as("page_key") })
+    .from(jobs);
+  const page = (byCustomer ? inner.innerJoin(customers, eq(customers.id, jobs.customerId)) : inner)
+    .where(where)
+    .orderBy(sql`${column} ${direction}`, sql`${jobs.id} ${direction}`)
+    .limit(query.paging.pageSize)
+    .offset(offset)
+    .as("page");
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -1135,11 +1147,9 @@ export async function listJobsPage(
         seriesId: jobs.seriesId,
       })
       .from(jobs)
+      .innerJoin(page, eq(jobs.id, page.pageId))
       .innerJoin(customers, eq(customers.id, jobs.customerId))
-      .where(where)
-      .orderBy(sql`${column} ${direction}`, sql`${jobs.id} ${direction}`)
-      .limit(query.paging.pageSize)
-      .offset(offset),
+      .orderBy(sql`${page.key} ${direction}`, sql`${page.pageId} ${direction}`),
     total,
   ]);
   const count = counted?.total ?? 0;
