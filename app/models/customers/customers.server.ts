@@ -530,10 +530,23 @@ function listFilter(ctx: CallerContext, q: Pick<CustomerListQuery, "tagIds" | "e
 export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery): Promise<CustomerPage> {
   const { where, filtered } = listFilter(ctx, q);
   const keys = sortKeys(q.sortField);
-  const direction = q.descending ? desc : asc;
   const offset = (q.pageNumber - 1) * q.pageSize;
+  // The unfiltered total comes first: a page in the list's second half is read from its far end
+  // (the same index walked backward, the mirrored offset), so no page skips more than half the list.
+  let counted: number | null = null;
+  if (!filtered) {
+    const [counter] = await db
+      .select({ count: customerCounts.count })
+      .from(customerCounts)
+      .where(eq(customerCounts.companyId, ctx.companyId));
+    counted = counter?.count ?? 0;
+  }
+  const fromEnd = counted !== null && offset < counted && offset * 2 > counted;
+  const scanDescending = fromEnd ? !q.descending : !!q.descending;
+  const direction = scanDescending ? desc : asc;
+  const limit = fromEnd ? Math.min(q.pageSize, counted! - offset) : q.pageSize;
   // A deferred join: the inner query reads only the sort index (an index-only scan, however deep
-  // the page), then the page's ten rows are fetched by id.
+  // the page), then the page's ten rows are fetched by id, with their tags' labels.
   const page = db
     .select({
       pageId: sql<number>`${customers.id}`.as("page_id"),
@@ -542,51 +555,54 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
     .from(customers)
     .where(where)
     .orderBy(...keys.map((k) => direction(k)), direction(customers.id))
-    .limit(q.pageSize)
-    .offset(offset)
+    .limit(limit)
+    .offset(fromEnd ? counted! - offset - limit : offset)
     .as("page");
   const pageKeys = keys.map((_, i) => page[`key${i}` as keyof typeof page] as SQL.Aliased);
-  const rows = await db
+  // A filtered list's capped count comes in the same round trip (an uncorrelated subquery, run once).
+  const hitsQuery = db.select({ n: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(customers)
+      .where(where)
+      .limit(FILTERED_COUNT_CAP + 1)
+      .as("hits"),
+  );
+  const scanned = await db
     .select({
+      hits: filtered ? sql<number | null>`(${hitsQuery})` : sql<number | null>`null::int`,
       id: customers.id,
       firstName: customers.firstName,
       lastName: customers.lastName,
       ownCompanyName: customers.ownCompanyName,
       billingLocation: customers.billingLocation,
       notes: customers.notes,
-      tagIds: customers.tagIds,
+      tags: sql<{ id: number; label: string }[]>`coalesce((
+        select json_agg(json_build_object('id', ${tags.id}, 'label', ${tags.name}) order by array_position(${customers.tagIds}, ${tags.id}))
+        from ${tags}
+        where ${tags.id} = any(${customers.tagIds}) and ${tags.companyId} = ${ctx.companyId} and ${tags.type} = ${TagType.Customer}
+      ), '[]'::json)`,
     })
     .from(customers)
     .innerJoin(page, eq(customers.id, page.pageId))
     .orderBy(...pageKeys.map((k) => direction(k)), direction(page.pageId));
+  const rows = fromEnd ? scanned.reverse() : scanned;
   let total: number;
   let totalIsCapped = false;
-  if (filtered && rows.length < q.pageSize && (rows.length > 0 || offset === 0)) {
+  if (counted !== null) {
+    total = counted;
+  } else if (rows.length < q.pageSize && (rows.length > 0 || offset === 0)) {
     // The last page of a filtered list tells its total without counting.
     total = offset + rows.length;
-  } else if (filtered) {
-    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(
-      db
-        .select({ one: sql`1` })
-        .from(customers)
-        .where(where)
-        .limit(FILTERED_COUNT_CAP + 1)
-        .as("hits"),
-    );
-    total = Math.min(counted.n, FILTERED_COUNT_CAP);
-    totalIsCapped = counted.n > FILTERED_COUNT_CAP;
   } else {
-    const [counter] = await db
-      .select({ count: customerCounts.count })
-      .from(customerCounts)
-      .where(eq(customerCounts.companyId, ctx.companyId));
-    total = counter?.count ?? 0;
+    const hits = rows[0]?.hits ?? (await hitsQuery)[0].n;
+    total = Math.min(hits, FILTERED_COUNT_CAP);
+    totalIsCapped = hits > FILTERED_COUNT_CAP;
   }
-  const labels = new Map((await tagLabels(ctx, [...new Set(rows.flatMap((r) => r.tagIds))])).map((t) => [t.id, t]));
-  const items = rows.map(({ billingLocation, tagIds, ...r }) => ({
+  const items = rows.map(({ hits: _hits, billingLocation, tags: labels, ...r }) => ({
     ...r,
     billingAddress: billingLocation ? { location: billingLocation } : null,
-    tags: tagIds.map((id) => labels.get(id)).filter((t): t is { id: number; label: string } => !!t),
+    tags: labels,
   }));
   return { items, total, totalIsCapped };
 }

@@ -1103,21 +1103,22 @@ export async function listJobsPage(
   const where = and(...conditions);
   const sort = query.paging.sortSettings.find((s) => s.fieldName in sortColumns);
   const column = sortColumns[(sort?.fieldName as JobSortField) ?? "startTime"];
-  const direction = sort ? (sort.descending ? sql`desc` : sql`asc`) : sql`desc`;
+  const descending = sort ? !!sort.descending : true;
   const offset = (query.paging.pageNumber - 1) * query.paging.pageSize;
-  // The whole company's list reads its total from the counter row; a filtered one counts, up to
+  const pageSize = query.paging.pageSize;
+  // The whole company's list reads its total from the counter row (first: a page in the list's
+  // second half is read from its far end, the same index walked backward with the mirrored
+  // offset, so no page skips more than half the list); a filtered one counts, up to
   // JOBS_COUNT_CAP so that no request counts a whole 200,000-job company.
   const wholeCompany = conditions.length === 1 && !isFieldTech(ctx);
-  const total = wholeCompany
-    ? db.select({ total: jobCounts.count }).from(jobCounts).where(eq(jobCounts.companyId, ctx.companyId))
-    : db.select({ total: sql<number>`count(*)::int` }).from(
-        db
-          .select({ one: sql`1` })
-          .from(jobs)
-          .where(where)
-          .limit(JOBS_COUNT_CAP + 1)
-          .as("hits"),
-      );
+  const [counted] = wholeCompany
+    ? await db.select({ total: jobCounts.count }).from(jobCounts).where(eq(jobCounts.companyId, ctx.companyId))
+    : [];
+  const companyTotal = wholeCompany ? (counted?.total ?? 0) : null;
+  const fromEnd = companyTotal !== null && offset < companyTotal && offset * 2 > companyTotal;
+  const limit = fromEnd ? Math.min(pageSize, companyTotal! - offset) : pageSize;
+  // Default null placement (last ascending, first descending) keeps the two directions exact mirrors.
+  const direction = (fromEnd ? !descending : descending) ? sql`desc` : sql`asc`;
   // A deferred join: the inner query walks the sort index for the page's ids (however deep the
   // page), then only those rows are read and joined to their customers.
   const byCustomer = column === sortColumns.customerName;
@@ -1127,35 +1128,45 @@ export async function listJobsPage(
   const page = (byCustomer ? inner.innerJoin(customers, eq(customers.id, jobs.customerId)) : inner)
     .where(where)
     .orderBy(sql`${column} ${direction}`, sql`${jobs.id} ${direction}`)
-    .limit(query.paging.pageSize)
-    .offset(offset)
+    .limit(limit)
+    .offset(fromEnd ? companyTotal! - offset - limit : offset)
     .as("page");
-  const [rows, [counted]] = await Promise.all([
+  // A filtered list's capped count comes in the same round trip (an uncorrelated subquery, run once).
+  const hitsQuery = db.select({ total: sql<number>`count(*)::int` }).from(
     db
-      .select({
-        id: jobs.id,
-        name: jobs.name,
-        customerId: jobs.customerId,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        location: jobs.location,
-        status: jobs.status,
-        startTime: jobs.startTime,
-        endTime: jobs.endTime,
-        isAllDay: jobs.isAllDay,
-        totalCents: jobs.totalCents,
-        seriesId: jobs.seriesId,
-      })
+      .select({ one: sql`1` })
       .from(jobs)
-      .innerJoin(page, eq(jobs.id, page.pageId))
-      .innerJoin(customers, eq(customers.id, jobs.customerId))
-      .orderBy(sql`${page.key} ${direction}`, sql`${page.pageId} ${direction}`),
-    total,
-  ]);
-  const count = counted?.total ?? 0;
+      .where(where)
+      .limit(JOBS_COUNT_CAP + 1)
+      .as("hits"),
+  );
+  const scanned = await db
+    .select({
+      hits: wholeCompany ? sql<number | null>`null::int` : sql<number | null>`(${hitsQuery})`,
+      id: jobs.id,
+      name: jobs.name,
+      customerId: jobs.customerId,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      location: jobs.location,
+      status: jobs.status,
+      startTime: jobs.startTime,
+      endTime: jobs.endTime,
+      isAllDay: jobs.isAllDay,
+      totalCents: jobs.totalCents,
+      seriesId: jobs.seriesId,
+    })
+    .from(jobs)
+    .innerJoin(page, eq(jobs.id, page.pageId))
+    .innerJoin(customers, eq(customers.id, jobs.customerId))
+    .orderBy(sql`${page.key} ${direction}`, sql`${page.pageId} ${direction}`);
+  const rows = fromEnd ? scanned.reverse() : scanned;
+  // The last page of a filtered list tells its total without counting.
+  const lastPage = rows.length < pageSize && (rows.length > 0 || offset === 0);
+  const count = companyTotal ?? (lastPage ? offset + rows.length : (rows[0]?.hits ?? (await hitsQuery)[0].total));
   return {
     totalIsCapped: !wholeCompany && count > JOBS_COUNT_CAP,
-    items: rows.map(({ firstName, lastName, startTime, endTime, ...r }) => ({
+    items: rows.map(({ hits: _hits, firstName, lastName, startTime, endTime, ...r }) => ({
       ...r,
       customerName: [firstName, lastName].filter(Boolean).join(" "),
       startTime: startTime?.toISOString() ?? null,
