@@ -152,3 +152,14 @@ export const pageResult = <T>(items: T[], total: number, paging: Paging) => ({
   pageNumber: paging.pageNumber,
   pageSize: paging.pageSize,
 });
+
+/** A CSV file download that is never cached (exports hold the company's current data). */
+export function csvDownload(csv: string | ReadableStream<Uint8Array>, fileName: string): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

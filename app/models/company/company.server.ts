@@ -254,7 +254,6 @@ export function saveDiscount(
 export type ExpenseCodeRow = { id: number; name: string; description: string | null };
 const expenseCodeRecords = namedRecords({
   table: expenseCodes,
-  // "A expense code named ...": the message the API has always answered.
   what: "expense code",
   columns: { id: expenseCodes.id, name: expenseCodes.name, description: expenseCodes.description },
   beforeDelete: (ctx, id) => refuseWhenInUse(ctx, "expenseCode", id),

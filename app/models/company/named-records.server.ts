@@ -11,7 +11,7 @@ type NamedRecordTable = PgTable & { id: AnyPgColumn; companyId: AnyPgColumn; nam
 /** Another record of the company (of the same kind, e.g. tag type) already has the name, ignoring case. */
 export class NameTakenError extends RuleError {
   constructor(what: string, name: string) {
-    super({ name: `A ${what} named '${name}' already exists` });
+    super({ name: `${/^[aeiou]/i.test(what) ? "An" : "A"} ${what} named '${name}' already exists` });
   }
 }
 

@@ -45,14 +45,3 @@ export function parseCsvRecords(input: string | Buffer): Record<string, string>[
     trim: true,
   });
 }
-
-/** A CSV file download that is never cached (exports hold the company's current data). */
-export function csvDownload(csv: string, fileName: string): Response {
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
-    },
-  });
-}

@@ -155,6 +155,12 @@ describe("company API", () => {
       cookie,
       json: { name: "Fuel", description: "Truck fuel" },
     });
+    const twice = await callRoute(createExpenseCode, "/api/company/expense-code", {
+      method: "POST",
+      cookie,
+      json: { name: "fuel" },
+    });
+    expect(twice).toEqual({ status: 400, body: { errors: { name: "An expense code named 'fuel' already exists" } } });
     const refused = await callRoute(
       deleteExpenseCode,
       `/api/company/expense-codes/${code.body.data.id}`,

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccess } from "~/http/api.server";
+import { csvDownload, requireApiAccess } from "~/http/api.server";
 import { exportPriceBookCsv } from "~/models/price-book/price-book-csv.server";
 import { screens } from "~/access/route-table";
-import { csvDownload } from "~/models/files/csv.server";
 
 /** GET /api/price-lists/items/export: every item as CSV (the template's columns). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAccess } from "~/http/api.server";
+import { csvDownload, requireApiAccess } from "~/http/api.server";
 import { exportUsersCsv } from "~/models/employees/employees.server";
 import { screens } from "~/access/route-table";
-import { csvDownload } from "~/models/files/csv.server";
 
 /** GET /api/users/exportUsers: the company's users as a CSV download. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
