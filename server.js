@@ -96,7 +96,9 @@ async function serve() {
   });
   // Cross-site form posts are refused on top of SameSite cookies.
   app.use((req, res, next) => {
-    if (app$.isCrossSiteRequest({ method: req.method, headers: req.headers })) {
+    // X-Forwarded-Host counts only from a proxy TRUST_PROXY names, like Express's own forwarded headers.
+    const viaTrustedProxy = app.get("trust proxy fn")(req.socket.remoteAddress, 0);
+    if (app$.isCrossSiteRequest({ method: req.method, headers: req.headers }, { viaTrustedProxy })) {
       res.status(403).json({ message: "Cross-site requests are not allowed." });
       return;
     }

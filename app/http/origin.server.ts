@@ -14,18 +14,16 @@ function header(headers: RequestLike["headers"], name: string): string | undefin
 
 /**
  * True when a state-changing request comes from another site: its Origin names a host other
- * than the one it was sent to (X-Forwarded-Host behind a proxy, else Host). No Origin (old
- * browsers, API clients, same-origin GETs) is allowed: SameSite=Lax cookies cover those.
- * "null" (sandboxed frames, some redirects) counts as another site.
+ * than the one it was sent to (X-Forwarded-Host when the request came through a trusted proxy,
+ * TRUST_PROXY; else Host). No Origin (old browsers, API clients, same-origin GETs) is allowed:
+ * SameSite=Lax cookies cover those. "null" (sandboxed frames, some redirects) counts as another site.
  */
-export function isCrossSiteRequest(request: RequestLike): boolean {
+export function isCrossSiteRequest(request: RequestLike, { viaTrustedProxy = false } = {}): boolean {
   if (SAFE_METHODS.has((request.method ?? "GET").toUpperCase())) return false;
   const origin = header(request.headers, "origin");
   if (!origin) return false;
-  const target = (header(request.headers, "x-forwarded-host") ?? header(request.headers, "host"))
-    ?.split(",")[0]
-    .trim()
-    .toLowerCase();
+  const forwarded = viaTrustedProxy ? header(request.headers, "x-forwarded-host") : undefined;
+  const target = (forwarded ?? header(request.headers, "host"))?.split(",")[0].trim().toLowerCase();
   if (!target) return true;
   let originHost: string;
   try {

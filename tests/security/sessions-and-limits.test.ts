@@ -114,6 +114,19 @@ describe("behind one trusted proxy (TRUST_PROXY=1)", () => {
   const server = useOwnServer(() => ({ env: { TRUST_PROXY: "1" } }));
   const via = (address: string, more: Record<string, string> = {}) => ({ "X-Forwarded-For": address, ...more });
 
+  it("believes X-Forwarded-Host from the proxy when it checks a post's Origin", async () => {
+    const host = new URL(server.baseUrl).host;
+    const forwarded = (originHost: string) =>
+      fetch(`${server.baseUrl}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "X-Forwarded-Host": "app.example.com", Origin: `https://${originHost}` },
+        body: new URLSearchParams({ intent: "signIn" }),
+      });
+    expect((await forwarded("app.example.com")).status).not.toBe(403);
+    expect((await forwarded(host)).status).toBe(403);
+  });
+
   it("slows failed sign-ins of one email from one address, while the owner signs in from theirs", async () => {
     const { email } = await newAccount(server.baseUrl, via("192.0.2.10"));
     for (let i = 0; i < 10; i++)
@@ -222,6 +235,17 @@ describe("behind one trusted proxy (TRUST_PROXY=1)", () => {
 
 describe("without TRUST_PROXY", () => {
   const server = useOwnServer(() => ({ env: { TRUST_PROXY: undefined } }));
+
+  it("checks a post's Origin against Host: a forged X-Forwarded-Host is not believed", async () => {
+    const answer = await fetch(`${server.baseUrl}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "X-Forwarded-Host": "evil.example", Origin: "https://evil.example" },
+      body: new URLSearchParams({ intent: "signIn" }),
+    });
+    expect(answer.status).toBe(403);
+    expect(await answer.json()).toEqual({ message: "Cross-site requests are not allowed." });
+  });
 
   it("sends every open-redirect payload of a sign-in to the home page, and keeps a path of the site", async () => {
     const { email } = await newAccount(server.baseUrl);

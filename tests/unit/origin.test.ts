@@ -29,7 +29,19 @@ const rules: Array<[rule: string, cases: Array<[request: RequestLike, crossSite:
     ],
   ],
   [
-    "uses X-Forwarded-Host behind a proxy",
+    "ignores X-Forwarded-Host unless the request came through a trusted proxy",
+    [
+      [
+        {
+          method: "POST",
+          headers: { host: "app.example.com", "x-forwarded-host": "evil.example", origin: "https://evil.example" },
+        },
+        true,
+      ],
+    ],
+  ],
+  [
+    "uses X-Forwarded-Host behind a trusted proxy",
     [
       [
         {
@@ -57,7 +69,9 @@ const rules: Array<[rule: string, cases: Array<[request: RequestLike, crossSite:
 ];
 
 describe("isCrossSiteRequest", () => {
-  it.each(rules)("%s", (_rule, cases) => {
-    for (const [request, crossSite] of cases) expect(isCrossSiteRequest(request), request.method).toBe(crossSite);
+  it.each(rules)("%s", (rule, cases) => {
+    const viaTrustedProxy = rule.endsWith("behind a trusted proxy");
+    for (const [request, crossSite] of cases)
+      expect(isCrossSiteRequest(request, { viaTrustedProxy }), request.method).toBe(crossSite);
   });
 });
