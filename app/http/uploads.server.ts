@@ -4,7 +4,9 @@ import path from "node:path";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { allowLargerBody, REQUEST_BODY_LIMIT, RequestTooLargeError } from "~/http/request-size.server";
 import type { FileLimit } from "~/models/files/file-rules";
-import type { DroppedFile, UploadRule } from "~/models/files/upload-rules.server";
+import { editorImageRules, imageMessages } from "~/models/files/file-rules";
+import { uploadRules, type DroppedFile, type UploadRule } from "~/models/files/upload-rules.server";
+import { ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
 import { readBody } from "~/http/api.server";
 import { parseNested } from "~/http/request-data.server";
 import { uploadsRoot } from "~/services/storage.server";
@@ -249,4 +251,33 @@ export async function withUploadBody<T>(
 ): Promise<T> {
   if (!isMultipart(request)) return work((await readBody(request)) as Record<string, unknown>);
   return withUploadForm(request, rule, refused, (form) => work(parseNested(form)));
+}
+
+/**
+ * An image editor's upload (multipart, the first chosen file of `fields`): read within the image
+ * limit, checked by content and stored as a 400x400 PNG in the company's `folder`; answers with
+ * `stored(url)`, or `refused(message)` for a missing, oversize or unreadable image.
+ */
+export function uploadEditorImage(
+  request: Request,
+  target: { companyId: number; folder: string; fields: readonly string[] },
+  refused: (message: string) => Response,
+  stored: (url: string) => Response,
+): Promise<Response> {
+  return withUploadForm(request, uploadRules.image, refused, async (form) => {
+    const file = target.fields.map((name) => form.get(name)).find(isFileChosen);
+    if (!file) return refused(imageMessages.failed);
+    try {
+      const image = await storeImageUpload({
+        companyId: target.companyId,
+        folder: target.folder,
+        file,
+        rules: editorImageRules,
+      });
+      return stored(image.url);
+    } catch (error) {
+      if (error instanceof ImageUploadError) return refused(error.message);
+      throw error;
+    }
+  });
 }

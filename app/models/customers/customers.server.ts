@@ -1,3 +1,4 @@
+import { pageTotal, scanWindow } from "~/models/list-pages";
 import { RuleError } from "~/models/rules";
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
@@ -531,8 +532,7 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
   const { where, filtered } = listFilter(ctx, q);
   const keys = sortKeys(q.sortField);
   const offset = (q.pageNumber - 1) * q.pageSize;
-  // The unfiltered total comes first: a page in the list's second half is read from its far end
-  // (the same index walked backward, the mirrored offset), so no page skips more than half the list.
+  // The unfiltered total comes first, to read a deep page from the nearer end (list-pages.ts).
   let counted: number | null = null;
   if (!filtered) {
     const [counter] = await db
@@ -541,10 +541,8 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
       .where(eq(customerCounts.companyId, ctx.companyId));
     counted = counter?.count ?? 0;
   }
-  const fromEnd = counted !== null && offset < counted && offset * 2 > counted;
-  const scanDescending = fromEnd ? !q.descending : !!q.descending;
-  const direction = scanDescending ? desc : asc;
-  const limit = fromEnd ? Math.min(q.pageSize, counted! - offset) : q.pageSize;
+  const scan = scanWindow(offset, q.pageSize, counted);
+  const direction = (scan.fromEnd ? !q.descending : !!q.descending) ? desc : asc;
   // A deferred join: the inner query reads only the sort index (an index-only scan, however deep
   // the page), then the page's ten rows are fetched by id, with their tags' labels.
   const page = db
@@ -555,8 +553,8 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
     .from(customers)
     .where(where)
     .orderBy(...keys.map((k) => direction(k)), direction(customers.id))
-    .limit(limit)
-    .offset(fromEnd ? counted! - offset - limit : offset)
+    .limit(scan.limit)
+    .offset(scan.offset)
     .as("page");
   const pageKeys = keys.map((_, i) => page[`key${i}` as keyof typeof page] as SQL.Aliased);
   // A filtered list's capped count comes in the same round trip (an uncorrelated subquery, run once).
@@ -586,19 +584,15 @@ export async function listCustomersPage(ctx: CallerContext, q: CustomerListQuery
     .from(customers)
     .innerJoin(page, eq(customers.id, page.pageId))
     .orderBy(...pageKeys.map((k) => direction(k)), direction(page.pageId));
-  const rows = fromEnd ? scanned.reverse() : scanned;
-  let total: number;
-  let totalIsCapped = false;
-  if (counted !== null) {
-    total = counted;
-  } else if (rows.length < q.pageSize && (rows.length > 0 || offset === 0)) {
-    // The last page of a filtered list tells its total without counting.
-    total = offset + rows.length;
-  } else {
-    const hits = rows[0]?.hits ?? (await hitsQuery)[0].n;
-    total = Math.min(hits, FILTERED_COUNT_CAP);
-    totalIsCapped = hits > FILTERED_COUNT_CAP;
-  }
+  const rows = scan.fromEnd ? scanned.reverse() : scanned;
+  const { total, totalIsCapped } = await pageTotal({
+    knownTotal: counted,
+    offset,
+    pageSize: q.pageSize,
+    rowCount: rows.length,
+    hits: async () => rows[0]?.hits ?? (await hitsQuery)[0].n,
+    cap: FILTERED_COUNT_CAP,
+  });
   const items = rows.map(({ hits: _hits, billingLocation, tags: labels, ...r }) => ({
     ...r,
     billingAddress: billingLocation ? { location: billingLocation } : null,

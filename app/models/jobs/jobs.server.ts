@@ -1,3 +1,4 @@
+import { pageTotal, scanWindow } from "~/models/list-pages";
 import { RuleError } from "~/models/rules";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -1106,19 +1107,16 @@ export async function listJobsPage(
   const descending = sort ? !!sort.descending : true;
   const offset = (query.paging.pageNumber - 1) * query.paging.pageSize;
   const pageSize = query.paging.pageSize;
-  // The whole company's list reads its total from the counter row (first: a page in the list's
-  // second half is read from its far end, the same index walked backward with the mirrored
-  // offset, so no page skips more than half the list); a filtered one counts, up to
-  // JOBS_COUNT_CAP so that no request counts a whole 200,000-job company.
+  // The whole company's list reads its total from the counter row first, to read a deep page from
+  // the nearer end (list-pages.ts); a filtered one counts, up to JOBS_COUNT_CAP so that no request
+  // counts a whole 200,000-job company.
   const wholeCompany = conditions.length === 1 && !isFieldTech(ctx);
   const [counted] = wholeCompany
     ? await db.select({ total: jobCounts.count }).from(jobCounts).where(eq(jobCounts.companyId, ctx.companyId))
     : [];
   const companyTotal = wholeCompany ? (counted?.total ?? 0) : null;
-  const fromEnd = companyTotal !== null && offset < companyTotal && offset * 2 > companyTotal;
-  const limit = fromEnd ? Math.min(pageSize, companyTotal! - offset) : pageSize;
-  // Default null placement (last ascending, first descending) keeps the two directions exact mirrors.
-  const direction = (fromEnd ? !descending : descending) ? sql`desc` : sql`asc`;
+  const scan = scanWindow(offset, pageSize, companyTotal);
+  const direction = (scan.fromEnd ? !descending : descending) ? sql`desc` : sql`asc`;
   // A deferred join: the inner query walks the sort index for the page's ids (however deep the
   // page), then only those rows are read and joined to their customers.
   const byCustomer = column === sortColumns.customerName;
@@ -1128,8 +1126,8 @@ export async function listJobsPage(
   const page = (byCustomer ? inner.innerJoin(customers, eq(customers.id, jobs.customerId)) : inner)
     .where(where)
     .orderBy(sql`${column} ${direction}`, sql`${jobs.id} ${direction}`)
-    .limit(limit)
-    .offset(fromEnd ? companyTotal! - offset - limit : offset)
+    .limit(scan.limit)
+    .offset(scan.offset)
     .as("page");
   // A filtered list's capped count comes in the same round trip (an uncorrelated subquery, run once).
   const hitsQuery = db.select({ total: sql<number>`count(*)::int` }).from(
@@ -1160,19 +1158,24 @@ export async function listJobsPage(
     .innerJoin(page, eq(jobs.id, page.pageId))
     .innerJoin(customers, eq(customers.id, jobs.customerId))
     .orderBy(sql`${page.key} ${direction}`, sql`${page.pageId} ${direction}`);
-  const rows = fromEnd ? scanned.reverse() : scanned;
-  // The last page of a filtered list tells its total without counting.
-  const lastPage = rows.length < pageSize && (rows.length > 0 || offset === 0);
-  const count = companyTotal ?? (lastPage ? offset + rows.length : (rows[0]?.hits ?? (await hitsQuery)[0].total));
+  const rows = scan.fromEnd ? scanned.reverse() : scanned;
+  const { total, totalIsCapped } = await pageTotal({
+    knownTotal: companyTotal,
+    offset,
+    pageSize,
+    rowCount: rows.length,
+    hits: async () => rows[0]?.hits ?? (await hitsQuery)[0].total,
+    cap: JOBS_COUNT_CAP,
+  });
   return {
-    totalIsCapped: !wholeCompany && count > JOBS_COUNT_CAP,
+    totalIsCapped,
     items: rows.map(({ hits: _hits, firstName, lastName, startTime, endTime, ...r }) => ({
       ...r,
       customerName: [firstName, lastName].filter(Boolean).join(" "),
       startTime: startTime?.toISOString() ?? null,
       endTime: endTime?.toISOString() ?? null,
     })),
-    total: wholeCompany ? count : Math.min(count, JOBS_COUNT_CAP),
+    total,
   };
 }
 

@@ -1,12 +1,9 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { LINE_ITEM_IMAGE_FOLDER } from "~/models/line-items/line-items.server";
-import { editorImageRules, imageMessages } from "~/models/files/file-rules";
-import { ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
 import { absoluteUrl } from "~/http/app-url.server";
 import { methodNotAllowed, requireApiAccess } from "~/http/api.server";
 import { screens } from "~/access/route-table";
-import { uploadRules } from "~/models/files/upload-rules.server";
-import { withUploadForm } from "~/http/uploads.server";
+import { uploadEditorImage } from "~/http/uploads.server";
 
 const refused = (message: string): Response => json({ message, errors: { file: message } }, { status: 400 });
 
@@ -18,20 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.jobs.list);
   if (request.method !== "POST") return methodNotAllowed();
   // Within the image limit as it streams to disk: a larger image is refused with its message (uploadRules.image).
-  return withUploadForm(request, uploadRules.image, refused, async (form) => {
-    const file = form.get("file");
-    if (!isFileChosen(file)) return refused(imageMessages.failed);
-    try {
-      const stored = await storeImageUpload({
-        companyId: ctx.companyId,
-        folder: LINE_ITEM_IMAGE_FOLDER,
-        file,
-        rules: editorImageRules,
-      });
-      return json({ data: { imageUrl: stored.url, publicImageUrl: absoluteUrl(stored.url) } }, { status: 201 });
-    } catch (error) {
-      if (error instanceof ImageUploadError) return refused(error.message);
-      throw error;
-    }
-  });
+  const target = { companyId: ctx.companyId, folder: LINE_ITEM_IMAGE_FOLDER, fields: ["file"] };
+  return uploadEditorImage(request, target, refused, (url) =>
+    json({ data: { imageUrl: url, publicImageUrl: absoluteUrl(url) } }, { status: 201 }),
+  );
 }
