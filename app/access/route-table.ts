@@ -79,6 +79,17 @@ export const screens = {
   notFound: open("/404"),
   logout: open("/logout"),
   devOutbox: open("/dev/outbox"), // its loader answers 404 to all but a signed-in super admin in development without SMTP_URL
+  // Outside services calling back: Twilio's signed webhooks and the email open-tracking image
+  webhooks: {
+    twilioStatus: open("/api/webhooks/twilio/status"),
+    twilioIncoming: open("/api/webhooks/twilio/incoming"),
+  },
+  emailOpened: open("/email/open/:token"),
+  // Real-time hubs (SignalR protocol, app/services/realtime): the private hub needs a session
+  hubs: {
+    public: open("/hubs/public"),
+    private: signedIn("/hubs/private"),
+  },
   // Stored files: public folders by their unguessable URL, the others to the owning company (routes/files+/$.ts)
   files: open("/files/:companyId/*"),
   // Any signed-in user
@@ -157,6 +168,7 @@ export const screens = {
     leadSources: broad("/settings/lead-sources"),
     expenseCodes: broad("/settings/expense-codes"),
     messages: broad("/settings/messages"),
+    reminders: manager("/settings/reminders", { planFeatures: [PlanFeature.Reminders] }),
   },
   dashboard: broad("/dashboard"),
   reports: {

@@ -66,9 +66,15 @@ export const companies = pgTable(
     featureFlags: integer("feature_flags").notNull().default(0),
     twoWayTextEnabled: boolean("two_way_text_enabled").notNull().default(false),
     messagingReady: boolean("messaging_ready").notNull().default(false),
+    /** The company's Twilio number (E.164): texts go out from it and replies to it come back to it. */
+    messagingPhoneNumber: text("messaging_phone_number"),
     createdAt: createdAt(),
   },
-  (t) => [index("companies_business_name_idx").on(t.businessName), index("companies_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("companies_business_name_idx").on(t.businessName),
+    index("companies_created_at_idx").on(t.createdAt),
+    uniqueIndex("companies_messaging_phone_unique").on(t.messagingPhoneNumber),
+  ],
 );
 
 export const subscriptions = pgTable(
@@ -173,28 +179,6 @@ export const verifications = pgTable(
     index("verifications_user_kind_idx").on(t.userId, t.kind),
     uniqueIndex("verifications_secret_unique").on(t.secretHash),
   ],
-);
-
-/** Email and text messages: the local delivery channel and the record of every send. */
-export const outboxMessages = pgTable(
-  "outbox_messages",
-  {
-    id: id(),
-    companyId: integer("company_id").references(() => companies.id, { onDelete: "cascade" }),
-    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
-    to: text("to").notNull(),
-    subject: text("subject"),
-    body: text("body").notNull(),
-    html: text("html"),
-    /** Idempotency key: a retried send with the same key is not sent again. */
-    dedupeKey: text("dedupe_key"),
-    status: text("status", { enum: ["stored", "sent", "failed"] })
-      .notNull()
-      .default("stored"),
-    error: text("error"),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("outbox_dedupe_unique").on(t.dedupeKey), index("outbox_created_idx").on(t.createdAt)],
 );
 
 /** Onboarding tip bubbles the user dismissed, per company and action type. */

@@ -4,3 +4,4 @@ export * from "./employees";
 export * from "./jobs";
 export * from "./company";
 export * from "./price-book";
+export * from "./messaging";
