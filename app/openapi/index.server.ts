@@ -7,6 +7,7 @@ import "~/openapi/company.server";
 import "~/openapi/customers.server";
 import "~/openapi/employees.server";
 import "~/openapi/jobs.server";
+import "~/openapi/messaging.server";
 import "~/openapi/places.server";
 import "~/openapi/price-book.server";
 
