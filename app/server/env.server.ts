@@ -31,11 +31,33 @@ const envSchema = z
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
     UPLOADS_DIR: z.string().optional(),
+    // Real-time events between app instances (Redis pub/sub, app/services/realtime); unset: one instance.
     REDIS_URL: z
       .string()
-      .regex(/^rediss?:\/\//, "REDIS_URL must start with redis://")
+      .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
       .optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
+    // Twilio (app/services/texts.server.ts): both set, texts go out through Twilio; neither, they stay in the outbox.
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-zA-Z]{32}$/, "TWILIO_ACCOUNT_SID must be an account SID (AC followed by 32 characters)")
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16, "TWILIO_AUTH_TOKEN must be at least 16 characters").optional(),
+    // The platform's sender for companies without a messaging phone number of their own (E.164).
+    TWILIO_FROM_NUMBER: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, "TWILIO_FROM_NUMBER must be a phone number in E.164 form such as +15551234567")
+      .optional(),
+    // Tests only: the Twilio API at another address (a local server speaking its protocol); refused in production below.
+    TWILIO_API_BASE_URL: z
+      .string()
+      .refine(
+        (url) => /^https?:\/\/[^/?#\s]+\/?$/i.test(url) && URL.canParse(url),
+        "TWILIO_API_BASE_URL must be a URL such as http://127.0.0.1:14010",
+      )
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    TWILIO_API_BASE_URL_ALLOWED: z.enum(["true", "false"]).optional(),
     // Unset: "true" in development, "false" in production (see the transform below).
     SEED_DEMO: z.enum(["true", "false"]).optional(),
     DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must be at least 8 characters").optional(),
@@ -82,6 +104,16 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   if (cleaned.NODE_ENV === "production" && cleaned.DEMO_PASSWORD === PUBLISHED_DEMO_PASSWORD)
     lines.push("- DEMO_PASSWORD: DEMO_PASSWORD must not be the published demo password in production");
+  if (!cleaned.TWILIO_ACCOUNT_SID !== !cleaned.TWILIO_AUTH_TOKEN)
+    lines.push("- TWILIO_AUTH_TOKEN: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are set together (or neither)");
+  if (
+    cleaned.NODE_ENV === "production" &&
+    cleaned.TWILIO_API_BASE_URL &&
+    cleaned.TWILIO_API_BASE_URL_ALLOWED !== "true"
+  )
+    lines.push(
+      "- TWILIO_API_BASE_URL: TWILIO_API_BASE_URL sends texts somewhere other than Twilio: in production it needs TWILIO_API_BASE_URL_ALLOWED=true too",
+    );
   if (Number(cleaned.WEB_CONCURRENCY) > 1 && !cleaned.DATABASE_URL)
     lines.push(
       "- WEB_CONCURRENCY: WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database serves one process)",

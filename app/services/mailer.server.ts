@@ -1,8 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "~/db.server";
 import { outboxMessages } from "~/db/schema";
 import { env } from "~/server/env.server";
+import { absoluteUrl } from "~/http/app-url.server";
+import { screens } from "~/access/route-table";
 
 export type Email = {
   to: string;
@@ -17,7 +20,43 @@ export type Email = {
    * outbox_messages once it is delivered (see docs/decisions/038-security-safe-defaults.md).
    */
   secrets?: string[];
+  /** A company's message to its customer: the business name as the sender's name (the address stays MAIL_FROM's). */
+  fromName?: string | null;
+  /** Where the customer's reply goes: the company's email. */
+  replyTo?: string | null;
+  customerId?: number | null;
+  jobId?: number | null;
+  messageType?: number | null;
+  /** Adds the open-tracking image (sent → opened, app/models/messaging/delivery.server.ts). */
+  trackOpens?: boolean;
+  /**
+   * When the SMTP server could not take the message at all (no connection, a temporary 4xx answer),
+   * the claim is released and DeliveryUnavailableError thrown, so the caller's queue retries with the
+   * same key. Otherwise (the default) such a send is recorded as failed.
+   */
+  retryWhenUnavailable?: boolean;
 };
+
+/**
+ * The provider could not take the message (unreachable, busy): nothing left, the claim of its dedupe
+ * key was released, and a retry with the same key sends it.
+ */
+export class DeliveryUnavailableError extends Error {
+  constructor(
+    readonly channel: "email" | "sms",
+    reason: string,
+  ) {
+    super(`The ${channel === "email" ? "email" : "text message"} could not be handed over: ${reason}`);
+    this.name = "DeliveryUnavailableError";
+  }
+}
+
+/** Nodemailer's error of a message the server never took: no connection, or a temporary (4xx) refusal. */
+function smtpNeverTookIt(error: unknown): boolean {
+  const e = error as { command?: unknown; responseCode?: unknown };
+  const code = typeof e?.responseCode === "number" ? e.responseCode : 0;
+  return e?.command === "CONN" || (code >= 400 && code < 500);
+}
 
 /** What replaces a secret in the stored copy of a message that went out (or could not). */
 export const REMOVED_AFTER_SENDING = "[removed after sending]";
@@ -45,6 +84,26 @@ function outboxDelivers(smtpUrl = env().SMTP_URL): boolean {
 
 export type SendResult = { id: number | null; status: "stored" | "sent" | "failed" | "duplicate" };
 
+/** The address of MAIL_FROM ("Fieldwise <no-reply@example.com>" or a bare address). */
+export function mailFromAddress(mailFrom = env().MAIL_FROM): string {
+  return (/<([^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom).trim();
+}
+
+/** A name fit for a From header: one line, no angle brackets or quotes to confuse a mail reader. */
+const senderName = (name: string) =>
+  name
+    .replace(/[\r\n\t<>"]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 100);
+
+/** The 1×1 open-tracking image at the end of an HTML email, before </body> when there is one. */
+export function withTrackingImage(html: string, token: string): string {
+  const src = absoluteUrl(screens.emailOpened.pattern.replace(":token", token));
+  const image = `<img src="${src}" width="1" height="1" alt="" style="border:0;width:1px;height:1px">`;
+  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${image}</body>`) : `${html}${image}`;
+}
+
 let transport: { url: string; transporter: Transporter } | undefined;
 function smtpTransport(url: string): Transporter {
   if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
@@ -64,6 +123,8 @@ export async function sendEmail(email: Email, smtpUrl = env().SMTP_URL): Promise
     body: withoutSecrets(email.text, secrets, REMOVED_AFTER_SENDING),
     html: withoutSecrets(email.html ?? null, secrets, REMOVED_AFTER_SENDING),
   };
+  // Only an email that goes out carries the image: the outbox is read on /dev/outbox, where nothing opens.
+  const trackingToken = smtpUrl && email.trackOpens && email.html ? randomBytes(24).toString("base64url") : null;
   const [row] = await db
     .insert(outboxMessages)
     .values({
@@ -71,7 +132,11 @@ export async function sendEmail(email: Email, smtpUrl = env().SMTP_URL): Promise
       to: email.to,
       ...stored,
       companyId: email.companyId ?? null,
+      customerId: email.customerId ?? null,
+      jobId: email.jobId ?? null,
+      messageType: email.messageType ?? null,
       dedupeKey: email.dedupeKey ?? null,
+      trackingToken,
       status: "stored",
     })
     .onConflictDoNothing()
@@ -79,20 +144,29 @@ export async function sendEmail(email: Email, smtpUrl = env().SMTP_URL): Promise
   if (!row) return { id: null, status: "duplicate" };
   if (!smtpUrl) return { id: row.id, status: "stored" };
   try {
-    await smtpTransport(smtpUrl).sendMail({
-      from: env().MAIL_FROM,
+    const name = email.fromName ? senderName(email.fromName) : "";
+    const info = await smtpTransport(smtpUrl).sendMail({
+      from: name ? { name, address: mailFromAddress() } : env().MAIL_FROM,
+      replyTo: email.replyTo || undefined,
       to: email.to,
       subject: email.subject,
       text: email.text,
-      html: email.html,
+      html: email.html && trackingToken ? withTrackingImage(email.html, trackingToken) : email.html,
     });
-    await db.update(outboxMessages).set({ status: "sent" }).where(eq(outboxMessages.id, row.id));
+    await db
+      .update(outboxMessages)
+      .set({ status: "sent", sentAt: new Date(), providerId: info.messageId || null })
+      .where(eq(outboxMessages.id, row.id));
     return { id: row.id, status: "sent" };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    if (email.retryWhenUnavailable && smtpNeverTookIt(error)) {
+      await db.delete(outboxMessages).where(eq(outboxMessages.id, row.id));
+      throw new DeliveryUnavailableError("email", message);
+    }
     await db
       .update(outboxMessages)
-      .set({ status: "failed", error: message.slice(0, 1000) })
+      .set({ status: "failed", error: message.slice(0, 1000), failedAt: new Date() })
       .where(eq(outboxMessages.id, row.id));
     console.warn(`Email to ${email.to} failed: ${message}`);
     return { id: row.id, status: "failed" };
@@ -129,6 +203,11 @@ export async function listOutbox(page: number) {
         body: outboxMessages.body,
         status: outboxMessages.status,
         error: outboxMessages.error,
+        providerId: outboxMessages.providerId,
+        sentAt: outboxMessages.sentAt,
+        deliveredAt: outboxMessages.deliveredAt,
+        openedAt: outboxMessages.openedAt,
+        failedAt: outboxMessages.failedAt,
         createdAt: outboxMessages.createdAt,
       })
       .from(outboxMessages)

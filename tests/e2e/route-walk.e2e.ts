@@ -38,6 +38,8 @@ const SESSIONS_PER_LOGIN = 1 + 2 * ENDS_SESSION.size;
 const OTHER_ADMIN = "other-admin@example.com";
 /** A reset link without a valid token answers 400 with the reason on the page. */
 const NEEDS_TOKEN = new Set(["/reset"]);
+/** Webhooks that answer 403 to a post without the sender's signature. */
+const SIGNED_WEBHOOKS = new Set(["/api/webhooks/twilio/status", "/api/webhooks/twilio/incoming"]);
 /** Signed-in pages that answer with a redirect by design. */
 const REDIRECTS: Record<string, (access: Access) => string> = { "/": (access) => homePathFor(access.user.role) };
 
@@ -90,6 +92,8 @@ function expectedAnswer(
     return access
       ? { status: 302, location: homePathFor(access.user.role) }
       : { status: NEEDS_TOKEN.has(rule.pattern) ? [200, 400] : 200 };
+  // Twilio's signed webhooks: an unsigned post is refused before anything is read (app/routes/api+/webhooks+).
+  if (SIGNED_WEBHOOKS.has(rule.pattern)) return { status: 403 };
   // Customer-facing pages carry made-up tokens here: they may answer the page, a redirect or not found, never 403 or 500.
   if (rule.kind === "public") return { status: [200, 302, 303, 404] };
   if (!access) return loginRedirect(pathname);

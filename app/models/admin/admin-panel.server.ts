@@ -139,6 +139,7 @@ export async function getCompanyDetails(ctx: CallerContext, id: number) {
       messagingReady: companies.messagingReady,
       country: companies.country,
       businessPhoneNumber: companies.businessPhoneNumber,
+      messagingPhoneNumber: companies.messagingPhoneNumber,
     })
     .from(companies)
     .leftJoin(subscriptions, eq(subscriptions.companyId, companies.id))
@@ -216,4 +217,45 @@ export async function setTwoWayTextEnabled(ctx: CallerContext, companyId: number
     .where(eq(companies.id, companyId))
     .returning({ id: companies.id });
   return updated.length > 0;
+}
+
+/**
+ * The company's text messaging, as the super admin sets it up: its Twilio number (E.164, one company
+ * per number: replies and STOP come back to it) and whether messaging is ready (until then texts are
+ * kept unsent and the shell shows the banner). False when the company does not exist.
+ */
+export async function setCompanyMessaging(
+  ctx: CallerContext,
+  companyId: number,
+  input: { messagingPhoneNumber: string | null; messagingReady: boolean },
+): Promise<boolean> {
+  requireSuperAdmin(ctx);
+  const number = input.messagingPhoneNumber;
+  if (number) {
+    const [holder] = await db
+      .select({ businessName: companies.businessName })
+      .from(companies)
+      .where(and(eq(companies.messagingPhoneNumber, number), sql`${companies.id} <> ${companyId}`))
+      .limit(1);
+    if (holder) throw new RuleError({ messagingPhoneNumber: `This number is already used by ${holder.businessName}` });
+  }
+  try {
+    const updated = await db
+      .update(companies)
+      .set({ messagingPhoneNumber: number, messagingReady: input.messagingReady })
+      .where(eq(companies.id, companyId))
+      .returning({ id: companies.id });
+    return updated.length > 0;
+  } catch (error) {
+    // Two saves of one number at once: the unique index decides, with the same message.
+    if (isUniqueViolation(error))
+      throw new RuleError({ messagingPhoneNumber: "This number is already used by another company" });
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === "23505") return true;
+  return false;
 }

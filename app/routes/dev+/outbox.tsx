@@ -7,6 +7,16 @@ import { listOutbox, OUTBOX_PAGE_SIZE } from "~/services/mailer.server";
 import { formatInZone } from "~/utils/format";
 import { screens } from "~/access/route-table";
 
+const STATUS_LABELS: Record<string, string> = {
+  stored: "Unsent",
+  sent: "Sent",
+  delivered: "Delivered",
+  opened: "Opened",
+  failed: "Failed",
+};
+
+const when = (iso: string | null) => (iso ? `${formatInZone(iso, "UTC", "MMM DD, YYYY hh:mm:ss a")} UTC` : null);
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await optionalAccess({ request, context }, screens.devOutbox);
   // A development tool showing every company's messages: for a signed-in super admin, in development
@@ -33,9 +43,28 @@ export default function DevOutboxRoute() {
         <article key={m.id} className="card stack">
           <header>
             <strong>{m.channel === "email" ? "Email" : "Text"}</strong> to {m.to} ·{" "}
-            {formatInZone(m.createdAt, "UTC", "MMM DD, YYYY hh:mm a")} UTC · {m.status}
-            {m.error ? <span className="field-error"> {m.error}</span> : null}
+            {formatInZone(m.createdAt, "UTC", "MMM DD, YYYY hh:mm a")} UTC ·{" "}
+            <span className={`badge${m.status === "failed" ? " badge-danger" : ""}`}>{STATUS_LABELS[m.status]}</span>
           </header>
+          <dl className="facts">
+            {(
+              [
+                ["Sent", when(m.sentAt)],
+                ["Delivered", when(m.deliveredAt)],
+                ["Opened", when(m.openedAt)],
+                ["Failed", when(m.failedAt)],
+                [m.status === "stored" ? "Not sent because" : "Reason", m.error],
+                ["Provider id", m.providerId],
+              ] as const
+            )
+              .filter(([, value]) => value)
+              .map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd className={label === "Reason" ? "field-error" : undefined}>{value}</dd>
+                </div>
+              ))}
+          </dl>
           {m.subject ? <h2>{m.subject}</h2> : null}
           <div>
             {m.body.split("\n").map((line, index) => (

@@ -1,16 +1,38 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
+import { z } from "zod";
+import { CheckboxField, FormError, SubmitButton, TextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/access/access.server";
-import { getCompanyDetails, setTwoWayTextEnabled } from "~/models/admin/admin-panel.server";
+import { getCompanyDetails, setCompanyMessaging, setTwoWayTextEnabled } from "~/models/admin/admin-panel.server";
 import { AppFeature, hasAppFeature } from "~/access/features";
 import { toasts } from "~/sessions.server";
 import employeeStyles from "~/styles/employees.css";
-import { unknownIntent } from "~/http/forms.server";
+import { submitForm, unknownIntent } from "~/http/forms.server";
 import { screens } from "~/access/route-table";
+import { formatPhone, optionalPhoneField } from "~/utils/validation";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeStyles }];
+
+const MESSAGING_FORM_ID = "messaging-form";
+/** The company's Twilio number (US or Canada, stored in E.164) and whether its texts may go out. */
+const messagingSchema = z
+  .object({
+    messagingPhoneNumber: optionalPhoneField("US"),
+    messagingReady: z.preprocess((v) => v === "true" || v === "on", z.boolean()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.messagingReady && !value.messagingPhoneNumber)
+      ctx.addIssue({
+        code: "custom",
+        path: ["messagingPhoneNumber"],
+        message: "Messaging phone number is required before messaging is ready",
+      });
+  });
+const messagingValidator = withZod(messagingSchema);
 
 const companyId = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : notFound());
 
@@ -23,6 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       id: company.id,
       businessName: company.businessName,
       businessPhoneNumber: company.businessPhoneNumber,
+      messagingPhoneNumber: company.messagingPhoneNumber,
       messagingReady: company.messagingReady,
       twoWayTextEnabled: company.twoWayTextEnabled,
       twoWayTextFeature: hasAppFeature(company.featureFlags, AppFeature.TwoWayText),
@@ -34,6 +57,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.adminPanel.companyTwilio);
   const id = companyId(params);
   const formData = await request.formData();
+  const here = `/admin-panel/company-twilio-details/${id}`;
+  if (formData.get("intent") === "messaging")
+    return submitForm(formData, messagingValidator, MESSAGING_FORM_ID, async (input) => {
+      const saved = await setCompanyMessaging(access.ctx, id, {
+        messagingPhoneNumber: input.messagingPhoneNumber ?? null,
+        messagingReady: input.messagingReady,
+      });
+      if (!saved) notFound();
+      return toasts().redirectWithSuccess(here, "Messaging settings were saved");
+    });
   if (formData.get("intent") !== "two-way-text") unknownIntent();
   const enabled = formData.get("enabled") === "true";
   if (!(await setTwoWayTextEnabled(access.ctx, id, enabled))) notFound();
@@ -56,6 +89,8 @@ export default function CompanyTwilioDetailsRoute() {
         <dl className="facts">
           <dt>Messaging ready</dt>
           <dd>{company.messagingReady ? "Yes" : "No"}</dd>
+          <dt>Messaging phone number</dt>
+          <dd>{company.messagingPhoneNumber ? formatPhone(company.messagingPhoneNumber) : "None"}</dd>
           <dt>Business phone</dt>
           <dd>{company.businessPhoneNumber ?? "None"}</dd>
           <dt>Two-way text feature</dt>
@@ -70,6 +105,37 @@ export default function CompanyTwilioDetailsRoute() {
             once it registers.
           </p>
         )}
+        <ValidatedForm
+          id={MESSAGING_FORM_ID}
+          validator={messagingValidator}
+          method="post"
+          className="form"
+          aria-labelledby="messaging-settings"
+          defaultValues={{
+            messagingPhoneNumber: company.messagingPhoneNumber ? formatPhone(company.messagingPhoneNumber) : "",
+            messagingReady: company.messagingReady,
+          }}
+        >
+          <h3 id="messaging-settings">Messaging settings</h3>
+          <input type="hidden" name="intent" value="messaging" />
+          <FormError />
+          <TextField
+            name="messagingPhoneNumber"
+            label="Messaging phone number"
+            type="tel"
+            autoComplete="off"
+            hint="The company's Twilio number (US or Canada): texts go out from it, replies and STOP come back to it."
+          />
+          <CheckboxField
+            name="messagingReady"
+            label="Messaging is ready (texts are sent)"
+            value="true"
+            hint="Until then the company's texts are kept unsent and its users see a notice."
+          />
+          <div className="row">
+            <SubmitButton>Save Messaging Settings</SubmitButton>
+          </div>
+        </ValidatedForm>
         <Form method="post" className="row">
           <input type="hidden" name="enabled" value={company.twoWayTextEnabled ? "false" : "true"} />
           <button
