@@ -1,4 +1,4 @@
-// The Node server: Express serving the Remix app (and, later, the real-time hubs on the same port).
+// The Node server: Express serving the Remix app and the real-time hubs (SignalR protocol) on the same port.
 // One process by default; with WEB_CONCURRENCY > 1 on PostgreSQL, a primary prepares the database and
 // forks that many serving workers sharing the port (node:cluster).
 import cluster from "node:cluster";
@@ -31,6 +31,12 @@ async function runPrimary() {
   let listening = 0;
   cluster.on("listening", () => {
     if (++listening === workers) console.log(banner(`http://localhost:${port}`, Date.now() - started));
+  });
+  // Real-time events published in one worker reach the browsers connected to the others (without REDIS_URL).
+  cluster.on("message", (from, message) => {
+    if (!message?.[app$.realtimeIpcKey]) return;
+    for (const worker of Object.values(cluster.workers))
+      if (worker !== from && worker.isConnected()) worker.send(message);
   });
   let stopping = false;
   cluster.on("exit", (worker, code, signal) => {
@@ -95,15 +101,25 @@ async function serve() {
     next();
   });
   // Cross-site form posts are refused on top of SameSite cookies.
+  // X-Forwarded-Host counts only from a proxy TRUST_PROXY names, like Express's own forwarded headers.
+  const viaTrustedProxy = (req) => app.get("trust proxy fn")(req.socket.remoteAddress, 0);
   app.use((req, res, next) => {
-    // X-Forwarded-Host counts only from a proxy TRUST_PROXY names, like Express's own forwarded headers.
-    const viaTrustedProxy = app.get("trust proxy fn")(req.socket.remoteAddress, 0);
-    if (app$.isCrossSiteRequest({ method: req.method, headers: req.headers }, { viaTrustedProxy })) {
+    if (
+      app$.isCrossSiteRequest({ method: req.method, headers: req.headers }, { viaTrustedProxy: viaTrustedProxy(req) })
+    ) {
       res.status(403).json({ message: "Cross-site requests are not allowed." });
       return;
     }
     next();
   });
+  // The real-time hubs (/hubs/public, /hubs/private): negotiate, Server-Sent Events and long polling here,
+  // WebSockets on the server's upgrade below. Every hub request is checked as a cross-site post is (a
+  // WebSocket or event stream opened by another site must not ride the session cookie).
+  const hubs = app$.createRealtimeHubs({
+    isCrossSite: (req) =>
+      app$.isCrossSiteRequest({ method: "POST", headers: req.headers }, { viaTrustedProxy: viaTrustedProxy(req) }),
+  });
+  app.use(hubs.handleHttp);
   // Odd spellings of a path (/jobs/%2e%2e/customers, /%63ustomers, %00, a lone %, /CUSTOMERS) answer 404
   // before the URL parser and the router turn them into a known route.
   app.use(app$.refuseOddPaths(build.routes));
@@ -133,6 +149,7 @@ async function serve() {
   const server = app.listen(port, () => {
     if (!isWorker) console.log(banner(`http://localhost:${port}`, Date.now() - started));
   });
+  server.on("upgrade", hubs.handleUpgrade);
 
   let stopping = false;
   async function stop(signal) {
@@ -140,8 +157,10 @@ async function serve() {
     stopping = true;
     if (!isWorker) console.log(`${signal}: closing connections, the queue and the database...`);
     server.close();
-    server.closeAllConnections?.();
     try {
+      // Real-time clients get the close message (they reconnect to another instance or after the restart).
+      await hubs.close();
+      server.closeAllConnections?.();
       await app$.shutdown();
       process.exit(0);
     } catch (error) {

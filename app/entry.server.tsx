@@ -14,6 +14,9 @@ export { lingerOnUnreadBody } from "~/http/request-size.server";
 export { isCrossSiteRequest } from "~/http/origin.server";
 export { refuseOddPaths } from "~/http/odd-paths.server";
 export { trustProxy } from "~/server/env.server";
+/** The real-time hubs on server.js's http server, and the key of the events its cluster primary relays. */
+export { createRealtimeHubs } from "~/services/realtime/index.server";
+export { IPC_KEY as realtimeIpcKey } from "~/services/realtime/bus.server";
 
 const ABORT_DELAY = 5_000;
 

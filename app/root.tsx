@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { ErrorScreen, errorScreenFor } from "~/components/error-screen";
+import { RealtimeConnection } from "~/components/realtime";
 import { Toaster } from "~/components/toaster";
 import { toasts } from "~/sessions.server";
 import appStyles from "~/styles/app.css";
@@ -52,6 +53,9 @@ function Document({ children }: { children: React.ReactNode }) {
   // Pages that ask for no JavaScript (handle.hydrate) get no scripts at all; once a page runs
   // JavaScript, every page it navigates to renders them, as the client always does.
   const scripts = wantsScripts(useMatches()) || typeof document !== "undefined";
+  // Real time: the private hub under the signed-in layout, the public one elsewhere (a hydrated page
+  // only); it restarts when the scope or the signed-in user changes.
+  const realtimeKey = useRouteLoaderData<{ realtimeKey?: string }>("routes/_app+/_layout")?.realtimeKey;
   // A mark that the page is interactive (forms initialised), on error screens too: tests wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -67,6 +71,9 @@ function Document({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <Toaster initial={data?.toast ?? null} />
+        {scripts ? (
+          <RealtimeConnection key={realtimeKey ?? "public"} scope={realtimeKey ? "private" : "public"} />
+        ) : null}
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

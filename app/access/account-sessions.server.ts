@@ -4,6 +4,7 @@ import { sessions, users } from "~/db/schema";
 import { loadAccessBySession, type Access } from "~/access/access.server";
 import { writeImpersonationLog, writeImpersonationLogLater } from "~/models/accounts/impersonation-log.server";
 import { Role } from "~/access/roles";
+import { endSessionConnections } from "~/services/realtime/index.server";
 import { routePath } from "~/access/route-table";
 import {
   authSessionStorage,
@@ -106,10 +107,14 @@ export async function endShadowLogIn(
 
 /** Log out: the session row dies (and, while shadowing, the super admin's own one too). */
 export async function logOut(request: Request): Promise<string> {
-  const own = (await getAuthSession(request)).get(OWN_SESSION_KEY);
+  const session = await getAuthSession(request);
+  const own = session.get(OWN_SESSION_KEY);
   if (typeof own === "string") {
     await db.delete(sessions).where(eq(sessions.id, own));
   }
+  const current = session.get("sessionId");
+  // Its live connections close now rather than at the hubs' next check of their sessions.
+  for (const ended of [own, current]) if (typeof ended === "string") endSessionConnections(ended);
   return destroySession(request);
 }
 

@@ -16,6 +16,13 @@ const titles: Record<string, string> = {
   loader: "Loading...",
 };
 
+const TOAST_EVENT = "fieldwise:toast";
+
+/** Shows a toast from the browser (a real-time event): the same toast a flash message shows. */
+export function showToast(toast: ToastMessage) {
+  window.dispatchEvent(new CustomEvent<ToastMessage>(TOAST_EVENT, { detail: toast }));
+}
+
 /**
  * Flash toasts, bottom right. Rendered on the server so they show without JavaScript
  * (dismissed by a link); once hydrated they dismiss on click or Enter and after 3000 ms.
@@ -25,6 +32,11 @@ export function Toaster({ initial }: { initial: ToastMessage | null }) {
   const current = data?.toast ?? initial;
   const [visible, setVisible] = useState<ToastMessage | null>(current);
   useEffect(() => setVisible(current), [current]);
+  useEffect(() => {
+    const show = (event: Event) => setVisible((event as CustomEvent<ToastMessage>).detail);
+    window.addEventListener(TOAST_EVENT, show);
+    return () => window.removeEventListener(TOAST_EVENT, show);
+  }, []);
   useEffect(() => {
     if (!visible) return;
     const timer = setTimeout(() => setVisible(null), visible.duration ?? 3000);

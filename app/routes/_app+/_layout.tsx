@@ -13,6 +13,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tip = await tipForPath(access.ctx, new URL(request.url).pathname);
   return json({
     shell: shellFor(access),
+    // Who the real-time connection belongs to (root.tsx): a shadow log-in or its end restarts it.
+    realtimeKey: `${access.user.id}.${access.company.id}`,
     tip: tip ? { actionType: tip.actionType, text: tip.tip, title: tip.title } : null,
   });
 }
