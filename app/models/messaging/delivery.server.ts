@@ -2,6 +2,8 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import { companies, customers, outboxMessages } from "~/db/schema";
 import { normalizePhone } from "~/utils/validation";
+import { notifyCompany } from "~/services/realtime/index.server";
+import { RealtimeEvent } from "~/services/realtime/events";
 
 /** The spec's email message status: unsent 0, sent 1, opened 2, failed 3. */
 export const EmailMessageStatus = { Unsent: 0, Sent: 1, Opened: 2, Failed: 3 } as const;
@@ -163,6 +165,15 @@ export async function receiveIncomingText(text: IncomingText): Promise<IncomingT
         or(eq(customers.mainPhoneNumber, from), sql`${from} = any(${customers.secondaryPhoneNumbers})`),
       ),
     )
-    .returning({ id: customers.id });
+    .returning({ firstName: customers.firstName, lastName: customers.lastName });
+  // The office sees it at once (a toast on every signed-in page of the company).
+  for (const customer of changed)
+    notifyCompany(
+      company.id,
+      RealtimeEvent.TextNotification,
+      `${[customer.firstName, customer.lastName].filter(Boolean).join(" ")} ${
+        allowed ? "replied START: text messages to them are on again" : "replied STOP: no more text messages to them"
+      }`,
+    );
   return { kind: allowed ? "opted_in" : "opted_out", companyId: company.id, customers: changed.length };
 }

@@ -15,7 +15,9 @@ import { action as incomingAction } from "~/routes/api+/webhooks+/twilio.incomin
 import { loader as openLoader } from "~/routes/email+/open.$token";
 import { sendText, twilioSettings } from "~/services/texts.server";
 import { useTestDatabase } from "../../helpers/db";
-import { createTestCompany } from "../../helpers/factories";
+import { createTestCompany, sessionCookie } from "../../helpers/factories";
+import { createRealtimeHubs, RealtimeEvent } from "~/services/realtime/index.server";
+import { hubClient, listenWithHubs, nextEvent } from "../realtime/clients";
 import { freePort } from "../../helpers/free-port";
 import type { ParsedMail } from "mailparser";
 import { recipientOf, useSmtpCapture } from "../../helpers/smtp-capture";
@@ -44,7 +46,7 @@ const message = (tag: string) => ({
   emailHtml: `<html><body><p>Email <b>${tag}</b></p></body></html>`,
 });
 
-let company: { companyId: number };
+let company: { companyId: number; userId: number };
 let other: { companyId: number };
 const COMPANY_NUMBER = "+14155550100";
 const OTHER_NUMBER = "+14155550199";
@@ -492,6 +494,24 @@ describe("STOP and START", () => {
       expect(await textsAllowed(mine)).toBe(false);
       await incoming(keyword === "QUIT" ? "YES" : "unstop");
       expect(await textsAllowed(mine)).toBe(true);
+    }
+
+    // The office hears of it at once: a toast on the company's signed-in pages.
+    const hubs = createRealtimeHubs({ isCrossSite: () => false });
+    const site = await listenWithHubs(hubs);
+    const office = hubClient(`${site.origin}/hubs/private`, { cookie: await sessionCookie(company.userId) });
+    await office.start();
+    try {
+      const toast = nextEvent(office, RealtimeEvent.TextNotification);
+      await incoming("STOP");
+      expect(await toast).toEqual([expect.stringMatching(/ replied STOP: no more text messages to them$/)]);
+      const again = nextEvent(office, RealtimeEvent.TextNotification);
+      await incoming("START");
+      expect(await again).toEqual([expect.stringMatching(/ replied START: text messages to them are on again$/)]);
+    } finally {
+      await office.stop();
+      await hubs.close();
+      await site.close();
     }
 
     // A STOP to a number no company has, or an unsigned one, changes nobody.
