@@ -661,4 +661,11 @@ console.log(
       `${os.cpus().length} cores, load average ${p.loadAtStart.toFixed(1)} at the start, ${p.loadAtEnd.toFixed(1)} at the end (other work on the machine skews every figure)`,
   ),
 );
+// The messaging area's own measurements, each a script of its own (bench/README.md).
+for (const script of ["realtime.mjs", "reminders.mjs"]) {
+  const run = spawnSync(process.execPath, [path.join("bench", script)], { encoding: "utf8", env: process.env });
+  const last =
+    run.stdout.trim().split("\n").at(-1) || `failed (exit ${run.status}): ${run.stderr.trim().split("\n").at(-1)}`;
+  console.log(`${pad(script === "realtime.mjs" ? "Real time:" : "Reminders:", width)} ${last}`);
+}
 console.log(`${pad("Total bench time:", width)} ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -99,10 +99,16 @@ export function JobDetailsSections({
   job,
   timezone,
   errors,
+  requestToken,
+  messages = [],
 }: {
   job: Details;
   timezone: string;
   errors: Record<string, string>;
+  /** This rendering's token: a double post of "Send visit details" sends once. */
+  requestToken?: string;
+  /** The job's automatic messages (scheduled_messages), newest first. */
+  messages?: JobMessage[];
 }) {
   const balance = Math.max(0, job.totalCents - job.paidCents);
   return (
@@ -155,6 +161,8 @@ export function JobDetailsSections({
           </p>
         ) : null}
       </section>
+
+      <SendVisitDetails requestToken={requestToken} error={errors.channel} messages={messages} timezone={timezone} />
 
       <section className="card stack" aria-labelledby="job-lines">
         <h2 id="job-lines">Line items</h2>
@@ -280,6 +288,100 @@ export function JobDetailsSections({
         </ol>
       </section>
     </div>
+  );
+}
+
+const SEND_CHANNELS = [
+  { value: 1, label: "Text" },
+  { value: 2, label: "Email" },
+  { value: 3, label: "Text and email" },
+] as const;
+
+type JobMessage = {
+  id: number;
+  kind: string;
+  channel: number;
+  status: string;
+  dueAt: string;
+  sentAt: string | null;
+  error: string | null;
+};
+const KIND_LABELS: Record<string, string> = {
+  job_scheduled: "Job scheduled",
+  appointment_reminder: "Appointment reminder",
+  on_my_way: "On my way",
+  visit_details: "Visit details",
+};
+const CHANNEL_LABELS: Record<number, string> = { 1: "Text", 2: "Email", 3: "Text and email" };
+const MESSAGE_STATUS_LABELS: Record<string, string> = {
+  pending: "Waiting",
+  sending: "Sending",
+  sent: "Sent",
+  cancelled: "Cancelled",
+  failed: "Failed",
+};
+
+/** The visit's details (its customer page link) to the customer now, by text, email or both; and what went or waits. */
+function SendVisitDetails({
+  requestToken,
+  error,
+  messages,
+  timezone,
+}: {
+  requestToken?: string;
+  error?: string;
+  messages: JobMessage[];
+  timezone: string;
+}) {
+  return (
+    <section className="card stack" aria-labelledby="job-send-details">
+      <h2 id="job-send-details">Customer messages</h2>
+      {messages.length ? (
+        <ul aria-label="Messages to the customer">
+          {messages.map((m) => (
+            <li key={m.id}>
+              <strong>{KIND_LABELS[m.kind] ?? m.kind}</strong> · {CHANNEL_LABELS[m.channel] ?? ""} ·{" "}
+              <span className={`badge${m.status === "failed" ? " badge-danger" : ""}`}>
+                {MESSAGE_STATUS_LABELS[m.status] ?? m.status}
+              </span>{" "}
+              <span className="muted">
+                {m.sentAt
+                  ? formatInZone(m.sentAt, timezone)
+                  : m.status === "pending"
+                    ? `at ${formatInZone(m.dueAt, timezone)}`
+                    : ""}
+                {m.error ? ` — ${m.error}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No messages yet.</p>
+      )}
+      <Form method="post" className="stack">
+        {requestToken ? <input type="hidden" name="requestToken" value={requestToken} /> : null}
+        <fieldset aria-describedby={error ? "send-details-error" : undefined}>
+          <legend>Send to the customer by</legend>
+          <div className="row wrap">
+            {SEND_CHANNELS.map((c) => (
+              <label key={c.value} className="checkbox">
+                <input type="radio" name="channel" value={c.value} defaultChecked={c.value === 3} /> {c.label}
+              </label>
+            ))}
+          </div>
+          {error ? (
+            <p className="field-error" id="send-details-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </fieldset>
+        <div>
+          <button className="button" name="intent" value="sendVisitDetails">
+            Send visit details
+          </button>
+        </div>
+      </Form>
+    </section>
   );
 }
 

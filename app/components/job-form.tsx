@@ -241,6 +241,9 @@ export function JobForm({
             />{" "}
             Send appointment reminder
           </label>
+          <label>
+            <input type="checkbox" name="notify" defaultChecked={values.notify === "on"} /> Notify customer
+          </label>
           <fieldset className="stack">
             <legend>Repeat</legend>
             <div className="grid-2">

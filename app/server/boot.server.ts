@@ -8,6 +8,7 @@ import { startQueue, stopQueue } from "~/services/queue.server";
 import "~/models/jobs/job-series-horizon.server";
 import "~/models/schedule/planner-statistics.server";
 import "~/models/files/unused-images-cleanup.server";
+import "~/models/messaging/dispatcher.server";
 
 /** Migrations, plans and the demo company: once per start, before anything serves. */
 async function prepareDatabase() {

@@ -35,6 +35,9 @@ function screenOf(file: string, kind: "loader" | "action"): Expected | undefined
   if (f === "company+/check-service-area.ts") return "onlineBooking";
   if (f === "openapi[.]json.ts") return "apiDocumentation";
   if (f === "$.ts") return "notFound";
+  // Twilio's signed webhooks name their own entries.
+  if (f === "webhooks+/twilio.status.ts") return "webhooks.twilioStatus";
+  if (f === "webhooks+/twilio.incoming.ts") return "webhooks.twilioIncoming";
   // Exceptions: places serve every address field (any signed-in role); the job form's customer picker follows the job form.
   if (f.startsWith("places+/")) return "home";
   if (f === "customers+/search.ts" || f === "customers+/$id_.reduced.ts") return "jobs.new";
@@ -54,6 +57,7 @@ function screenOf(file: string, kind: "loader" | "action"): Expected | undefined
   if (f === "company+/zapier-api-key.ts") return "integrations";
   if (f === "company-settings+/_layout.ts") return "settings.index";
   if (f === "company-settings+/messages-on-invoice-and-estimate.ts") return "settings.messages";
+  if (/^company-settings\+\/(custom-message|default-message)/.test(f)) return "communication";
   // A GET of the dismiss call answers as an unknown API path does.
   if (f === "company-settings+/onboarding.$actionType.ts" && kind === "loader") return "notFound";
   if (f.startsWith("company-settings+/onboarding")) return "onboardingDismiss";

@@ -4,6 +4,7 @@ import type { Executor } from "~/db.server";
 import { jobEmployees, jobLineItems, jobs, jobSeries, jobTags } from "~/db/schema";
 import { expandOccurrences, shiftWall, type SeriesRule } from "~/models/jobs/job-recurrence";
 import { JobStatus, SERIES_HORIZON_MONTHS, SERIES_MAX_VISITS, type RecurrenceInput } from "~/models/jobs/jobs.schema";
+import { syncReminders } from "~/models/messaging/automatic.server";
 
 /** Series internals shared by jobs.server.ts: expansion horizon, visit copies, rule rows. */
 
@@ -116,6 +117,8 @@ export async function insertVisitCopies(
     );
     for (let j = 0; j < tagInserts.length; j += 5000) await tx.insert(jobTags).values(tagInserts.slice(j, j + 5000));
   }
+  // Visits materialised now (a new series, a later horizon, one on demand) get their reminders too.
+  await syncReminders(tx, template.companyId, ids);
   return ids;
 }
 

@@ -231,6 +231,8 @@ export const jobCreateSchema = scheduleFieldsSchema.extend({
   bookingRequestId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
   templateId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
   servicePlanVisitDescription: z.preprocess(blank, z.string().trim().max(TEXT_MAX).optional()),
+  /** Tell the customer the visit is scheduled (job scheduled message) when the job has a start. */
+  notify: checkbox().optional(),
 });
 export type JobCreateInput = z.infer<typeof jobCreateSchema>;
 
@@ -281,6 +283,15 @@ export const updateJobStatusSchema = z.object({
   startDate: isoDate("Start date"),
   notifyCustomer: checkbox().optional(),
   reason: z.preprocess(blank, z.string().trim().max(1000, messages.max("Reason", 1000)).optional()),
+});
+
+/** "Send visit details" on the job page: the channel (text 1, email 2, both 3) and the form's token. */
+export const sendVisitDetailsSchema = z.object({
+  channel: z.coerce
+    .number({ invalid_type_error: "Choose text, email or both" })
+    .int()
+    .refine((n) => n === 1 || n === 2 || n === 3, "Choose text, email or both"),
+  requestToken: z.preprocess(blank, z.string().max(64).optional()),
 });
 
 export const undoStatusSchema = z.object({

@@ -69,6 +69,16 @@ import { computeTotals } from "~/models/line-items/totals";
 import { readsCosts, Role } from "~/access/roles";
 import { TagType } from "~/models/company/tags.schema";
 import { ownTagIds } from "~/models/company/tags.server";
+import { PlanFeature } from "~/access/features";
+import {
+  cancelPending,
+  companyHasPlanFeature,
+  MessageKind,
+  nudgeDispatcher,
+  queueMessage,
+  requestKey,
+  syncReminders,
+} from "~/models/messaging/automatic.server";
 
 /** A business rule failed: the message goes onto `field` (or the form) with status 400. */
 export class JobRuleError extends RuleError {
@@ -121,9 +131,25 @@ async function addTimeline(
   jobId: number,
   type: TimelineEventValue,
   extra: Partial<typeof jobTimelineEvents.$inferInsert> = {},
-) {
-  await exec.insert(jobTimelineEvents).values({ companyId: ctx.companyId, jobId, type, ...actor(ctx), ...extra });
+): Promise<number> {
+  const [row] = await exec
+    .insert(jobTimelineEvents)
+    .values({ companyId: ctx.companyId, jobId, type, ...actor(ctx), ...extra })
+    .returning({ id: jobTimelineEvents.id });
+  return row.id;
 }
+
+/**
+ * The customer is told that the visit is scheduled (job scheduled message, text and email), in
+ * the transaction of the change; the timeline entry of that change makes the message's key.
+ */
+const queueJobScheduled = (exec: Executor, ctx: CallerContext, jobId: number, eventId: number) =>
+  queueMessage(exec, {
+    companyId: ctx.companyId,
+    jobId,
+    kind: MessageKind.JobScheduled,
+    key: `job-scheduled:${jobId}:${eventId}`,
+  });
 
 /** Employees of the company among the ids (a foreign or deleted user is refused). */
 async function checkEmployees(exec: Executor, ctx: CallerContext, ids: readonly number[]): Promise<number[]> {
@@ -257,7 +283,8 @@ export async function createJob(
   input: JobCreateInput,
   now = new Date(),
 ): Promise<{ id: number; publicToken: string }> {
-  return db.transaction(async (tx) => {
+  let queued = false;
+  const created = await db.transaction(async (tx) => {
     const [customer] = await tx
       .select({
         id: customers.id,
@@ -339,10 +366,14 @@ export async function createJob(
         );
     await setEmployees(tx, ctx, [job.id], employeeIds);
     await setTags(tx, ctx, job.id, input.tags);
-    await addTimeline(tx, ctx, job.id, TimelineEvent.JobCreated, { toStatus: status });
+    const eventId = await addTimeline(tx, ctx, job.id, TimelineEvent.JobCreated, { toStatus: status });
     if (times && input.recurrence) await startSeries(tx, ctx, job, input.recurrence, now);
+    await syncReminders(tx, ctx.companyId, [job.id], now);
+    if (times && input.notify) queued = await queueJobScheduled(tx, ctx, job.id, eventId);
     return { id: job.id, publicToken: job.publicToken };
   });
+  if (queued) nudgeDispatcher();
+  return created;
 }
 
 async function ownAddress(exec: Executor, ctx: CallerContext, customerId: number, addressId: number) {
@@ -564,7 +595,8 @@ export async function rescheduleVisit(
   input: RescheduleInput,
   now = new Date(),
 ): Promise<RescheduleResult | null> {
-  return db.transaction(async (tx) => {
+  let queued = false;
+  const outcome = await db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, input.id, true);
     if (!job) return null;
     if (job.status === JobStatus.Finished || job.status === JobStatus.Paid || job.status === JobStatus.Cancelled) {
@@ -633,7 +665,7 @@ export async function rescheduleVisit(
         result,
       );
     }
-    await addTimeline(
+    const eventId = await addTimeline(
       tx,
       ctx,
       job.id,
@@ -645,8 +677,13 @@ export async function rescheduleVisit(
         data: { startTime: job.startTime?.toISOString() ?? null, endTime: job.endTime?.toISOString() ?? null, scope },
       },
     );
+    // Visits created on the way (a new series) got theirs in insertVisitCopies.
+    await syncReminders(tx, ctx.companyId, [job.id, ...result.updatedJobIds], now);
+    if (input.notify) queued = await queueJobScheduled(tx, ctx, job.id, eventId);
     return result;
   });
+  if (queued) nudgeDispatcher();
+  return outcome;
 }
 
 type SeriesEdit = {
@@ -906,7 +943,8 @@ export async function updateJobStatus(
   ctx: CallerContext,
   input: { jobId: number; status: number; startDate?: Date; notifyCustomer?: boolean; reason?: string },
 ): Promise<{ id: number; status: number } | null> {
-  return db.transaction(async (tx) => {
+  let queued = false;
+  const changed = await db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, input.jobId, true);
     if (!job) return null;
     const from = job.status as JobStatusValue;
@@ -926,7 +964,7 @@ export async function updateJobStatus(
       .where(and(eq(jobs.id, job.id), eq(jobs.companyId, ctx.companyId)));
     if (changes.startTime !== undefined)
       await tx.update(jobEmployees).set({ startTime: changes.startTime }).where(eq(jobEmployees.jobId, job.id));
-    await addTimeline(tx, ctx, job.id, statusEvent[to], {
+    const eventId = await addTimeline(tx, ctx, job.id, statusEvent[to], {
       fromStatus: from,
       toStatus: to,
       reason: input.reason ?? null,
@@ -934,8 +972,23 @@ export async function updateJobStatus(
       at: input.startDate && to !== JobStatus.Scheduled ? input.startDate : new Date(),
       data: { startTime: job.startTime?.toISOString() ?? null, endTime: job.endTime?.toISOString() ?? null },
     });
+    await syncReminders(tx, ctx.companyId, [job.id]);
+    if (input.notifyCustomer && to === JobStatus.Scheduled) queued = await queueJobScheduled(tx, ctx, job.id, eventId);
+    if (
+      input.notifyCustomer &&
+      to === JobStatus.OnMyWay &&
+      (await companyHasPlanFeature(tx, ctx.companyId, PlanFeature.OnMyWayTexts))
+    )
+      queued = await queueMessage(tx, {
+        companyId: ctx.companyId,
+        jobId: job.id,
+        kind: MessageKind.OnMyWay,
+        key: `on-my-way:${job.id}:${eventId}`,
+      });
     return { id: job.id, status: to };
   });
+  if (queued) nudgeDispatcher();
+  return changed;
 }
 
 /**
@@ -995,6 +1048,10 @@ export async function undoJobStatus(
       toStatus: last.fromStatus,
       data: { undoneEventId: last.id },
     });
+    // An undone move takes back its message if it has not gone yet; the reminder follows the restored status and time.
+    if (job.status === JobStatus.OnMyWay) await cancelPending(tx, ctx.companyId, job.id, MessageKind.OnMyWay);
+    if (job.status === JobStatus.Scheduled) await cancelPending(tx, ctx.companyId, job.id, MessageKind.JobScheduled);
+    await syncReminders(tx, ctx.companyId, [job.id]);
     return { id: job.id, status: last.fromStatus! };
   });
 }
@@ -1033,6 +1090,7 @@ export async function recordPayment(
       toStatus: JobStatus.Paid,
       data: { paymentId: payment.id, amountCents, method: input.method },
     });
+    await syncReminders(tx, ctx.companyId, [id]);
     return { id, paymentId: payment.id, amountCents };
   });
 }
@@ -1548,4 +1606,28 @@ export async function createJobForEvent(
     const [id] = await insertVisitCopies(tx, job, series.id, [input.start], duration, series.timezone);
     return { id };
   });
+}
+
+/**
+ * "Send visit details" on the job page: the visit's details to its customer on the chosen channel
+ * (text 1, email 2, both 3), through the automatic messages' outbox. `requestToken` is the form's
+ * own token, so a double post sends once. Null when the caller may not see the job.
+ */
+export async function sendVisitDetails(
+  ctx: CallerContext,
+  input: { jobId: number; channel: number; requestToken?: string },
+): Promise<{ queued: boolean } | null> {
+  const queued = await db.transaction(async (tx) => {
+    const job = await findJob(tx, ctx, input.jobId, true);
+    if (!job) return null;
+    return queueMessage(tx, {
+      companyId: ctx.companyId,
+      jobId: job.id,
+      kind: MessageKind.VisitDetails,
+      channel: input.channel,
+      key: `visit-details:${job.id}:${requestKey(input.requestToken)}`,
+    });
+  });
+  if (queued) nudgeDispatcher();
+  return queued === null ? null : { queued };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
@@ -7,6 +8,8 @@ import { JobStatusSection, type StatusFormValues } from "~/components/job-status
 import { jobDetailsAction } from "~/routes/_app+/jobs+/__job-details.server";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
 import { getJob } from "~/models/jobs/jobs.server";
+import { listJobMessages } from "~/models/messaging/automatic.server";
+import { db } from "~/db.server";
 import { notFound } from "~/access/access.server";
 import { screens } from "~/access/route-table";
 
@@ -15,7 +18,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const job = await getJob(ctx, Number(params.id));
   if (!job) notFound();
   const url = new URL(request.url);
-  return json({ job, timezone: company.timezone, confirmDelete: url.searchParams.get("delete") === "1" });
+  const messages = await listJobMessages(db, ctx.companyId, job.id);
+  return json({
+    messages,
+    job,
+    timezone: company.timezone,
+    confirmDelete: url.searchParams.get("delete") === "1",
+    requestToken: randomUUID(),
+  });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -25,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** Job details: status moves and undo, payment, rename, segments, attachments, timeline. */
 export default function JobDetailsRoute() {
-  const { job, timezone, confirmDelete } = useLoaderData<typeof loader>();
+  const { job, timezone, confirmDelete, requestToken, messages } = useLoaderData<typeof loader>();
   const result = useActionData<{ errors?: Record<string, string>; values?: StatusFormValues }>();
   return (
     <>
@@ -78,7 +88,13 @@ export default function JobDetailsRoute() {
         </Form>
       ) : null}
       <JobStatusSection job={job} errors={result?.errors ?? {}} values={result?.values} />
-      <JobDetailsSections job={job} timezone={timezone} errors={result?.errors ?? {}} />
+      <JobDetailsSections
+        job={job}
+        timezone={timezone}
+        errors={result?.errors ?? {}}
+        requestToken={requestToken}
+        messages={messages}
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ import {
   paySchema,
   renameSchema,
   segmentSchema,
+  sendVisitDetailsSchema,
   undoStatusSchema,
   updateJobStatusSchema,
   type EditScopeValue,
@@ -20,6 +21,7 @@ import {
   recordPayment,
   removeAttachment,
   renameJob,
+  sendVisitDetails,
   undoJobStatus,
   updateJobStatus,
 } from "~/models/jobs/jobs.server";
@@ -69,6 +71,13 @@ export async function jobDetailsAction(
         const input = renameSchema.safeParse(form);
         if (!input.success) return invalid(input.error);
         return (await renameJob(ctx, id, input.data.name)) ? done("Job was renamed successfully!") : notFound();
+      }
+      case "sendVisitDetails": {
+        const input = sendVisitDetailsSchema.safeParse(form);
+        if (!input.success) return json({ errors: { channel: fieldErrors(input.error).channel } }, { status: 400 });
+        return (await sendVisitDetails(ctx, { jobId: id, ...input.data }))
+          ? done("Visit details are on their way to the customer")
+          : notFound();
       }
       case "addSegment": {
         const input = segmentSchema.safeParse(form);

@@ -29,6 +29,16 @@ const AREAS = [
     title: "Messages on invoices and estimates",
     text: "A note printed on every invoice and estimate.",
   },
+  {
+    to: "/communication",
+    title: "Communication",
+    text: "The wording of the texts and emails your customers get, with a preview.",
+  },
+  {
+    to: "/settings/reminders",
+    title: "Reminders",
+    text: "Appointment reminders: on or off, which day, what time, by text or email.",
+  },
   { to: "/integrations", title: "Integrations", text: "The API key for Zapier and your own tools." },
 ] as const;
 
