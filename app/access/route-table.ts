@@ -68,6 +68,8 @@ export const screens = {
     message: open("/paymentMessage/:messageType"),
   },
   servicePlanDetails: open("/service-plan-details/:token"),
+  estimateDetails: open("/estimate-details/:token"),
+  invoiceDetails: open("/invoice-details/:token"),
   cards: {
     redirectToStripe: open("/redirect-to-stripe/:sessionId/:connectedAccountId"),
     addMobile: open("/add-card-mobile/:customerId/:connectedAccountId"),
@@ -83,6 +85,7 @@ export const screens = {
   webhooks: {
     twilioStatus: open("/api/webhooks/twilio/status"),
     twilioIncoming: open("/api/webhooks/twilio/incoming"),
+    stripe: open("/api/webhooks/stripe"),
   },
   emailOpened: open("/email/open/:token"),
   // Real-time hubs (SignalR protocol, app/services/realtime): the private hub needs a session

@@ -5,3 +5,5 @@ export * from "./jobs";
 export * from "./company";
 export * from "./price-book";
 export * from "./messaging";
+export * from "./estimates";
+export * from "./invoices";

@@ -120,5 +120,12 @@ export const reminderSettings = pgTable("reminder_settings", {
   /** Local time of day, "HH:MM" (24 h). */
   appointmentSendTime: text("appointment_send_time").notNull().default("09:00"),
   appointmentChannel: integer("appointment_channel").notNull().default(3),
+  /** Estimate follow-ups: days after sending while unanswered (null: off), then every N hours (0, 24, 48, 72). */
+  estimateFollowUpDays: integer("estimate_follow_up_days"),
+  estimateReminderHours: integer("estimate_reminder_hours").notNull().default(0),
+  /** Invoice follow-ups: on the due date (0) or N days after it while unpaid (null: off). */
+  invoiceFollowUpDays: integer("invoice_follow_up_days"),
+  /** Channel of the follow-ups: text 1, email 2, both 3. */
+  followUpChannel: integer("follow_up_channel").notNull().default(3),
   updatedAt: updatedAt(),
 });
