@@ -37,6 +37,8 @@ describe("settings hub", () => {
       "/settings/lead-sources",
       "/settings/expense-codes",
       "/settings/messages",
+      "/communication",
+      "/settings/reminders",
       "/integrations",
     ]);
     const staff = await sessionCookie((await createTestUser(companyId, Role.OfficeStaff)).userId);
