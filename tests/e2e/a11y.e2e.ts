@@ -11,8 +11,11 @@ import { concretePath } from "./route-paths";
  */
 
 const adminIds = demoRecordIds("company admin");
+/** Entries that are not pages: "/" redirects home, webhooks are calls for other servers, hubs are real-time endpoints. */
+const NOT_PAGES = (pattern: string) =>
+  pattern === "/" || pattern.startsWith("/api/webhooks/") || pattern.startsWith("/hubs/");
 const adminPages = routeTable
-  .filter((rule) => rule.kind === "private" && rule.roles?.includes(Role.CompanyAdmin) && rule.pattern !== "/")
+  .filter((rule) => rule.kind === "private" && rule.roles?.includes(Role.CompanyAdmin) && !NOT_PAGES(rule.pattern))
   .map((rule) => concretePath(rule, adminIds).path);
 // Guest pages, and public pages that need no token (the others are covered by their areas' tests).
 // The API documentation lists every call: axe takes minutes on it, so the accounts e2e checks it over HTTP.
@@ -23,8 +26,7 @@ const publicPages = routeTable
       rule.kind !== "private" &&
       !rule.pattern.includes(":") &&
       !SKIPPED_PUBLIC.has(rule.pattern) &&
-      // Webhooks are calls for other servers, not pages.
-      !rule.pattern.startsWith("/api/webhooks/"),
+      !NOT_PAGES(rule.pattern),
   )
   .map((rule) => rule.pattern);
 
