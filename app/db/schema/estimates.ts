@@ -4,7 +4,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -14,7 +13,16 @@ import { createdAt, geoData, ownedBy, searchVector, setNullRef, tz, updatedAt } 
 import { users } from "./core";
 import { customerAddresses, customers } from "./customers";
 import { jobs } from "./jobs";
-import { companyId, companyKey, companyRow, createdByUserId, tagId, userId } from "./refs";
+import {
+  attachmentColumns,
+  companyId,
+  companyKey,
+  companyRow,
+  createdByUserId,
+  lineItemColumns,
+  tagId,
+  userId,
+} from "./refs";
 
 /** The estimate a row belongs to (options, line items, events, files): deleted with it. */
 const estimateId = () => ownedBy("estimate_id", () => estimates.id);
@@ -114,18 +122,7 @@ export const estimateLineItems = pgTable(
   {
     ...estimateRow(),
     optionId: ownedBy("option_id", () => estimateOptions.id),
-    /** material 0, service 1 */
-    kind: integer("kind").notNull().default(1),
-    name: text("name").notNull(),
-    description: text("description"),
-    quantity: numeric("quantity", { precision: 12, scale: 3 }).notNull().default("1"),
-    unitPriceCents: integer("unit_price_cents").notNull(),
-    costCents: integer("cost_cents").notNull().default(0),
-    isTaxable: boolean("is_taxable").notNull().default(false),
-    imageUrl: text("image_url"),
-    priceListItemId: integer("price_list_item_id"),
-    amountCents: integer("amount_cents").notNull(),
-    position: integer("position").notNull().default(0),
+    ...lineItemColumns(),
     /** optionalState: null (a regular line) or an optional line, recommended or not, approved by the customer or not. */
     isOptional: boolean("is_optional").notNull().default(false),
     isRecommended: boolean("is_recommended").notNull().default(false),
@@ -184,24 +181,15 @@ export const estimateTimelineEvents = pgTable(
   ],
 );
 
-const attachmentColumns = () => ({
-  ...estimateRow(),
-  storageKey: text("storage_key").notNull(),
-  fileUrl: text("file_url").notNull(),
-  fileName: text("file_name").notNull(),
-  contentType: text("content_type").notNull(),
-  sizeBytes: integer("size_bytes").notNull(),
-  uploadedByUserId: setNullRef("uploaded_by_user_id", () => users.id),
-  createdAt: createdAt(),
-});
+const estimateAttachmentColumns = () => ({ ...estimateRow(), ...attachmentColumns() });
 
-export const estimateAttachments = pgTable("estimate_attachments", attachmentColumns(), (t) => [
+export const estimateAttachments = pgTable("estimate_attachments", estimateAttachmentColumns(), (t) => [
   index("estimate_attachments_estimate_idx").on(t.estimateId, t.createdAt),
   uniqueIndex("estimate_attachments_url_unique").on(t.estimateId, t.fileUrl),
 ]);
 
 export const estimateCurrentStateAttachments = pgTable(
   "estimate_current_state_attachments",
-  attachmentColumns(),
+  estimateAttachmentColumns(),
   (t) => [index("estimate_current_state_attachments_estimate_idx").on(t.estimateId, t.createdAt)],
 );

@@ -1,20 +1,10 @@
-import {
-  type AnyPgColumn,
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, ownedBy, searchVector, setNullRef, tz, updatedAt } from "./columns";
 import { users } from "./core";
 import { customerAddresses, customers } from "./customers";
 import { jobs } from "./jobs";
-import { companyKey, companyRow, createdByUserId } from "./refs";
+import { companyKey, companyRow, createdByUserId, lineItemColumns } from "./refs";
 
 const invoiceId = () => ownedBy("invoice_id", () => invoices.id);
 const invoiceRow = () => ({ ...companyRow(), invoiceId: invoiceId() });
@@ -87,17 +77,7 @@ export const invoiceLineItems = pgTable(
   "invoice_line_items",
   {
     ...invoiceRow(),
-    kind: integer("kind").notNull().default(1),
-    name: text("name").notNull(),
-    description: text("description"),
-    quantity: numeric("quantity", { precision: 12, scale: 3 }).notNull().default("1"),
-    unitPriceCents: integer("unit_price_cents").notNull(),
-    costCents: integer("cost_cents").notNull().default(0),
-    isTaxable: boolean("is_taxable").notNull().default(false),
-    imageUrl: text("image_url"),
-    priceListItemId: integer("price_list_item_id"),
-    amountCents: integer("amount_cents").notNull(),
-    position: integer("position").notNull().default(0),
+    ...lineItemColumns(),
   },
   (t) => [index("invoice_line_items_invoice_idx").on(t.invoiceId, t.position)],
 );

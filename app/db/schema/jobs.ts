@@ -4,7 +4,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -13,7 +12,16 @@ import {
 import { createdAt, geoData, ownedBy, searchVector, setNullRef, tz, updatedAt } from "./columns";
 import { users } from "./core";
 import { customerAddresses, customers } from "./customers";
-import { companyId, companyKey, companyRow, createdByUserId, tagId, userId } from "./refs";
+import {
+  attachmentColumns,
+  companyId,
+  companyKey,
+  companyRow,
+  createdByUserId,
+  lineItemColumns,
+  tagId,
+  userId,
+} from "./refs";
 
 /** The job a row belongs to (line items, events, files, ...): deleted with it. */
 const jobId = () => ownedBy("job_id", () => jobs.id);
@@ -154,19 +162,7 @@ export const jobLineItems = pgTable(
   "job_line_items",
   {
     ...jobRow(),
-    /** material 0, service 1 */
-    kind: integer("kind").notNull().default(1),
-    name: text("name").notNull(),
-    description: text("description"),
-    quantity: numeric("quantity", { precision: 12, scale: 3 }).notNull().default("1"),
-    unitPriceCents: integer("unit_price_cents").notNull(),
-    costCents: integer("cost_cents").notNull().default(0),
-    isTaxable: boolean("is_taxable").notNull().default(false),
-    imageUrl: text("image_url"),
-    priceListItemId: integer("price_list_item_id"),
-    /** quantity x unit price, rounded to the cent. */
-    amountCents: integer("amount_cents").notNull(),
-    position: integer("position").notNull().default(0),
+    ...lineItemColumns(),
   },
   (t) => [index("job_line_items_job_idx").on(t.jobId, t.position)],
 );
@@ -211,25 +207,15 @@ export const jobSegments = pgTable(
   (t) => [index("job_segments_job_idx").on(t.jobId, t.position)],
 );
 
-const attachmentColumns = () => ({
-  ...jobRow(),
-  /** Key in the storage adapter; fileUrl is the address the API and pages use. */
-  storageKey: text("storage_key").notNull(),
-  fileUrl: text("file_url").notNull(),
-  fileName: text("file_name").notNull(),
-  contentType: text("content_type").notNull(),
-  sizeBytes: integer("size_bytes").notNull(),
-  uploadedByUserId: setNullRef("uploaded_by_user_id", () => users.id),
-  createdAt: createdAt(),
-});
+const jobAttachmentColumns = () => ({ ...jobRow(), ...attachmentColumns() });
 
-export const jobAttachments = pgTable("job_attachments", attachmentColumns(), (t) => [
+export const jobAttachments = pgTable("job_attachments", jobAttachmentColumns(), (t) => [
   index("job_attachments_job_idx").on(t.jobId, t.createdAt),
   uniqueIndex("job_attachments_url_unique").on(t.jobId, t.fileUrl),
 ]);
 
 /** Photos of the site's state (before/after), kept apart from the job's documents. */
-export const jobCurrentStateAttachments = pgTable("job_current_state_attachments", attachmentColumns(), (t) => [
+export const jobCurrentStateAttachments = pgTable("job_current_state_attachments", jobAttachmentColumns(), (t) => [
   index("job_current_state_attachments_job_idx").on(t.jobId, t.createdAt),
 ]);
 
