@@ -1,13 +1,9 @@
 import { Form } from "@remix-run/react";
-import {
-  jobStatusLabels,
-  paymentMethodLabels,
-  timelineEventLabels,
-  type JobStatusValue,
-  type TimelineEventValue,
-} from "~/models/jobs/jobs.schema";
+import { jobStatusLabels, paymentMethodLabels, timelineEventLabels } from "~/models/jobs/jobs.schema";
 import { PlainSelectField, PlainTextField } from "~/components/form";
 import { LineItemName, LineItemsTable } from "~/components/line-items-table";
+import { TimelineList } from "~/components/timeline-list";
+import { VisitSummary } from "~/components/visit-summary";
 import { lineItemKindLabels } from "~/models/line-items/line-items.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
 
@@ -113,54 +109,18 @@ export function JobDetailsSections({
   const balance = Math.max(0, job.totalCents - job.paidCents);
   return (
     <div className="stack">
-      <section className="card stack" aria-labelledby="job-summary">
-        <h2 id="job-summary">Summary</h2>
-        <dl className="details">
-          <dt>Customer</dt>
-          <dd>
-            <a href={`/customers/${job.customerId}`}>{job.customerName}</a>
-          </dd>
-          <dt>Address</dt>
-          <dd>{job.location ?? "—"}</dd>
-          <dt>When</dt>
-          <dd>
-            {job.startTime
-              ? `${formatInZone(job.startTime, timezone, job.isAllDay ? "MMM Do, YYYY" : undefined)}${job.isAllDay ? " (all day)" : ` – ${formatInZone(job.endTime, timezone, "hh:mm a")}`}`
-              : "Unscheduled"}
-          </dd>
-          {job.arrivalWindowOffset ? (
-            <>
-              <dt>Arrival window</dt>
-              <dd>{job.arrivalWindowOffset} minutes</dd>
-            </>
-          ) : null}
-          <dt>Employees</dt>
-          <dd>{job.employees.map((e) => `${e.firstName} ${e.lastName}`.trim()).join(", ") || "None"}</dd>
-          <dt>Tags</dt>
-          <dd>{job.tags.map((t) => t.name).join(", ") || "None"}</dd>
-          {job.seriesId ? (
-            <>
-              <dt>Repeats</dt>
-              <dd>Part of a recurring series</dd>
-            </>
-          ) : null}
-          <dt>Customer page</dt>
-          <dd>
-            <a href={`/service-visit-details/${job.publicToken}`}>Visit details</a>
-          </dd>
-        </dl>
-        {job.description ? <p>{job.description}</p> : null}
-        {job.privateNotes ? (
-          <p>
-            <strong>Private notes:</strong> {job.privateNotes}
-          </p>
+      <VisitSummary visit={job} timezone={timezone}>
+        {job.seriesId ? (
+          <>
+            <dt>Repeats</dt>
+            <dd>Part of a recurring series</dd>
+          </>
         ) : null}
-        {job.message ? (
-          <p>
-            <strong>Message:</strong> {job.message}
-          </p>
-        ) : null}
-      </section>
+        <dt>Customer page</dt>
+        <dd>
+          <a href={`/service-visit-details/${job.publicToken}`}>Visit details</a>
+        </dd>
+      </VisitSummary>
 
       <SendVisitDetails requestToken={requestToken} error={errors.channel} messages={messages} timezone={timezone} />
 
@@ -272,20 +232,12 @@ export function JobDetailsSections({
 
       <section className="card stack" aria-labelledby="job-timeline">
         <h2 id="job-timeline">Timeline</h2>
-        <ol className="timeline">
-          {job.timeline.map((e) => (
-            <li key={e.id}>
-              <strong>{timelineEventLabels[e.type as TimelineEventValue]}</strong>
-              {e.fromStatus !== null && e.toStatus !== null
-                ? ` (${jobStatusLabels[e.fromStatus as JobStatusValue]} → ${jobStatusLabels[e.toStatus as JobStatusValue]})`
-                : ""}{" "}
-              by {timelineActor(e)} on {formatInZone(e.at, timezone)}
-              {e.reason ? ` — ${e.reason}` : ""}
-              {e.notifyCustomer ? <span className="muted"> (notify customer)</span> : null}
-              {e.undoneAt ? <span className="muted"> (undone)</span> : null}
-            </li>
-          ))}
-        </ol>
+        <TimelineList
+          entries={job.timeline}
+          eventLabels={timelineEventLabels}
+          statusLabels={jobStatusLabels}
+          timezone={timezone}
+        />
       </section>
     </div>
   );

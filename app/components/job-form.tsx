@@ -1,8 +1,13 @@
 import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { frequencyLabels, setPositionLabels, weekdayLabels } from "~/models/jobs/jobs.schema";
 import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField, type Option } from "~/components/form";
-import { formatMoney } from "~/utils/format";
+import {
+  AddLineButtons,
+  CheckboxList,
+  LineItemFields,
+  TaxAndDiscountFields,
+  VisitTimeFields,
+} from "~/components/line-item-fields";
 
 export type JobFormProps = {
   customer: { id: number; name: string };
@@ -23,49 +28,10 @@ export type JobFormProps = {
 };
 type JobValues = Record<string, unknown> & { lineItems?: Array<Record<string, string>> };
 
-const ARRIVAL_WINDOWS = [0, 30, 60, 120, 180, 240].map((m) => ({
-  value: m,
-  label: m === 0 ? "None" : m < 60 ? `${m} minutes` : `${m / 60} hour${m > 60 ? "s" : ""}`,
-}));
-const KINDS = [
-  { value: "1", label: "Service" },
-  { value: "0", label: "Material" },
-];
 const FREQUENCIES = [3, 2, 1, 0].map((f) => ({ value: f, label: frequencyLabels[f] }));
 const SET_POSITIONS = [1, 2, 3, 4].map((p) => ({ value: p, label: setPositionLabels[p] }));
 const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : v === undefined || v === "" ? [] : [String(v)]);
-
-/** Checkboxes posting one name (employees, tags): works without JavaScript. */
-function CheckboxList({
-  legend,
-  name,
-  options,
-  selected,
-  empty,
-  error,
-}: {
-  legend: string;
-  name: string;
-  options: Option[];
-  selected: string[];
-  empty?: ReactNode;
-  error?: string;
-}) {
-  return (
-    <fieldset>
-      <legend>{legend}</legend>
-      {options.length === 0 ? empty : null}
-      {options.map((o) => (
-        <label key={o.value} className="checkbox-row">
-          <input type="checkbox" name={name} value={o.value} defaultChecked={selected.includes(String(o.value))} />{" "}
-          {o.label}
-        </label>
-      ))}
-      <FieldError error={error} />
-    </fieldset>
-  );
-}
 
 /** The job form (create and edit): a real form; adding a line posts an intent, so it works without JavaScript. */
 export function JobForm({
@@ -104,8 +70,6 @@ export function JobForm({
     error: errors[key],
     defaultValue: str(valueAt(key)) || fallback,
   });
-  const lineField = (i: number, key: string, fallback?: string) =>
-    field(`lineItems.${i}.${key}`, fallback, `lineItems[${i}].${key}`);
   return (
     <Form method="post" className="stack job-form" noValidate>
       {errors._global ? (
@@ -133,99 +97,36 @@ export function JobForm({
       <section className="card stack">
         <h2>Line items</h2>
         {lines.map((line, i) => (
-          <fieldset key={i} className="line-item">
-            <legend>Line {i + 1}</legend>
-            <input type="hidden" name={`lineItems[${i}].priceListItemId`} value={str(line.priceListItemId)} />
-            <div className="grid-2">
-              <PlainTextField label="Name" {...lineField(i, "name")} />
-              <PlainSelectField label="Kind" {...lineField(i, "kind", "1")} options={KINDS} />
-              <PlainTextField label="Quantity" {...lineField(i, "quantity", "1")} inputMode="decimal" />
-              <PlainTextField label="Unit price ($)" {...lineField(i, "unitPrice")} inputMode="decimal" />
-              {showCosts ? <PlainTextField label="Cost ($)" {...lineField(i, "cost")} inputMode="decimal" /> : null}
-              <div className="field field-checkbox">
-                <label>
-                  <input
-                    type="checkbox"
-                    name={`lineItems[${i}].isTaxable`}
-                    defaultChecked={line.isTaxable === "on" || line.isTaxable === "true"}
-                  />{" "}
-                  Taxable
-                </label>
-              </div>
-            </div>
-            <PlainTextField label="Line description" {...lineField(i, "description")} />
-            <button type="submit" name="intent" value={`removeLine:${i}`} className="button button-link" formNoValidate>
-              Remove line {i + 1}
-            </button>
-          </fieldset>
-        ))}
-        <div className="row wrap">
-          <button type="submit" name="intent" value="addLine" className="button" formNoValidate>
-            Add line
-          </button>
-          {priceItems.length ? (
-            <>
-              <label htmlFor="job-priceItemId" className="visually-hidden">
-                Price book item
-              </label>
-              <select id="job-priceItemId" name="priceItemId" defaultValue="">
-                <option value="">From the price book…</option>
-                {priceItems.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name} ({formatMoney(p.priceCents)})
-                  </option>
-                ))}
-              </select>
-              <button type="submit" name="intent" value="addPriceItem" className="button" formNoValidate>
-                Add item
-              </button>
-            </>
-          ) : null}
-        </div>
-        <FieldError error={errors.priceItemId} />
-        <div className="grid-2">
-          <PlainTextField
-            label="Tax rate (%)"
-            {...field("taxRate")}
-            inputMode="decimal"
-            list={taxRates.length ? "job-tax-rates" : undefined}
-          >
-            {/* The company's tax rates as suggestions: a datalist needs no script. */}
-            {taxRates.length ? (
-              <datalist id="job-tax-rates">
-                {taxRates.map((t) => (
-                  <option key={t.id} value={t.rate}>
-                    {t.name}
-                  </option>
-                ))}
-              </datalist>
-            ) : null}
-          </PlainTextField>
-          <PlainTextField
-            label="Discount ($)"
-            {...field("discount")}
-            hint="Capped at the subtotal"
-            inputMode="decimal"
+          <LineItemFields
+            key={i}
+            prefix={`lineItems[${i}]`}
+            errorPrefix={`lineItems.${i}`}
+            label={`Line ${i + 1}`}
+            line={line}
+            field={field}
+            showCosts={showCosts}
+            removeIntent={`removeLine:${i}`}
           />
-        </div>
+        ))}
+        <AddLineButtons
+          idPrefix="job"
+          selectName="priceItemId"
+          priceItems={priceItems}
+          addIntent="addLine"
+          priceIntent="addPriceItem"
+          error={errors.priceItemId}
+        />
+        <TaxAndDiscountFields idPrefix="job" field={field} taxRates={taxRates} />
       </section>
 
       {withSchedule ? (
         <section className="card stack">
           <h2>Schedule</h2>
-          <div className="grid-2">
-            <PlainTextField
-              label="Start"
-              {...field("startTime")}
-              hint="Leave empty for an unscheduled job"
-              type="datetime-local"
-            />
-            <PlainTextField label="End" {...field("endTime")} type="datetime-local" />
-          </div>
-          <label>
-            <input type="checkbox" name="isAllDay" defaultChecked={values.isAllDay === "on"} /> All day
-          </label>
-          <PlainSelectField label="Arrival window" {...field("arrivalWindowOffset", "0")} options={ARRIVAL_WINDOWS} />
+          <VisitTimeFields
+            field={field}
+            allDay={values.isAllDay === "on"}
+            startHint="Leave empty for an unscheduled job"
+          />
           <CheckboxList
             legend="Assigned employees"
             name="employeeIds"

@@ -17,7 +17,7 @@ type StatusJob = {
 };
 export type StatusFormValues = { reason?: string; notifyCustomer?: boolean; startDate?: string };
 
-/** The status moves (one form, a submit button per status) with reason and notify-customer, and the undo of the last move. */
+/** The job's status moves (one form, a submit button per status) with reason and notify-customer, and the undo of the last move. */
 export function JobStatusSection({
   job,
   errors,
@@ -29,7 +29,6 @@ export function JobStatusSection({
 }) {
   // Paid is reached through the payment form, which records the payment.
   const moves = JOB_STATUS_MOVES[job.status as JobStatusValue].filter((s) => s !== JobStatus.Paid);
-  const needsStart = !job.startTime && moves.includes(JobStatus.Scheduled);
   const canUndo = job.timeline.some(
     (e) =>
       e.toStatus === job.status &&
@@ -39,11 +38,53 @@ export function JobStatusSection({
       e.type !== TimelineEvent.Rescheduled,
   );
   return (
+    <StatusSection
+      status={job.status}
+      moves={moves}
+      labels={jobStatusLabels}
+      needsStart={!job.startTime && moves.includes(JobStatus.Scheduled)}
+      canUndo={canUndo}
+      noun="job"
+      formKey={job.timeline.length}
+      errors={errors}
+      values={values}
+    />
+  );
+}
+
+/**
+ * Status moves of a record with a visit (job, estimate): one form, a submit button per allowed
+ * status, with reason and notify-customer (and a start when the move schedules it), and the undo
+ * of the last move.
+ */
+export function StatusSection({
+  status,
+  moves,
+  labels,
+  needsStart,
+  canUndo,
+  noun,
+  formKey,
+  errors,
+  values,
+}: {
+  status: number;
+  moves: readonly number[];
+  labels: Record<number, string>;
+  needsStart: boolean;
+  canUndo: boolean;
+  noun: string;
+  /** Changes with each recorded move, so a redirect back here with JavaScript empties the fields. */
+  formKey: number;
+  errors: Record<string, string>;
+  values?: StatusFormValues;
+}) {
+  return (
     <section className="card stack" aria-labelledby="job-status-title">
       <h2 id="job-status-title">Status</h2>
       {moves.length ? (
         // Keyed by the timeline so a recorded change (a redirect back here with JavaScript) empties the fields.
-        <Form method="post" key={job.timeline.length} className="stack">
+        <Form method="post" key={formKey} className="stack">
           <input type="hidden" name="intent" value="status" />
           {/* Enter in the reason field submits with the form's first button: a disabled one makes that a no-op, not a status change. */}
           <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
@@ -76,7 +117,7 @@ export function JobStatusSection({
                   aria-describedby={errors.startDate ? "status-start-hint status-start-error" : "status-start-hint"}
                 />
                 <p className="field-hint" id="status-start-hint">
-                  Needed to move the job to Scheduled
+                  Needed to move the {noun} to Scheduled
                 </p>
                 {errors.startDate ? (
                   <p className="field-error" id="status-start-error" role="alert">
@@ -92,7 +133,7 @@ export function JobStatusSection({
           <div className="row wrap">
             {moves.map((s) => (
               <button key={s} className="button" name="status" value={s}>
-                {jobStatusLabels[s]}
+                {labels[s]}
               </button>
             ))}
           </div>
@@ -105,9 +146,9 @@ export function JobStatusSection({
       ) : null}
       {canUndo ? (
         <Form method="post">
-          <input type="hidden" name="statusClicked" value={job.status} />
+          <input type="hidden" name="statusClicked" value={status} />
           <button className="button button-link" name="intent" value="undo">
-            Undo {jobStatusLabels[job.status as JobStatusValue]}
+            Undo {labels[status]}
           </button>
         </Form>
       ) : null}

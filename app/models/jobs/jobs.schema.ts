@@ -168,7 +168,7 @@ export const recurrenceSchema = z.object({
 export type RecurrenceInput = z.infer<typeof recurrenceSchema>;
 
 /** Ids as a list, a comma list, or objects with an id (what GET jobs/{id} answers for tags), so a read job can be sent back. */
-const idArray = z.preprocess(
+export const idArray = z.preprocess(
   (v) =>
     (v === undefined || v === "" || v === null ? [] : Array.isArray(v) ? v : String(v).split(",")).map((x) =>
       typeof x === "object" && x !== null && "id" in x ? (x as { id: unknown }).id : x,
@@ -176,7 +176,7 @@ const idArray = z.preprocess(
   z.array(z.coerce.number().int().positive()).max(200),
 );
 
-const isoDate = (label: string) =>
+export const isoDate = (label: string) =>
   z.preprocess(blank, z.coerce.date({ invalid_type_error: `${label} must be a date` }).optional());
 
 /** Scheduling fields shared by job creation and jobs/schedule. */

@@ -1,4 +1,4 @@
-import { pageTotal, scanWindow } from "~/models/list-pages";
+import { listPagePlan } from "~/models/list-pages.server";
 import { RuleError } from "~/models/rules";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -113,13 +113,13 @@ async function findJob(exec: Executor, ctx: CallerContext, id: number, lock = fa
   return row ?? null;
 }
 
-async function companyTimeZone(exec: Executor, companyId: number): Promise<string> {
+export async function companyTimeZone(exec: Executor, companyId: number): Promise<string> {
   const [row] = await exec.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId));
   return row?.timezone ?? "America/New_York";
 }
 
 /** The employee who acted, and the super admin acting as them in a shadow log-in: the timeline names both. */
-const actor = (ctx: CallerContext) => ({
+export const actor = (ctx: CallerContext) => ({
   actorType: ActorType.Employee,
   actorUserId: ctx.userId,
   impersonatorUserId: ctx.impersonatorUserId ?? null,
@@ -152,7 +152,7 @@ const queueJobScheduled = (exec: Executor, ctx: CallerContext, jobId: number, ev
   });
 
 /** Employees of the company among the ids (a foreign or deleted user is refused). */
-async function checkEmployees(exec: Executor, ctx: CallerContext, ids: readonly number[]): Promise<number[]> {
+export async function checkEmployees(exec: Executor, ctx: CallerContext, ids: readonly number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await exec
@@ -196,7 +196,7 @@ async function setTags(exec: Executor, ctx: CallerContext, jobId: number, tagIds
 }
 
 /** A line's image is this company's upload (the line-items rule); refused on the line's field. */
-function lineImage(ctx: CallerContext, imageUrl: string | undefined, position: number): string | null {
+export function lineImage(ctx: CallerContext, imageUrl: string | undefined, position: number): string | null {
   if (!imageUrl) return null;
   const own = ownLineImageUrl(ctx.companyId, imageUrl);
   if (!own)
@@ -242,11 +242,11 @@ function lineRows(ctx: CallerContext, jobId: number, lines: LineItemInput[], amo
 const totalsFor = (lines: LineItemInput[], discountCents: number, taxRate: number) =>
   computeTotals(lines.map(totalsLine), discountCents, taxRate);
 
-function searchTextOf(parts: Array<string | null | undefined>) {
+export function searchTextOf(parts: Array<string | null | undefined>) {
   return parts.filter(Boolean).join(" ").toLowerCase().slice(0, 4000);
 }
 
-async function customerSearchParts(exec: Executor, customerId: number) {
+export async function customerSearchParts(exec: Executor, customerId: number) {
   const [c] = await exec
     .select({ firstName: customers.firstName, lastName: customers.lastName, ownCompanyName: customers.ownCompanyName })
     .from(customers)
@@ -376,7 +376,7 @@ export async function createJob(
   return created;
 }
 
-async function ownAddress(exec: Executor, ctx: CallerContext, customerId: number, addressId: number) {
+export async function ownAddress(exec: Executor, ctx: CallerContext, customerId: number, addressId: number) {
   const [row] = await exec
     .select()
     .from(customerAddresses)
@@ -391,7 +391,7 @@ async function ownAddress(exec: Executor, ctx: CallerContext, customerId: number
   return row;
 }
 
-async function firstAddress(exec: Executor, customerId: number) {
+export async function firstAddress(exec: Executor, customerId: number) {
   const [row] = await exec
     .select()
     .from(customerAddresses)
@@ -1173,32 +1173,23 @@ export async function listJobsPage(
     ? await db.select({ total: jobCounts.count }).from(jobCounts).where(eq(jobCounts.companyId, ctx.companyId))
     : [];
   const companyTotal = wholeCompany ? (counted?.total ?? 0) : null;
-  const scan = scanWindow(offset, pageSize, companyTotal);
-  const direction = (scan.fromEnd ? !descending : descending) ? sql`desc` : sql`asc`;
   // A deferred join: the inner query walks the sort index for the page's ids (however deep the
   // page), then only those rows are read and joined to their customers.
-  const byCustomer = column === sortColumns.customerName;
-  const inner = db
-    .select({ pageId: sql<number>`${jobs.id}`.as("page_id"), key: sql`${column}`.as("page_key") })
-    .from(jobs);
-  const page = (byCustomer ? inner.innerJoin(customers, eq(customers.id, jobs.customerId)) : inner)
-    .where(where)
-    .orderBy(sql`${column} ${direction}`, sql`${jobs.id} ${direction}`)
-    .limit(scan.limit)
-    .offset(scan.offset)
-    .as("page");
-  // A filtered list's capped count comes in the same round trip (an uncorrelated subquery, run once).
-  const hitsQuery = db.select({ total: sql<number>`count(*)::int` }).from(
-    db
-      .select({ one: sql`1` })
-      .from(jobs)
-      .where(where)
-      .limit(JOBS_COUNT_CAP + 1)
-      .as("hits"),
-  );
+  const plan = listPagePlan({
+    table: jobs,
+    id: jobs.id,
+    where,
+    sortKey: column,
+    customerIdForSort: column === sortColumns.customerName ? jobs.customerId : undefined,
+    descending,
+    offset,
+    pageSize,
+    companyTotal,
+    cap: JOBS_COUNT_CAP,
+  });
   const scanned = await db
     .select({
-      hits: wholeCompany ? sql<number | null>`null::int` : sql<number | null>`(${hitsQuery})`,
+      hits: plan.hits,
       id: jobs.id,
       name: jobs.name,
       customerId: jobs.customerId,
@@ -1213,21 +1204,13 @@ export async function listJobsPage(
       seriesId: jobs.seriesId,
     })
     .from(jobs)
-    .innerJoin(page, eq(jobs.id, page.pageId))
+    .innerJoin(plan.page, eq(jobs.id, plan.page.pageId))
     .innerJoin(customers, eq(customers.id, jobs.customerId))
-    .orderBy(sql`${page.key} ${direction}`, sql`${page.pageId} ${direction}`);
-  const rows = scan.fromEnd ? scanned.reverse() : scanned;
-  const { total, totalIsCapped } = await pageTotal({
-    knownTotal: companyTotal,
-    offset,
-    pageSize,
-    rowCount: rows.length,
-    hits: async () => rows[0]?.hits ?? (await hitsQuery)[0].total,
-    cap: JOBS_COUNT_CAP,
-  });
+    .orderBy(...plan.order);
+  const { rows, total, totalIsCapped } = await plan.finish(scanned);
   return {
     totalIsCapped,
-    items: rows.map(({ hits: _hits, firstName, lastName, startTime, endTime, ...r }) => ({
+    items: rows.map(({ firstName, lastName, startTime, endTime, ...r }) => ({
       ...r,
       customerName: [firstName, lastName].filter(Boolean).join(" "),
       startTime: startTime?.toISOString() ?? null,

@@ -5,6 +5,7 @@ import { companies, customers, users } from "~/db/schema";
 import { seedCustomers } from "~/server/seeds/customers-seed.server";
 import { seedEmployees } from "~/server/seeds/employees-seed.server";
 import { seedJobs } from "~/server/seeds/jobs-seed.server";
+import { seedEstimates } from "~/server/seeds/estimates-seed.server";
 import { hashPassword, randomToken } from "~/models/accounts/passwords.server";
 import { seedPriceBook } from "~/server/seeds/price-book-seed.server";
 import { Role, type RoleValue } from "~/access/roles";
@@ -107,5 +108,11 @@ export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()
     customerIds: customerRows.map((c) => c.id),
     timezone: "America/New_York",
   });
+  const [demoAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS[1].email));
+  const [demoTech] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS[3].email));
+  await seedEstimates(
+    { companyId, userId: demoAdmin.id, role: Role.CompanyAdmin },
+    { customerIds: customerRows.map((c) => c.id), techId: demoTech?.id ?? null },
+  );
   return passwords;
 }

@@ -12,7 +12,7 @@ import { JobRuleError } from "~/models/jobs/jobs.server";
 import { dollarsInput } from "~/models/line-items/money";
 import { listItems } from "~/models/price-book/price-book.server";
 import { readsCosts } from "~/access/roles";
-import { TagType } from "~/models/company/tags.schema";
+import { TagType, type TagTypeValue } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
 import { fieldErrors } from "~/utils/validation";
 
@@ -22,7 +22,11 @@ export type JobFormValues = Record<string, unknown> & { lineItems?: Array<Record
 export const emptyLine = () => ({ name: "", description: "", quantity: "1", unitPrice: "", isTaxable: "", kind: "1" });
 
 /** Pickers of the job form: the customer's properties, employees, job tags, price book items. */
-export async function jobFormOptions(ctx: CallerContext, customerId: number | null) {
+export async function jobFormOptions(
+  ctx: CallerContext,
+  customerId: number | null,
+  tagType: TagTypeValue = TagType.Job,
+) {
   const [customer, addresses, employees, tagOptions, priceItems, taxRates] = await Promise.all([
     customerId
       ? db
@@ -39,7 +43,7 @@ export async function jobFormOptions(ctx: CallerContext, customerId: number | nu
           .orderBy(asc(customerAddresses.position))
       : Promise.resolve([] as { id: number; location: string }[]),
     listEmployees(ctx),
-    listTags(ctx, TagType.Job),
+    listTags(ctx, tagType),
     listItems(ctx, {}),
     listTaxRates(ctx),
   ]);
@@ -81,6 +85,23 @@ export async function readJobForm(request: Request): Promise<Read> {
   return { intent, values };
 }
 
+/** A price book item of the company copied into a form line (the "Add item" intent), or null. */
+export async function priceBookLine(ctx: CallerContext, itemId: unknown): Promise<Record<string, string> | null> {
+  const id = Number(itemId);
+  const [item] = Number.isSafeInteger(id) && id > 0 ? await listItems(ctx, { itemIds: [id] }) : [];
+  if (!item) return null;
+  return {
+    name: item.name,
+    description: item.description ?? "",
+    quantity: "1",
+    unitPrice: dollarsInput(item.priceCents),
+    ...(readsCosts(ctx.role) ? { cost: dollarsInput(item.costCents) } : {}),
+    isTaxable: item.isTaxable ? "on" : "",
+    kind: String(item.itemType === 0 ? 0 : 1),
+    priceListItemId: String(item.id),
+  };
+}
+
 /**
  * The line intents of the job form (a blank row, a price book item copied into a new row, a row
  * removed): the form comes back with its values, nothing saved.
@@ -90,20 +111,9 @@ export async function lineIntentResponse(ctx: CallerContext, values: JobFormValu
   let errors: Record<string, string> = {};
   if (intent === "addLine") lines.push(emptyLine());
   else if (intent === "addPriceItem") {
-    const id = Number(values.priceItemId);
-    const [item] = Number.isSafeInteger(id) && id > 0 ? await listItems(ctx, { itemIds: [id] }) : [];
-    if (!item) errors = { priceItemId: "Choose an item" };
-    else
-      lines.push({
-        name: item.name,
-        description: item.description ?? "",
-        quantity: "1",
-        unitPrice: dollarsInput(item.priceCents),
-        ...(readsCosts(ctx.role) ? { cost: dollarsInput(item.costCents) } : {}),
-        isTaxable: item.isTaxable ? "on" : "",
-        kind: String(item.itemType === 0 ? 0 : 1),
-        priceListItemId: String(item.id),
-      });
+    const line = await priceBookLine(ctx, values.priceItemId);
+    if (!line) errors = { priceItemId: "Choose an item" };
+    else lines.push(line);
   } else if (intent.startsWith("removeLine:")) {
     lines.splice(Number(intent.slice("removeLine:".length)), 1);
   } else return json({ message: "Unknown action" }, { status: 400 });

@@ -1,22 +1,5 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { LINE_ITEM_IMAGE_FOLDER } from "~/models/line-items/line-items.server";
-import { absoluteUrl } from "~/http/app-url.server";
-import { methodNotAllowed, requireApiAccess } from "~/http/api.server";
+import { lineItemImageAction } from "~/http/line-item-image.server";
 import { screens } from "~/access/route-table";
-import { uploadEditorImage } from "~/http/uploads.server";
 
-const refused = (message: string): Response => json({ message, errors: { file: message } }, { status: 400 });
-
-/**
- * POST /api/jobs/upload-line-item-image (multipart `file`) → 201 {data: {imageUrl, publicImageUrl}}: the image modal's
- * rules (jpeg, png, heic, heif by content, at most 10 MB), stored as a 400x400 PNG. See docs/decisions/030-jobs-line-item-images.md.
- */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.jobs.list);
-  if (request.method !== "POST") return methodNotAllowed();
-  // Within the image limit as it streams to disk: a larger image is refused with its message (uploadRules.image).
-  const target = { companyId: ctx.companyId, folder: LINE_ITEM_IMAGE_FOLDER, fields: ["file"] };
-  return uploadEditorImage(request, target, refused, (url) =>
-    json({ data: { imageUrl: url, publicImageUrl: absoluteUrl(url) } }, { status: 201 }),
-  );
-}
+/** POST /api/jobs/upload-line-item-image (multipart `file`) → 201 {data: {imageUrl, publicImageUrl}}. */
+export const action = lineItemImageAction(screens.jobs.list);

@@ -1,0 +1,67 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { db } from "~/db.server";
+import { customers } from "~/db/schema";
+import { pageTotal, scanWindow } from "~/models/list-pages";
+
+/**
+ * The plan of a long list's page (docs/decisions/046) for a table of visits (jobs, estimates): a
+ * deferred join whose inner query walks the sort index for the page's ids, from the nearer end
+ * when the whole company's total is known (its counter row), and a filtered list's capped count
+ * in the same round trip. The caller selects its columns joined to `page` and ordered by `order`,
+ * then hands the rows to `finish`.
+ */
+export function listPagePlan(input: {
+  table: PgTable;
+  id: AnyPgColumn;
+  where: SQL | undefined;
+  sortKey: SQL;
+  /** The sort key reads the customer's name: the inner query joins the customer on this column. */
+  customerIdForSort?: AnyPgColumn;
+  descending: boolean;
+  offset: number;
+  pageSize: number;
+  /** The whole company's total (counter row), or null for a filtered list. */
+  companyTotal: number | null;
+  cap: number;
+}) {
+  const { table, id, where, sortKey, offset, pageSize, companyTotal, cap } = input;
+  const scan = scanWindow(offset, pageSize, companyTotal);
+  const direction = (scan.fromEnd ? !input.descending : input.descending) ? sql`desc` : sql`asc`;
+  const inner = db
+    .select({ pageId: sql<number>`${id}`.as("page_id"), key: sql`${sortKey}`.as("page_key") })
+    .from(table);
+  const page = (input.customerIdForSort ? inner.innerJoin(customers, eq(customers.id, input.customerIdForSort)) : inner)
+    .where(where)
+    .orderBy(sql`${sortKey} ${direction}`, sql`${id} ${direction}`)
+    .limit(scan.limit)
+    .offset(scan.offset)
+    .as("page");
+  const hitsQuery = db.select({ total: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(cap + 1)
+      .as("hits"),
+  );
+  return {
+    page,
+    /** Select it as `hits`: the capped count of a filtered list, null for the whole company. */
+    hits: companyTotal === null ? sql<number | null>`(${hitsQuery})` : sql<number | null>`null::int`,
+    order: [sql`${page.key} ${direction}`, sql`${page.pageId} ${direction}`] as const,
+    /** The page's rows in the list's order, and its total. */
+    finish: async <T extends { hits: number | null }>(scanned: T[]) => {
+      const rows = scan.fromEnd ? scanned.reverse() : scanned;
+      const counted = await pageTotal({
+        knownTotal: companyTotal,
+        offset,
+        pageSize,
+        rowCount: rows.length,
+        hits: async () => rows[0]?.hits ?? (await hitsQuery)[0].total,
+        cap,
+      });
+      return { rows: rows.map(({ hits: _hits, ...row }) => row), ...counted };
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PageHeader } from "~/components/page-header";
+import { EstimateDetailsSections } from "~/components/estimate-details";
+import { StatusSection, type StatusFormValues } from "~/components/job-status-form";
+import { notFound, requireAccess } from "~/access/access.server";
+import { listEmployees } from "~/models/employees/employees.server";
+import {
+  ESTIMATE_STATUS_MOVES,
+  EstimateEvent,
+  EstimateStatus,
+  estimateStatusLabels,
+  type EstimateStatusValue,
+} from "~/models/estimates/estimates.schema";
+import { getEstimate } from "~/models/estimates/estimates.server";
+import { estimateDetailsAction } from "~/routes/_app+/estimates+/__estimate-details.server";
+import { Role } from "~/access/roles";
+import { screens } from "~/access/route-table";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.estimates.details);
+  const estimate = await getEstimate(ctx, Number(params.id));
+  if (!estimate) notFound();
+  // Who is assigned is the office's call (a field tech sees the names only).
+  const employees =
+    ctx.role === Role.FieldTech
+      ? []
+      : (await listEmployees(ctx)).map((e) => ({ value: e.id, label: `${e.firstName} ${e.lastName}`.trim() }));
+  const url = new URL(request.url);
+  return json({
+    estimate,
+    employees,
+    timezone: company.timezone,
+    confirmDelete: url.searchParams.get("delete") === "1",
+  });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.estimates.details);
+  return estimateDetailsAction(request, ctx, Number(params.id), company.timezone);
+}
+
+/** Estimate details: options with their lines and totals, status moves and undo, rename, employees, timeline, delete. */
+export default function EstimateDetailsRoute() {
+  const { estimate, employees, timezone, confirmDelete } = useLoaderData<typeof loader>();
+  const result = useActionData<{ errors?: Record<string, string>; values?: StatusFormValues }>();
+  const errors = result?.errors ?? {};
+  const status = estimate.status as EstimateStatusValue;
+  const moves = ESTIMATE_STATUS_MOVES[status];
+  const canUndo = estimate.timeline.some(
+    (e) =>
+      e.toStatus === status &&
+      e.fromStatus !== null &&
+      !e.undoneAt &&
+      e.type !== EstimateEvent.StatusUndone &&
+      e.type !== EstimateEvent.Rescheduled,
+  );
+  const title = estimate.name ?? `Estimate #${estimate.number}`;
+  return (
+    <>
+      <PageHeader
+        title={`#${estimate.number} ${title}`}
+        breadcrumb={{ label: "Estimates", to: "/estimates" }}
+        badge={<span className={`badge status-${status}`}>{estimateStatusLabels[status]}</span>}
+        actions={
+          <>
+            <Link className="button" to={`/estimates/${estimate.id}/schedule`}>
+              Schedule
+            </Link>
+            <Link className="button" to={`/estimates/${estimate.id}/edit`}>
+              Edit
+            </Link>
+            <Link className="button button-danger" to="?delete=1">
+              Delete
+            </Link>
+          </>
+        }
+      />
+      {errors._global ? (
+        <p className="form-error" role="alert">
+          {errors._global}
+        </p>
+      ) : null}
+      {confirmDelete ? (
+        <Form method="post" className="card stack" aria-label="Delete estimate">
+          <h2>Delete Estimate</h2>
+          <p>Estimate #{estimate.number} with its options will be completely deleted.</p>
+          <div className="row">
+            <Link className="button" to=".">
+              Cancel
+            </Link>
+            <button className="button button-danger" name="intent" value="delete">
+              Delete
+            </button>
+          </div>
+        </Form>
+      ) : null}
+      <StatusSection
+        status={status}
+        moves={moves}
+        labels={estimateStatusLabels}
+        needsStart={!estimate.startTime && moves.includes(EstimateStatus.Scheduled)}
+        canUndo={canUndo}
+        noun="estimate"
+        formKey={estimate.timeline.length}
+        errors={errors}
+        values={result?.values}
+      />
+      <EstimateDetailsSections estimate={estimate} employees={employees} timezone={timezone} errors={errors} />
+    </>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.estimate.name ?? "Estimate"} | Fieldwise` },
+];

@@ -1,0 +1,135 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CappedCountNote, DataTable, type Column } from "~/components/data-table";
+import { ListFilterForm, tagFilterOptions } from "~/components/list-filter-form";
+import { PageHeader } from "~/components/page-header";
+import { requireAccess } from "~/access/access.server";
+import { TagType } from "~/models/company/tags.schema";
+import { listTags } from "~/models/company/tags.server";
+import {
+  ESTIMATE_SORT_FIELDS,
+  ESTIMATE_STATUSES,
+  estimateStatusLabels,
+  type EstimateStatusValue,
+} from "~/models/estimates/estimates.schema";
+import { ESTIMATES_COUNT_CAP, listEstimatesPage, type EstimateListItem } from "~/models/estimates/estimates.server";
+import { formatInZone, formatMoney } from "~/utils/format";
+import { readIds, readListParams } from "~/utils/list-params";
+import { screens } from "~/access/route-table";
+
+const statusOptions = ESTIMATE_STATUSES.map((s) => ({ value: s, label: estimateStatusLabels[s] }));
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, company } = await requireAccess({ request, context }, screens.estimates.list);
+  const url = new URL(request.url);
+  const params = readListParams(url, ESTIMATE_SORT_FIELDS);
+  const tagIds = readIds(url, "tag");
+  const excludeTagIds = readIds(url, "excludeTag");
+  const statusText = url.searchParams.get("status") ?? "";
+  const status =
+    statusText !== "" && ESTIMATE_STATUSES.includes(Number(statusText) as EstimateStatusValue)
+      ? Number(statusText)
+      : undefined;
+  const [page, tagOptions] = await Promise.all([
+    listEstimatesPage(ctx, {
+      paging: { pageNumber: params.page, pageSize: params.pageSize, sortSettings: params.sort ? [params.sort] : [] },
+      searchQuery: params.search,
+      tags: tagIds,
+      excludeTags: excludeTagIds,
+      status,
+    }),
+    listTags(ctx, TagType.Estimate),
+  ]);
+  return json({
+    page,
+    params,
+    tagOptions,
+    tagIds,
+    excludeTagIds,
+    status: status ?? null,
+    timezone: company.timezone,
+    countCap: ESTIMATES_COUNT_CAP,
+  });
+}
+
+/** The estimates list: search, status and tag filters (in and out), sort and paging in the URL (works without JavaScript). */
+export default function EstimatesRoute() {
+  const { page, params, tagOptions, tagIds, excludeTagIds, status, timezone, countCap } =
+    useLoaderData<typeof loader>();
+  const columns: Column<EstimateListItem>[] = [
+    { title: "#", fieldName: "number", render: (e) => e.number },
+    {
+      title: "Estimate",
+      fieldName: "name",
+      render: (e) => <Link to={`/estimates/${e.id}`}>{e.name ?? `Estimate #${e.number}`}</Link>,
+    },
+    { title: "Customer", fieldName: "customerName", render: (e) => e.customerName, truncate: true },
+    {
+      title: "Visit",
+      fieldName: "startTime",
+      render: (e) => (e.startTime ? formatInZone(e.startTime, timezone) : "Unscheduled"),
+    },
+    {
+      title: "Status",
+      fieldName: "status",
+      render: (e) => (
+        <span className={`badge status-${e.status}`}>{estimateStatusLabels[e.status as EstimateStatusValue]}</span>
+      ),
+    },
+    { title: "Total", fieldName: "total", render: (e) => formatMoney(e.totalCents) },
+  ];
+  const tags = tagFilterOptions(tagOptions);
+  const filtered = params.search || tagIds.length || excludeTagIds.length || status !== null;
+  return (
+    <>
+      <PageHeader
+        title="Estimates"
+        actions={
+          <Link className="button button-primary" to="/estimates/new">
+            New Estimate
+          </Link>
+        }
+      />
+      <ListFilterForm
+        label="Filter estimates"
+        search={{ id: "estimate-search", placeholder: "Number, title, customer or address" }}
+        filters={[
+          {
+            id: "estimate-status",
+            name: "status",
+            label: "Status",
+            options: statusOptions,
+            selected: status,
+            allLabel: "All",
+          },
+          ...(tags.length
+            ? [
+                {
+                  id: "estimate-tags",
+                  name: "tag",
+                  label: "With tags",
+                  options: tags,
+                  selected: tagIds,
+                  multiple: true as const,
+                },
+                {
+                  id: "estimate-exclude-tags",
+                  name: "excludeTag",
+                  label: "Without tags",
+                  options: tags,
+                  selected: excludeTagIds,
+                  multiple: true as const,
+                },
+              ]
+            : []),
+        ]}
+        params={params}
+        clearTo={filtered ? "/estimates" : null}
+      />
+      <CappedCountNote capped={page.totalIsCapped} cap={countCap.toLocaleString("en-US")} noun="estimates" />
+      <DataTable caption="Estimates" columns={columns} rows={page.items} total={page.total} params={params} />
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Estimates | Fieldwise" }];
