@@ -20,6 +20,7 @@ import {
 } from "~/models/messaging/send.server";
 import { renderCompanyMessage } from "~/models/messaging/templates.server";
 import { defineJob } from "~/services/queue.server";
+import { INVOICE_FOLLOW_UP_KIND, sendInvoiceFollowUp } from "~/models/invoices/invoice-follow-ups.server";
 
 /**
  * The dispatcher of automatic messages: claims due rows of scheduled_messages in batches (FOR
@@ -200,6 +201,14 @@ async function dispatchOne(
   services: DeliveryServices | undefined,
 ): Promise<keyof DispatchReport> {
   try {
+    if ((row.kind as string) === INVOICE_FOLLOW_UP_KIND) {
+      const done = await sendInvoiceFollowUp(row, services);
+      await db
+        .update(scheduledMessages)
+        .set({ ...done, sentAt: done.status === "sent" ? new Date() : null })
+        .where(ours(row));
+      return done.status;
+    }
     const job = lookups.job;
     const reason = reasonNotToSend(row, job, await lookups.company(row.companyId), now);
     const values = reason || !job ? null : await messageValuesForJob(row.companyId, row.jobId!);

@@ -12,6 +12,8 @@ import { listJobMessages } from "~/models/messaging/automatic.server";
 import { db } from "~/db.server";
 import { notFound } from "~/access/access.server";
 import { screens } from "~/access/route-table";
+import { isBroadRole } from "~/access/roles";
+import { openInvoiceOfJob } from "~/models/invoices/invoices.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.jobs.details);
@@ -19,9 +21,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!job) notFound();
   const url = new URL(request.url);
   const messages = await listJobMessages(db, ctx.companyId, job.id);
+  const invoice = isBroadRole(ctx.role) ? await openInvoiceOfJob(ctx.companyId, job.id) : null;
   return json({
     messages,
     job,
+    invoice,
+    canInvoice: isBroadRole(ctx.role) && job.status !== 6,
     timezone: company.timezone,
     confirmDelete: url.searchParams.get("delete") === "1",
     requestToken: randomUUID(),
@@ -35,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** Job details: status moves and undo, payment, rename, segments, attachments, timeline. */
 export default function JobDetailsRoute() {
-  const { job, timezone, confirmDelete, requestToken, messages } = useLoaderData<typeof loader>();
+  const { job, timezone, confirmDelete, requestToken, messages, invoice, canInvoice } = useLoaderData<typeof loader>();
   const result = useActionData<{ errors?: Record<string, string>; values?: StatusFormValues }>();
   return (
     <>
@@ -51,6 +56,18 @@ export default function JobDetailsRoute() {
             <Link className="button" to={`/jobs/${job.id}/edit`}>
               Edit
             </Link>
+            {invoice ? (
+              <Link className="button" to={`/invoices/${invoice.id}`}>
+                Invoice #{invoice.number}
+              </Link>
+            ) : canInvoice ? (
+              <Form method="post" action="/invoices/new">
+                <input type="hidden" name="jobId" value={job.id} />
+                <button className="button" name="intent" value="fromJob">
+                  Create invoice
+                </button>
+              </Form>
+            ) : null}
             <Link className="button button-danger" to="?delete=1">
               Delete
             </Link>

@@ -17,6 +17,9 @@ import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { submitForm, unknownIntent } from "~/http/forms.server";
 import { screens } from "~/access/route-table";
+import { InvoiceFollowUpsForm } from "~/components/invoice-follow-ups-form";
+import { saveInvoiceFollowUpsForm } from "~/routes/_app+/settings+/__invoice-follow-ups.server";
+import { getInvoiceFollowUpSettings } from "~/models/invoices/invoice-follow-ups.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
@@ -26,8 +29,10 @@ const validator = withZod(reminderSettingsSchema);
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.settings.reminders);
   const settings = await getReminderSettings(db, ctx.companyId);
+  const invoiceFollowUps = await getInvoiceFollowUpSettings(db, ctx.companyId);
   return json({
     defaults: settings,
+    invoiceFollowUps,
     timezone: company.timezone,
   });
 }
@@ -35,6 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.settings.reminders);
   const formData = await request.formData();
+  if (formData.get("intent") === "invoiceFollowUps") return saveInvoiceFollowUpsForm(ctx, formData);
   if (formData.get("intent") !== "save") unknownIntent();
   return submitForm(formData, validator, FORM_ID, async (input) => {
     await saveReminderSettings(ctx, input);
@@ -44,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Appointment reminders: on or off, which day, what local time, on which channels. */
 export default function ReminderSettingsRoute() {
-  const { defaults, timezone } = useLoaderData<typeof loader>();
+  const { defaults, timezone, invoiceFollowUps } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Reminders" breadcrumb={{ label: "Settings", to: "/settings" }} />
@@ -68,6 +74,7 @@ export default function ReminderSettingsRoute() {
           <SubmitButton formId={FORM_ID}>Save</SubmitButton>
         </div>
       </ValidatedForm>
+      <InvoiceFollowUpsForm settings={invoiceFollowUps} />
     </>
   );
 }

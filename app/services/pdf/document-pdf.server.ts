@@ -1,0 +1,187 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import PDFDocument from "pdfkit";
+import sharp from "sharp";
+import { projectRoot } from "~/db.server";
+import { keyFromUrl, readStoredFile } from "~/services/storage.server";
+
+/**
+ * A customer document with lines and totals (invoice today, estimate next) drawn as a PDF with
+ * pdfkit: the company's logo and details, the customer, the document's number and dates, the lines,
+ * the totals and the message. The caller passes numbers already formatted, so the PDF shows exactly
+ * what the screen shows. Fonts: the design's Poppins and Source Sans Pro from @fontsource (WOFF),
+ * Helvetica when they are missing.
+ */
+export type DocumentPdfInput = {
+  /** "Invoice", "Estimate" */
+  title: string;
+  /** "#12" */
+  number: string;
+  company: { businessName: string; email?: string | null; phone?: string | null; logoUrl?: string | null };
+  billTo: { name: string; email?: string | null; address?: string | null };
+  /** Label and value pairs beside the title (issue date, due date, status). */
+  facts: Array<[string, string]>;
+  lines: Array<{ name: string; description?: string | null; quantity: string; unitPrice: string; amount: string }>;
+  /** The last one is drawn bold (the balance or the total). */
+  totals: Array<[string, string]>;
+  message?: string | null;
+};
+
+const FONT_FILES = {
+  regular: ["source-sans-pro", "source-sans-pro-latin-400-normal.woff"],
+  bold: ["source-sans-pro", "source-sans-pro-latin-600-normal.woff"],
+  heading: ["poppins", "poppins-latin-600-normal.woff"],
+} as const;
+
+type Fonts = { regular: string; bold: string; heading: string };
+
+function registerFonts(doc: PDFKit.PDFDocument): Fonts {
+  const fonts: Fonts = { regular: "Helvetica", bold: "Helvetica-Bold", heading: "Helvetica-Bold" };
+  for (const [name, [pkg, file]] of Object.entries(FONT_FILES) as [keyof Fonts, readonly [string, string]][]) {
+    const full = path.join(projectRoot(), "node_modules/@fontsource", pkg, "files", file);
+    if (!existsSync(full)) continue;
+    try {
+      doc.registerFont(name, full);
+      fonts[name] = name;
+    } catch {
+      // An unreadable font file: the built-in font stays.
+    }
+  }
+  return fonts;
+}
+
+/** The company's logo as PNG (pdfkit draws PNG and JPEG; uploads may be WebP), or null. */
+async function logoPng(logoUrl: string | null | undefined): Promise<Buffer | null> {
+  if (!logoUrl) return null;
+  const key = keyFromUrl(logoUrl);
+  const file = key ? await readStoredFile(key).catch(() => null) : null;
+  if (!file) return null;
+  try {
+    return await sharp(file.data).resize(240, 120, { fit: "inside", withoutEnlargement: true }).png().toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+const PRIMARY = "#2E3758";
+const MUTED = "#5f6677";
+
+export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
+  const logo = await logoPng(input.company.logoUrl);
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: 50,
+    info: { Title: `${input.title} ${input.number}`, Author: input.company.businessName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const ended = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const fonts = registerFonts(doc);
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const width = right - left;
+
+  // Header: logo and company on the left, title and facts on the right.
+  let y = doc.y;
+  if (logo) {
+    doc.image(logo, left, y, { fit: [120, 60] });
+    y += 68;
+  }
+  doc.font(fonts.heading).fontSize(14).fillColor(PRIMARY).text(input.company.businessName, left, y, { width: 260 });
+  doc.font(fonts.regular).fontSize(10).fillColor(MUTED);
+  for (const line of [input.company.phone, input.company.email]) if (line) doc.text(line, { width: 260 });
+  const companyBottom = doc.y;
+  doc
+    .font(fonts.heading)
+    .fontSize(22)
+    .fillColor(PRIMARY)
+    .text(`${input.title} ${input.number}`, left + 260, doc.page.margins.top, { width: width - 260, align: "right" });
+  doc.font(fonts.regular).fontSize(10).fillColor("#000");
+  for (const [label, value] of input.facts)
+    doc.text(`${label}: ${value}`, left + 260, doc.y, { width: width - 260, align: "right" });
+  y = Math.max(companyBottom, doc.y) + 20;
+
+  // Bill to.
+  doc.font(fonts.bold).fontSize(10).fillColor(MUTED).text("BILL TO", left, y);
+  doc.font(fonts.regular).fontSize(11).fillColor("#000").text(input.billTo.name);
+  for (const line of [input.billTo.address, input.billTo.email]) if (line) doc.text(line);
+  y = doc.y + 20;
+
+  // Lines.
+  const cols = { item: left, qty: left + width * 0.55, unit: left + width * 0.68, amount: left + width * 0.84 };
+  const colWidth = { item: width * 0.53, qty: width * 0.12, unit: width * 0.15, amount: width * 0.16 };
+  const header = () => {
+    doc.font(fonts.bold).fontSize(10).fillColor(PRIMARY);
+    doc.text("Item", cols.item, y, { width: colWidth.item });
+    doc.text("Qty", cols.qty, y, { width: colWidth.qty, align: "right" });
+    doc.text("Unit price", cols.unit, y, { width: colWidth.unit, align: "right" });
+    doc.text("Amount", cols.amount, y, { width: colWidth.amount, align: "right" });
+    y = doc.y + 4;
+    doc.moveTo(left, y).lineTo(right, y).strokeColor("#cfd3dc").stroke();
+    y += 6;
+  };
+  header();
+  if (input.lines.length === 0) {
+    doc.font(fonts.regular).fontSize(10).fillColor(MUTED).text("No items", cols.item, y);
+    y = doc.y + 6;
+  }
+  for (const line of input.lines) {
+    const text = line.description ? `${line.name}\n${line.description}` : line.name;
+    doc.font(fonts.regular).fontSize(10);
+    const height = doc.heightOfString(text, { width: colWidth.item });
+    if (y + height > doc.page.height - doc.page.margins.bottom - 20) {
+      doc.addPage();
+      y = doc.page.margins.top;
+      header();
+    }
+    doc.fillColor("#000").font(fonts.regular).text(line.name, cols.item, y, { width: colWidth.item });
+    if (line.description)
+      doc.fillColor(MUTED).fontSize(9).text(line.description, cols.item, doc.y, { width: colWidth.item });
+    doc.fillColor("#000").fontSize(10);
+    doc.text(line.quantity, cols.qty, y, { width: colWidth.qty, align: "right" });
+    doc.text(line.unitPrice, cols.unit, y, { width: colWidth.unit, align: "right" });
+    doc.text(line.amount, cols.amount, y, { width: colWidth.amount, align: "right" });
+    y += height + 8;
+  }
+  doc.moveTo(left, y).lineTo(right, y).strokeColor("#cfd3dc").stroke();
+  y += 8;
+
+  // Totals.
+  if (y + input.totals.length * 16 > doc.page.height - doc.page.margins.bottom) {
+    doc.addPage();
+    y = doc.page.margins.top;
+  }
+  input.totals.forEach(([label, value], i) => {
+    const last = i === input.totals.length - 1;
+    doc
+      .font(last ? fonts.bold : fonts.regular)
+      .fontSize(last ? 12 : 10)
+      .fillColor(last ? PRIMARY : "#000");
+    doc.text(label, cols.unit - width * 0.15, y, { width: colWidth.unit + width * 0.15, align: "right" });
+    doc.text(value, cols.amount, y, { width: colWidth.amount, align: "right" });
+    y = doc.y + 4;
+  });
+
+  if (input.message) {
+    y += 16;
+    doc.font(fonts.bold).fontSize(10).fillColor(MUTED).text("MESSAGE", left, y);
+    doc.font(fonts.regular).fontSize(10).fillColor("#000").text(input.message, left, doc.y, { width });
+  }
+  doc.end();
+  return ended;
+}
+
+/** A PDF answer: shown in the browser (inline), never cached (the document changes as it is paid). */
+export function pdfResponse(pdf: Buffer, fileName: string): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${fileName}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "no-store",
+    },
+  });
+}
