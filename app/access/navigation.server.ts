@@ -9,6 +9,8 @@ const NAV = [
   { label: "Schedule", to: "/schedule" },
   { label: "Customers", to: "/customers" },
   { label: "Jobs", to: "/jobs" },
+  { label: "Estimates", to: "/estimates" },
+  { label: "Invoices", to: "/invoices" },
 ] as const;
 
 export type Banner = {

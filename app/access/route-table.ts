@@ -108,6 +108,7 @@ export const screens = {
     list: signedIn("/estimates"),
     new: signedIn("/estimates/new"),
     details: signedIn("/estimates/:id"),
+    edit: signedIn("/estimates/:id/edit"),
     schedule: signedIn("/estimates/:estimateId/schedule"),
   },
   schedule: signedIn("/schedule"),
@@ -185,7 +186,9 @@ export const screens = {
   },
   invoices: {
     list: broad("/invoices"),
+    new: broad("/invoices/new"),
     details: broad("/invoices/:invoiceId"),
+    edit: broad("/invoices/:invoiceId/edit"),
   },
   activityFeed: broad("/activity-feed"),
   onboardingDismiss: broad("/onboarding/:actionType/dismiss"),

@@ -189,11 +189,18 @@ registerCall({
   query: customerJobsPageFiltersSchema,
   response: pageOf(z.object({ id: z.number().int() }).passthrough()),
 });
-for (const [sub, what] of [
-  ["estimates", "estimates"],
-  ["invoices", "invoices"],
-  ["subscriptions-invoices", "subscription invoices"],
-] as const) {
+registerCall({
+  method: "get",
+  path: "/customers/{id}/estimates/page",
+  tag,
+  summary: "The customer's estimates (paging, searchQuery, tags)",
+  access: broad,
+  params: pathId,
+  paging: true,
+  query: customerJobsPageFiltersSchema,
+  response: pageOf(z.object({ id: z.number().int() }).passthrough()),
+});
+for (const [sub, what] of [["subscriptions-invoices", "subscription invoices"]] as const) {
   registerCall({
     method: "get",
     path: `/customers/{id}/${sub}/page`,

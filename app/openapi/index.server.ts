@@ -6,8 +6,11 @@ import "~/openapi/account.server";
 import "~/openapi/company.server";
 import "~/openapi/customers.server";
 import "~/openapi/employees.server";
+import "~/openapi/estimates.server";
+import "~/openapi/invoices.server";
 import "~/openapi/jobs.server";
 import "~/openapi/messaging.server";
+import "~/openapi/payments.server";
 import "~/openapi/places.server";
 import "~/openapi/price-book.server";
 

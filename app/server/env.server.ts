@@ -58,6 +58,29 @@ const envSchema = z
       .transform((url) => url.replace(/\/+$/, ""))
       .optional(),
     TWILIO_API_BASE_URL_ALLOWED: z.enum(["true", "false"]).optional(),
+    // Stripe Connect (app/services/payments.server.ts): the platform's secret key turns card payments on; unset, they are off.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(sk|rk)_(test|live)_[0-9a-zA-Z]{8,}$/,
+        "STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_… or sk_test_…)",
+      )
+      .optional(),
+    // The signing secret of the Connect webhook endpoint at Stripe (whsec_…), for POST /api/webhooks/stripe.
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S{8,}$/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
+      .optional(),
+    // Tests only: the Stripe API at another address (a local server speaking its protocol); refused in production below.
+    STRIPE_API_BASE_URL: z
+      .string()
+      .refine(
+        (url) => /^https?:\/\/[^/?#\s]+\/?$/i.test(url) && URL.canParse(url),
+        "STRIPE_API_BASE_URL must be a URL such as http://127.0.0.1:14020",
+      )
+      .transform((url) => url.replace(/\/+$/, ""))
+      .optional(),
+    STRIPE_API_BASE_URL_ALLOWED: z.enum(["true", "false"]).optional(),
     // Unset: "true" in development, "false" in production (see the transform below).
     SEED_DEMO: z.enum(["true", "false"]).optional(),
     DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must be at least 8 characters").optional(),
@@ -113,6 +136,18 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   )
     lines.push(
       "- TWILIO_API_BASE_URL: TWILIO_API_BASE_URL sends texts somewhere other than Twilio: in production it needs TWILIO_API_BASE_URL_ALLOWED=true too",
+    );
+  if (cleaned.STRIPE_SECRET_KEY && !cleaned.STRIPE_WEBHOOK_SECRET)
+    lines.push(
+      "- STRIPE_WEBHOOK_SECRET: STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET too (payments are recorded from Stripe's signed webhooks)",
+    );
+  if (
+    cleaned.NODE_ENV === "production" &&
+    cleaned.STRIPE_API_BASE_URL &&
+    cleaned.STRIPE_API_BASE_URL_ALLOWED !== "true"
+  )
+    lines.push(
+      "- STRIPE_API_BASE_URL: STRIPE_API_BASE_URL sends payments somewhere other than Stripe: in production it needs STRIPE_API_BASE_URL_ALLOWED=true too",
     );
   if (Number(cleaned.WEB_CONCURRENCY) > 1 && !cleaned.DATABASE_URL)
     lines.push(

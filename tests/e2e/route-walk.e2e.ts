@@ -41,7 +41,12 @@ const NEEDS_TOKEN = new Set(["/reset"]);
 /** Webhooks that answer 403 to a post without the sender's signature. */
 const SIGNED_WEBHOOKS = new Set(["/api/webhooks/twilio/status", "/api/webhooks/twilio/incoming"]);
 /** Signed-in pages that answer with a redirect by design. */
-const REDIRECTS: Record<string, (access: Access) => string> = { "/": (access) => homePathFor(access.user.role) };
+const REDIRECTS: Record<string, (access: Access) => string> = {
+  "/": (access) => homePathFor(access.user.role),
+  // Stripe's onboarding returns: they read the account's state and go to My Money (ADR 053).
+  "/finish-stripe-onboarding": () => "/my-money",
+  "/finish-stripe-oauth-onboarding": () => "/my-money",
+};
 
 let app: AppModule;
 let build: ServerBuild;
@@ -94,6 +99,8 @@ function expectedAnswer(
       : { status: NEEDS_TOKEN.has(rule.pattern) ? [200, 400] : 200 };
   // Twilio's signed webhooks: an unsigned post is refused before anything is read (app/routes/api+/webhooks+).
   if (SIGNED_WEBHOOKS.has(rule.pattern)) return { status: 403 };
+  // Stripe's signed webhook: a post without Stripe-Signature is a 400, as Stripe's own endpoints answer (ADR 053).
+  if (rule.pattern === "/api/webhooks/stripe") return { status: 400 };
   // Customer-facing pages carry made-up tokens here: they may answer the page, a redirect or not found, never 403 or 500.
   if (rule.kind === "public") return { status: [200, 302, 303, 404] };
   if (!access) return loginRedirect(pathname);

@@ -38,11 +38,14 @@ function screenOf(file: string, kind: "loader" | "action"): Expected | undefined
   // Twilio's signed webhooks name their own entries.
   if (f === "webhooks+/twilio.status.ts") return "webhooks.twilioStatus";
   if (f === "webhooks+/twilio.incoming.ts") return "webhooks.twilioIncoming";
+  if (f === "webhooks+/stripe.ts") return "webhooks.stripe";
   // Exceptions: places serve every address field (any signed-in role); the job form's customer picker follows the job form.
   if (f.startsWith("places+/")) return "home";
   if (f === "customers+/search.ts" || f === "customers+/$id_.reduced.ts") return "jobs.new";
   if (f.startsWith("customers+/")) return "customers.list";
   if (f.startsWith("jobs+/")) return "jobs.list";
+  if (f.startsWith("estimates+/")) return "estimates.list";
+  if (f.startsWith("invoices+/")) return "invoices.list";
   if (f.startsWith("employees+/") || f === "users+/exportUsers.ts") return "employees.list";
   if (f === "users+/get-for-comapny.ts") return "schedule";
   if (f === "users+/current.ts") return "home";

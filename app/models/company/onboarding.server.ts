@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { db } from "~/db.server";
-import { companies, customers, jobs, onboardingDismissals, priceListItems } from "~/db/schema";
+import { companies, customers, jobs, onboardingDismissals, paymentAccounts, priceListItems } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import { isAdminRole } from "~/access/roles";
 
@@ -74,6 +74,9 @@ export async function onboardingSteps(ctx: CallerContext): Promise<OnboardingSte
         sql`select 1 from ${jobs} where ${and(eq(jobs.companyId, ctx.companyId), isNotNull(jobs.startTime))}`,
       ),
       messaging: companies.messagingReady,
+      payments: exists(
+        sql`select 1 from ${paymentAccounts} where ${and(eq(paymentAccounts.companyId, ctx.companyId), eq(paymentAccounts.chargesEnabled, true))}`,
+      ),
       dismissed: sql<
         number[]
       >`coalesce((select array_agg(${onboardingDismissals.actionType}) from ${onboardingDismissals} where ${onboardingDismissals.companyId} = ${ctx.companyId}), '{}')`,
@@ -82,6 +85,7 @@ export async function onboardingSteps(ctx: CallerContext): Promise<OnboardingSte
     .where(eq(companies.id, ctx.companyId));
   const done: Record<number, boolean> = {
     0: !!row?.profile,
+    1: !!row?.payments,
     2: !!row?.prices,
     3: !!row?.customers,
     4: !!row?.messaging,

@@ -17,11 +17,13 @@ import {
 import { customerMessages, displayName } from "~/models/customers/customers.schema";
 import { deleteCustomer, getCustomer, geocodeMissingAddresses } from "~/models/customers/customers.server";
 import { listCustomerJobsPage } from "~/models/jobs/jobs.server";
+import { listCustomerEstimatesPage } from "~/models/estimates/estimates.server";
 import { toasts } from "~/sessions.server";
 import { unknownIntent } from "~/http/forms.server";
 import { readListParams } from "~/utils/list-params";
 import { formatPhone } from "~/utils/validation";
 import { screens } from "~/access/route-table";
+import { listCustomerInvoicesPage } from "~/models/invoices/invoices.server";
 import { uploadRules } from "~/models/files/upload-rules.server";
 import { withUploadForm } from "~/http/uploads.server";
 
@@ -41,7 +43,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tab = currentTab(url, CUSTOMER_TABS) as CustomerTabId;
   const list = readListParams(url);
   const paging = readPaging({ pageNumber: list.page, pageSize: list.pageSize });
-  const page = tab === "jobs" ? await listCustomerJobsPage(ctx, id, { paging }) : emptyCustomerTabPage(paging);
+  const page =
+    tab === "jobs"
+      ? await listCustomerJobsPage(ctx, id, { paging })
+      : tab === "invoices"
+        ? await listCustomerInvoicesPage(ctx, id, { paging })
+        : tab === "estimates"
+          ? await listCustomerEstimatesPage(ctx, id, { paging })
+          : emptyCustomerTabPage(paging);
   return json({
     customer,
     tab,
