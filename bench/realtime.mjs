@@ -9,27 +9,16 @@
 // Budgets are printed, never asserted. BENCH_REALTIME_CONNECTIONS changes the count.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
+import { freePort } from "./lib.mjs";
 
 const CONNECTIONS = Number(process.env.BENCH_REALTIME_CONNECTIONS || 1000);
 const MEMORY_BUDGET_MB = 200;
 const TIME_BUDGET_MS = 1000;
 const RS = "\u001e";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) * 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -6,12 +6,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { freePort } from "./lib.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 20;
@@ -75,17 +75,6 @@ function cleanUp() {
 }
 process.on("exit", cleanUp);
 process.on("SIGINT", () => process.exit(130));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Memory of the server and its worker processes. */
 function rssMb(pid, field = "VmRSS") {

@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import type { HubConnection } from "@microsoft/signalr";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 import { RealtimeEvent } from "~/services/realtime/events";
 import { freePort } from "../helpers/free-port";
 import { postSignedForm, TEST_TWILIO } from "../helpers/twilio-server";
-import { hubClient, nextEvent } from "../integration/realtime/clients";
+import { hubClient, nextEvent, ownServerEnv, redisServerArgs } from "../integration/realtime/clients";
 
 /*
  * Fan-out between two full app processes: two `node server.js` of the e2e build on one PostgreSQL
@@ -111,16 +111,9 @@ describe.skipIf(skipReason !== null)("real-time fan-out between two app processe
   let appB: App;
 
   async function startApp(redisUrl: string, extra: Record<string, string>): Promise<App> {
-    const port = await freePort();
-    const origin = `http://localhost:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      BUILD_DIR: inject("e2e").buildDir,
+    const { origin, env } = await ownServerEnv({
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
-      PORT: String(port),
-      APP_URL: origin,
       SESSION_SECRET,
       DEMO_PASSWORD,
       TWILIO_ACCOUNT_SID: TEST_TWILIO.accountSid,
@@ -129,7 +122,7 @@ describe.skipIf(skipReason !== null)("real-time fan-out between two app processe
       TWILIO_API_BASE_URL: `http://127.0.0.1:${await freePort()}`,
       TWILIO_API_BASE_URL_ALLOWED: "true",
       ...extra,
-    };
+    });
     delete env.DATA_DIR;
     delete env.WEB_CONCURRENCY;
     delete env.TRUST_PROXY;
@@ -149,7 +142,7 @@ describe.skipIf(skipReason !== null)("real-time fan-out between two app processe
     const redisPort = await freePort();
     const redis = await startProcess(
       "redis-server",
-      ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      redisServerArgs(redisPort),
       process.env,
       /Ready to accept connections/,
       "redis-server",

@@ -2,13 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 import { publishToBus, startBus, stopBus } from "~/services/realtime/bus.server";
 import { RealtimeEvent } from "~/services/realtime/events";
 import { freePort } from "../helpers/free-port";
 import { useStarted } from "../helpers/lifecycle";
-import { hubClient, nextEvent, TRANSPORTS } from "../integration/realtime/clients";
+import { hubClient, nextEvent, ownServerEnv, redisServerArgs, TRANSPORTS } from "../integration/realtime/clients";
 import { allowConsoleErrors, newPage } from "./harness";
 import { DEMO_PASSWORD, SESSION_SECRET } from "./global-setup";
 import type { PrepareInput, PrepareOutput } from "./prepare-sessions";
@@ -47,16 +47,7 @@ const exited = (child: ChildProcess) =>
 async function startOwnServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "fieldwise-realtime-e2e-"));
   const redisPort = await freePort();
-  const redis = spawn("redis-server", [
-    "--port",
-    String(redisPort),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-  ]);
+  const redis = spawn("redis-server", redisServerArgs(redisPort));
   await waitForOutput(redis, /Ready to accept connections/, "redis-server");
   try {
     return await startServerWith(dataDir, redis, redisPort);
@@ -68,20 +59,13 @@ async function startOwnServer() {
 }
 
 async function startServerWith(dataDir: string, redis: ChildProcess, redisPort: number) {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: inject("e2e").buildDir,
+  const { origin, env } = await ownServerEnv({
     DATA_DIR: dataDir,
     SEED_DEMO: "true",
     DEMO_PASSWORD,
     SESSION_SECRET,
-    APP_URL: origin,
-    PORT: String(port),
     REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-  };
+  });
   delete env.DATABASE_URL;
   const sessionsFile = path.join(dataDir, "sessions.json");
   const input: PrepareInput = { logins: [{ key: "admin", email: ADMIN.email }], sessionsPerLogin: 3 };

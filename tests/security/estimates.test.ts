@@ -3,26 +3,8 @@
 // a field tech reaches only the estimates assigned to them, prototype keys in JSON bodies supply
 // nothing, and a company cannot attach another company's customer, tag, employee or price book item.
 import { beforeAll, describe, expect, test } from "vitest";
-import { baseUrl, demoRecordIds, liveSessionCookie } from "./harness";
-
-let address = 0;
-function call(
-  path: string,
-  { cookie, method = "GET", body }: { cookie?: string; method?: string; body?: unknown } = {},
-) {
-  const headers = new Headers();
-  if (cookie) headers.set("Cookie", cookie);
-  address += 1;
-  headers.set("X-Forwarded-For", `198.51.100.${address % 250}`);
-  if (body !== undefined) headers.set("Content-Type", "application/json");
-  return fetch(`${baseUrl()}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    redirect: "manual",
-  });
-}
-const dataOf = async <T>(response: Response) => ((await response.json()) as { data: T }).data;
+import { call, dataOf, signUpOwner } from "./cross-company";
+import { demoRecordIds, liveSessionCookie } from "./harness";
 
 let admin: string;
 let tech: string;
@@ -35,23 +17,7 @@ beforeAll(async () => {
   admin = await liveSessionCookie("company admin");
   tech = await liveSessionCookie("field tech");
   demo = demoRecordIds("company admin");
-  const stamp = Date.now();
-  const signUp = await call("/api/account/sign-up", {
-    method: "POST",
-    body: {
-      email: `owner-${stamp}@estimates.test`,
-      firstName: "Eve",
-      lastName: "Owner",
-      phoneNumber: "+17045550178",
-      password: "Secret123!",
-      businessName: `Estimates Test ${stamp}`,
-      industry: 1,
-      companySize: 1,
-      country: "US",
-    },
-  });
-  expect(signUp.status).toBeLessThan(300);
-  owner = signUp.headers.get("set-cookie")!.split(";")[0];
+  owner = await signUpOwner({ name: "Estimates", phoneNumber: "+17045550178" });
   const customer = await call("/api/customers/create", {
     cookie: owner,
     method: "POST",

@@ -2,26 +2,9 @@
 // company's invoice answers 404 on every call (screens included) and changes nothing, a field tech
 // gets 403, a double-submitted payment records once, and prototype keys in JSON bodies supply nothing.
 import { beforeAll, describe, expect, test } from "vitest";
-import { baseUrl, demoRecordIds, liveSessionCookie } from "./harness";
+import { call, dataOf, signUpOwner } from "./cross-company";
+import { demoRecordIds, liveSessionCookie } from "./harness";
 
-let address = 0;
-function call(
-  path: string,
-  { cookie, method = "GET", body }: { cookie?: string; method?: string; body?: unknown } = {},
-) {
-  const headers = new Headers();
-  if (cookie) headers.set("Cookie", cookie);
-  address += 1;
-  headers.set("X-Forwarded-For", `198.51.100.${address % 250}`);
-  if (body !== undefined) headers.set("Content-Type", "application/json");
-  return fetch(`${baseUrl()}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    redirect: "manual",
-  });
-}
-const dataOf = async <T>(response: Response) => ((await response.json()) as { data: T }).data;
 type Invoice = { id: number; status: number; paidCents: number; totalCents: number; payments: unknown[] };
 
 let admin: string;
@@ -45,23 +28,7 @@ beforeAll(async () => {
   admin = await liveSessionCookie("company admin");
   tech = await liveSessionCookie("field tech");
   demo = demoRecordIds("company admin");
-  const stamp = Date.now();
-  const signUp = await call("/api/account/sign-up", {
-    method: "POST",
-    body: {
-      email: `owner-${stamp}@invoices.test`,
-      firstName: "Eve",
-      lastName: "Owner",
-      phoneNumber: "+17045550179",
-      password: "Secret123!",
-      businessName: `Invoices Test ${stamp}`,
-      industry: 1,
-      companySize: 1,
-      country: "US",
-    },
-  });
-  expect(signUp.status).toBeLessThan(300);
-  owner = signUp.headers.get("set-cookie")!.split(";")[0];
+  owner = await signUpOwner({ name: "Invoices", phoneNumber: "+17045550179" });
   theirs = await newInvoice();
 });
 

@@ -1,19 +1,18 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { LineItemName, LineItemsTable } from "~/components/line-items-table";
 import { optionalAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
 import { cardPaymentBlocker, PaymentsError, startInvoiceCheckout } from "~/models/payments/card-payments.server";
 import { findInvoiceByToken } from "~/models/payments/invoice-bridge.server";
 import { dayjs, DATE_LONG, formatMoney } from "~/utils/format";
 import { formatPhone } from "~/utils/validation";
-
-const PRIVATE = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+import { NO_STORE } from "./__payment-page";
+import { PublicLineItems } from "./__public-line-items";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await optionalAccess({ request, context }, screens.invoiceDetails);
   const invoice = await findInvoiceByToken(params.token ?? "");
-  if (!invoice) throw json({ message: "Not found" }, { status: 404, headers: PRIVATE });
+  if (!invoice) throw json({ message: "Not found" }, { status: 404, headers: NO_STORE });
   const blocker = await cardPaymentBlocker(invoice);
   return json(
     {
@@ -40,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // Why the card button is off (payments not set up, paid in full), or null when it works.
       cardBlocker: invoice.balanceCents > 0 ? blocker : null,
     },
-    { headers: PRIVATE },
+    { headers: NO_STORE },
   );
 }
 
@@ -48,12 +47,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await optionalAccess({ request, context }, screens.invoiceDetails);
   const form = await request.formData();
-  if (form.get("intent") !== "payByCard") return json({ error: "Unknown action." }, { status: 400, headers: PRIVATE });
+  if (form.get("intent") !== "payByCard") return json({ error: "Unknown action." }, { status: 400, headers: NO_STORE });
   try {
-    return redirect(await startInvoiceCheckout(params.token ?? ""), { status: 303, headers: PRIVATE });
+    return redirect(await startInvoiceCheckout(params.token ?? ""), { status: 303, headers: NO_STORE });
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
-    return json({ error: error.message }, { status: 409, headers: PRIVATE });
+    return json({ error: error.message }, { status: 409, headers: NO_STORE });
   }
 }
 
@@ -78,17 +77,12 @@ export default function InvoiceDetailsRoute() {
           <dd>{v.dueDate}</dd>
         </dl>
         {v.message ? <p>{v.message}</p> : null}
-        <LineItemsTable
-          columns={["Item", "Qty", "Amount"]}
-          rows={v.lines.map((l, i) => ({
-            key: i,
-            item: <LineItemName name={l.name} description={l.description} />,
-            cells: [l.quantity, l.amount],
-          }))}
-          totals={[
-            { label: "Subtotal", value: v.subtotal },
-            ...(v.discount ? [{ label: "Discount", value: `-${v.discount}` }] : []),
-            { label: "Tax", value: v.tax },
+        <PublicLineItems
+          lines={v.lines}
+          subtotal={v.subtotal}
+          discount={v.discount}
+          tax={v.tax}
+          closingTotals={[
             { label: "Total", value: v.total },
             { label: "Paid", value: v.paid },
             { label: "Balance due", value: <strong>{v.balance}</strong> },

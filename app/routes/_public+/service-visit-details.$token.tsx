@@ -1,12 +1,13 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LineItemName, LineItemsTable } from "~/components/line-items-table";
 import { optionalAccess } from "~/access/access.server";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
 import { getPublicVisit } from "~/models/jobs/jobs.server";
 import { DATE_LONG, formatInZone, formatMoney, TIME } from "~/utils/format";
 import { formatPhone } from "~/utils/validation";
 import { screens } from "~/access/route-table";
+import { NO_STORE } from "./__payment-page";
+import { PublicLineItems } from "./__public-line-items";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await optionalAccess({ request, context }, screens.visitDetails);
@@ -47,7 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       tax: formatMoney(visit.taxCents),
       total: formatMoney(visit.totalCents),
     },
-    { headers: { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } },
+    { headers: NO_STORE },
   );
 }
 
@@ -90,19 +91,12 @@ export default function ServiceVisitDetailsRoute() {
       </section>
       <section className="card stack" aria-labelledby="visit-items">
         <h2 id="visit-items">Services</h2>
-        <LineItemsTable
-          columns={["Item", "Qty", "Amount"]}
-          rows={v.lineItems.map((l, i) => ({
-            key: i,
-            item: <LineItemName name={l.name} description={l.description} />,
-            cells: [l.quantity, l.amount],
-          }))}
-          totals={[
-            { label: "Subtotal", value: v.subtotal },
-            ...(v.discount ? [{ label: "Discount", value: `-${v.discount}` }] : []),
-            { label: "Tax", value: v.tax },
-            { label: "Total", value: <strong>{v.total}</strong> },
-          ]}
+        <PublicLineItems
+          lines={v.lineItems}
+          subtotal={v.subtotal}
+          discount={v.discount}
+          tax={v.tax}
+          closingTotals={[{ label: "Total", value: <strong>{v.total}</strong> }]}
         />
       </section>
     </main>

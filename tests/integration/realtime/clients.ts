@@ -6,13 +6,45 @@ import {
   type HubConnection,
   type IRetryPolicy,
 } from "@microsoft/signalr";
+import { inject } from "vitest";
 import type { RealtimeHubs } from "~/services/realtime/index.server";
+import { freePort } from "../../helpers/free-port";
 
 export const TRANSPORTS = [
   ["WebSockets", HttpTransportType.WebSockets],
   ["ServerSentEvents", HttpTransportType.ServerSentEvents],
   ["LongPolling", HttpTransportType.LongPolling],
 ] as const;
+
+/** A redis-server of a test's own on `port`: loopback only, and nothing written to disk. */
+export const redisServerArgs = (port: number) => [
+  "--port",
+  String(port),
+  "--bind",
+  "127.0.0.1",
+  "--save",
+  "",
+  "--appendonly",
+  "no",
+];
+
+/**
+ * The environment of a production server.js that an e2e test starts itself (the e2e build, on a free
+ * port, at APP_URL `origin`); `env` adds the database, Redis and the secrets.
+ */
+export async function ownServerEnv(env: Record<string, string>) {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: inject("e2e").buildDir,
+    PORT: String(port),
+    APP_URL: origin,
+    ...env,
+  };
+  return { origin, env: serverEnv };
+}
 
 /** An http server that answers only the hubs (404 for anything else), on a port the OS picks. */
 export async function listenWithHubs(hubs: Pick<RealtimeHubs, "handleHttp" | "handleUpgrade">) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { RealtimeEvent } from "~/services/realtime/events";
 import { freePort } from "../../helpers/free-port";
 import { useStarted } from "../../helpers/lifecycle";
-import { arrives, hubClient, nextEvent } from "./clients";
+import { arrives, hubClient, nextEvent, redisServerArgs } from "./clients";
 
 /*
  * Two app instances' real-time parts (the real realtime module, hub-process.ts, run from source with
@@ -34,16 +34,7 @@ function waitForLine(child: ChildProcess, pattern: RegExp, what: string): Promis
 
 async function startRedis() {
   const port = await freePort();
-  const redis = spawn("redis-server", [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-  ]);
+  const redis = spawn("redis-server", redisServerArgs(port));
   await waitForLine(redis, /Ready to accept connections/, "redis-server");
   return { redis, url: `redis://127.0.0.1:${port}` };
 }

@@ -1,38 +1,12 @@
 import twilio from "twilio";
 import { absoluteUrl } from "~/http/app-url.server";
 import { twilioSettings, type TwilioSettings } from "~/services/texts.server";
+import { refuseWebhook as refuse, readWebhookBody } from "~/http/webhook-body.server";
 
 /** Twilio's webhook posts are a few hundred bytes (a text's body is at most 1600 characters). */
 export const TWILIO_WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 export type TwilioParams = Record<string, string | string[]>;
-
-const refuse = (status: number, message: string): never => {
-  throw new Response(message, {
-    status,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
-};
-
-/** The body as text, refused past the limit (declared or counted) without reading the rest. */
-async function readLimited(request: Request, limit: number): Promise<string> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > limit) refuse(413, "The request is too large.");
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let read = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    read += value.byteLength;
-    if (read > limit) {
-      await reader.cancel().catch(() => undefined);
-      refuse(413, "The request is too large.");
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /**
  * The addresses Twilio may have signed: the request's own (Express rebuilds protocol and host from
@@ -60,7 +34,7 @@ export async function readVerifiedTwilioRequest(
   if (!settings || !signature) return refuse(403, "Forbidden");
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("Content-Type") ?? ""))
     refuse(415, "Twilio webhooks are form posts.");
-  const body = await readLimited(request, TWILIO_WEBHOOK_BODY_LIMIT);
+  const body = await readWebhookBody(request, TWILIO_WEBHOOK_BODY_LIMIT);
   const params: TwilioParams = Object.create(null);
   for (const [key, value] of new URLSearchParams(body)) {
     const existing = params[key];

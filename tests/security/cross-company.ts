@@ -1,0 +1,45 @@
+// The JSON API client and the second company that the cross-company tests (estimates, invoices) share.
+import { expect } from "vitest";
+import { baseUrl } from "./harness";
+
+let address = 0;
+/** Each request from its own address, so no rate limit answers in the test's place. */
+export function call(
+  path: string,
+  { cookie, method = "GET", body }: { cookie?: string; method?: string; body?: unknown } = {},
+) {
+  const headers = new Headers();
+  if (cookie) headers.set("Cookie", cookie);
+  address += 1;
+  headers.set("X-Forwarded-For", `198.51.100.${address % 250}`);
+  if (body !== undefined) headers.set("Content-Type", "application/json");
+  return fetch(`${baseUrl()}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    redirect: "manual",
+  });
+}
+
+export const dataOf = async <T>(response: Response) => ((await response.json()) as { data: T }).data;
+
+/** Signs up a new company (the attacker's) and answers its owner's session cookie. */
+export async function signUpOwner({ name, phoneNumber }: { name: string; phoneNumber: string }): Promise<string> {
+  const stamp = Date.now();
+  const signUp = await call("/api/account/sign-up", {
+    method: "POST",
+    body: {
+      email: `owner-${stamp}@${name.toLowerCase()}.test`,
+      firstName: "Eve",
+      lastName: "Owner",
+      phoneNumber,
+      password: "Secret123!",
+      businessName: `${name} Test ${stamp}`,
+      industry: 1,
+      companySize: 1,
+      country: "US",
+    },
+  });
+  expect(signUp.status).toBeLessThan(300);
+  return signUp.headers.get("set-cookie")!.split(";")[0];
+}
