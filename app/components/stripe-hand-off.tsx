@@ -9,8 +9,12 @@ import type { MetaDescriptor } from "@remix-run/node";
  */
 export function handOffMeta(url: string | null | undefined, title: string): MetaDescriptor[] {
   return url
-    ? [{ title }, { httpEquiv: "refresh", content: `0;url=${url}` }, { name: "robots", content: "noindex" }]
-    : [{ title }, { name: "robots", content: "noindex" }];
+    ? [
+        { title: `${title} | Fieldwise` },
+        { httpEquiv: "refresh", content: `0;url=${url}` },
+        { name: "robots", content: "noindex" },
+      ]
+    : [{ title: `${title} | Fieldwise` }, { name: "robots", content: "noindex" }];
 }
 
 export function StripeHandOff({ url, label }: { url: string; label: string }) {
