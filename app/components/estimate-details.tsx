@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { FieldError, PlainTextField, type Option } from "~/components/form";
 import { CheckboxList } from "~/components/line-item-fields";
 import { LineItemName, LineItemsTable } from "~/components/line-items-table";
+import { OneFieldForm, RenameForm } from "~/components/one-field-form";
 import { TimelineList, type TimelineEntry } from "~/components/timeline-list";
 import { VisitSummary } from "~/components/visit-summary";
 import { EstimateApproval, estimateEventLabels, estimateStatusLabels } from "~/models/estimates/estimates.schema";
@@ -175,37 +176,22 @@ export function EstimateDetailsSections({
       ))}
       <section className="card stack" aria-labelledby="estimate-add-option">
         <h2 id="estimate-add-option">Add an option</h2>
-        <Form method="post" className="row wrap">
-          <PlainTextField
-            id="add-option-name"
-            label="Option name"
-            name="optionName"
-            defaultValue={`Option ${estimate.options.length + 1}`}
-            maxLength={255}
-            error={errors.optionName ?? errors.name}
-          />
-          <button className="button" name="intent" value="addOption">
-            Add option
-          </button>
-        </Form>
+        <OneFieldForm
+          id="add-option-name"
+          label="Option name"
+          name="optionName"
+          defaultValue={`Option ${estimate.options.length + 1}`}
+          error={errors.optionName ?? errors.name}
+          intent="addOption"
+        >
+          Add option
+        </OneFieldForm>
         <p className="muted">Add its lines on the edit page.</p>
       </section>
 
       <section className="card stack" aria-labelledby="estimate-rename">
         <h2 id="estimate-rename">Title and employees</h2>
-        <Form method="post" className="row wrap">
-          <PlainTextField
-            id="rename-name"
-            label="Estimate title"
-            name="name"
-            defaultValue={estimate.name ?? ""}
-            maxLength={255}
-            error={errors.name}
-          />
-          <button className="button" name="intent" value="rename">
-            Rename
-          </button>
-        </Form>
+        <RenameForm label="Estimate title" name={estimate.name} error={errors.name} />
         {employees.length ? (
           <Form method="post" className="stack">
             <CheckboxList

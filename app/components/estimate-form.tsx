@@ -1,5 +1,12 @@
 import { Form } from "@remix-run/react";
-import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField, type Option } from "~/components/form";
+import {
+  CustomerSection,
+  documentFieldAt,
+  FormActions,
+  FormAlert,
+  NotesAndTagsSection,
+} from "~/components/document-form";
+import { FieldError, PlainTextareaField, PlainTextField, type Option } from "~/components/form";
 import {
   AddLineButtons,
   CheckboxList,
@@ -57,38 +64,13 @@ export function EstimateForm({
     ? values.options
     : [{ name: "Option 1", lineItems: [emptyLine] }];
   const shown = { ...values, options };
-  const valueAt = (key: string) =>
-    key
-      .split(".")
-      .reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), shown);
-  const field = (key: string, fallback = "", name = key) => ({
-    id: `estimate-${key.replace(/[^\w-]/g, "-")}`,
-    name,
-    error: errors[key],
-    defaultValue: str(valueAt(key)) || fallback,
-  });
+  const field = documentFieldAt("estimate", shown, errors);
   return (
     <Form method="post" className="stack job-form" noValidate>
       {/* Enter in a field saves (the form's first submit button is its default one), not "Remove line". */}
       <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
-      {errors._global ? (
-        <p className="form-error" role="alert">
-          {errors._global}
-        </p>
-      ) : null}
-      <input type="hidden" name="customerId" value={customer.id} />
-      <section className="card stack">
-        <h2>Customer</h2>
-        <p>
-          <strong>{customer.name}</strong>
-        </p>
-        <FieldError error={errors.customerId} />
-        <PlainSelectField
-          label="Property"
-          {...field("customerAddressId")}
-          placeholder={addresses.length ? "Billing address" : "No property"}
-          options={addresses.map((a) => ({ value: a.id, label: a.location }))}
-        />
+      <FormAlert error={errors._global} />
+      <CustomerSection customer={customer} addresses={addresses} field={field} error={errors.customerId}>
         <PlainTextField
           label="Estimate title"
           {...field("name")}
@@ -96,7 +78,7 @@ export function EstimateForm({
           maxLength={255}
         />
         <PlainTextareaField label="Description" {...field("description")} rows={3} />
-      </section>
+      </CustomerSection>
 
       {options.map((option, i) => {
         const lines = option.lineItems?.length ? option.lineItems : [emptyLine];
@@ -199,31 +181,13 @@ export function EstimateForm({
         </section>
       ) : null}
 
-      <section className="card stack">
-        <h2>Notes and tags</h2>
-        <CheckboxList
-          legend="Tags"
-          name="tags"
-          options={tagOptions}
-          selected={list(values.tags)}
-          empty={<p className="muted">No estimate tags yet.</p>}
-        />
-        <PlainTextareaField
-          label="Private notes"
-          {...field("privateNotes")}
-          hint="Only your team sees these"
-          rows={3}
-        />
-        <PlainTextareaField label="Message to the customer" {...field("message")} rows={3} />
-      </section>
-      <div className="row">
-        <a className="button" href={cancelTo}>
-          Cancel
-        </a>
-        <button type="submit" name="intent" value="save" className="button button-primary">
-          {submitLabel}
-        </button>
-      </div>
+      <NotesAndTagsSection
+        field={field}
+        tagOptions={tagOptions}
+        selectedTags={list(values.tags)}
+        noTags="No estimate tags yet."
+      />
+      <FormActions cancelTo={cancelTo} submitLabel={submitLabel} />
     </Form>
   );
 }

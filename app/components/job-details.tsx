@@ -1,8 +1,9 @@
 import { Form } from "@remix-run/react";
+import { RenameForm } from "~/components/one-field-form";
 import { jobStatusLabels, paymentMethodLabels, timelineEventLabels } from "~/models/jobs/jobs.schema";
 import { PlainSelectField, PlainTextField } from "~/components/form";
 import { LineItemName, LineItemsTable } from "~/components/line-items-table";
-import { TimelineList } from "~/components/timeline-list";
+import { TimelineList, type TimelineEntry } from "~/components/timeline-list";
 import { VisitSummary } from "~/components/visit-summary";
 import { lineItemKindLabels } from "~/models/line-items/line-items.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
@@ -46,20 +47,7 @@ type Details = {
   attachments: Attachment[];
   currentStateAttachments: Attachment[];
   payments: { id: number; method: number; amountCents: number; note: string | null; paidAt: string }[];
-  timeline: {
-    id: number;
-    type: number;
-    actorFirstName: string | null;
-    actorLastName: string | null;
-    impersonatorFirstName?: string | null;
-    impersonatorLastName?: string | null;
-    fromStatus: number | null;
-    toStatus: number | null;
-    reason: string | null;
-    notifyCustomer: boolean;
-    undoneAt: string | null;
-    at: string;
-  }[];
+  timeline: TimelineEntry[];
 };
 
 const fullName = (first: string | null | undefined, last: string | null | undefined) =>
@@ -187,19 +175,7 @@ export function JobDetailsSections({
 
       <section className="card stack" aria-labelledby="job-rename">
         <h2 id="job-rename">Title and segments</h2>
-        <Form method="post" className="row wrap">
-          <PlainTextField
-            id="rename-name"
-            label="Job title"
-            name="name"
-            defaultValue={job.name ?? ""}
-            maxLength={255}
-            error={errors.name}
-          />
-          <button className="button" name="intent" value="rename">
-            Rename
-          </button>
-        </Form>
+        <RenameForm label="Job title" name={job.name} error={errors.name} />
         <ul>
           {job.segments.map((s) => (
             <li key={s.id}>

@@ -1,4 +1,11 @@
 import { Form } from "@remix-run/react";
+import {
+  CustomerSection,
+  documentFieldAt,
+  FormActions,
+  FormAlert,
+  NotesAndTagsSection,
+} from "~/components/document-form";
 import { frequencyLabels, setPositionLabels, weekdayLabels } from "~/models/jobs/jobs.schema";
 import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField, type Option } from "~/components/form";
 import {
@@ -60,39 +67,14 @@ export function JobForm({
   const ends = str(recurrence.ends) || "never";
   // Errors are keyed by path (lineItems.0.name), the posted names are nested (lineItems[0].name).
   const shown = { ...values, lineItems: lines };
-  const valueAt = (key: string) =>
-    key
-      .split(".")
-      .reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), shown);
-  const field = (key: string, fallback = "", name = key) => ({
-    id: `job-${key.replace(/[^\w-]/g, "-")}`,
-    name,
-    error: errors[key],
-    defaultValue: str(valueAt(key)) || fallback,
-  });
+  const field = documentFieldAt("job", shown, errors);
   return (
     <Form method="post" className="stack job-form" noValidate>
-      {errors._global ? (
-        <p className="form-error" role="alert">
-          {errors._global}
-        </p>
-      ) : null}
-      <input type="hidden" name="customerId" value={customer.id} />
-      <section className="card stack">
-        <h2>Customer</h2>
-        <p>
-          <strong>{customer.name}</strong>
-        </p>
-        <FieldError error={errors.customerId} />
-        <PlainSelectField
-          label="Property"
-          {...field("customerAddressId")}
-          placeholder={addresses.length ? "Billing address" : "No property"}
-          options={addresses.map((a) => ({ value: a.id, label: a.location }))}
-        />
+      <FormAlert error={errors._global} />
+      <CustomerSection customer={customer} addresses={addresses} field={field} error={errors.customerId}>
         <PlainTextField label="Job title" {...field("name")} hint="Defaults to the first line item" maxLength={255} />
         <PlainTextareaField label="Description" {...field("description")} rows={3} />
-      </section>
+      </CustomerSection>
 
       <section className="card stack">
         <h2>Line items</h2>
@@ -204,31 +186,13 @@ export function JobForm({
         </section>
       ) : null}
 
-      <section className="card stack">
-        <h2>Notes and tags</h2>
-        <CheckboxList
-          legend="Tags"
-          name="tags"
-          options={tagOptions}
-          selected={selectedTags}
-          empty={<p className="muted">No job tags yet.</p>}
-        />
-        <PlainTextareaField
-          label="Private notes"
-          {...field("privateNotes")}
-          hint="Only your team sees these"
-          rows={3}
-        />
-        <PlainTextareaField label="Message to the customer" {...field("message")} rows={3} />
-      </section>
-      <div className="row">
-        <a className="button" href={cancelTo}>
-          Cancel
-        </a>
-        <button type="submit" name="intent" value="save" className="button button-primary">
-          {submitLabel}
-        </button>
-      </div>
+      <NotesAndTagsSection
+        field={field}
+        tagOptions={tagOptions}
+        selectedTags={selectedTags}
+        noTags="No job tags yet."
+      />
+      <FormActions cancelTo={cancelTo} submitLabel={submitLabel} />
     </Form>
   );
 }

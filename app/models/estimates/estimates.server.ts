@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db.server";
 import {
@@ -14,8 +14,8 @@ import {
   tags,
   users,
 } from "~/db/schema";
-import { forbidden, type CallerContext } from "~/access/access.server";
-import { readsCosts, Role } from "~/access/roles";
+import type { CallerContext } from "~/access/access.server";
+import { readsCosts } from "~/access/roles";
 import type { Paging } from "~/http/api.server";
 import { TagType } from "~/models/company/tags.schema";
 import { ownTagIds } from "~/models/company/tags.server";
@@ -39,7 +39,6 @@ import {
 import { isTimeZone } from "~/models/jobs/job-recurrence";
 import { newPublicToken } from "~/models/jobs/job-series.server";
 import {
-  actor,
   checkEmployees,
   companyTimeZone,
   customerSearchParts,
@@ -52,9 +51,24 @@ import {
 } from "~/models/jobs/jobs.server";
 import { costsKeptFromTech } from "~/models/line-items/line-items.server";
 import { totalsLine } from "~/models/line-items/line-items.schema";
+import { lineItemColumns } from "~/models/line-items/line-rows.server";
 import { computeTotals, lineAmountCents } from "~/models/line-items/totals";
 import { listPagePlan } from "~/models/list-pages.server";
 import { RuleError } from "~/models/rules";
+import {
+  addTimelineEvent,
+  assignedEmployees,
+  customerContact,
+  findVisitRecord,
+  isFieldTech,
+  lastUndoableMove,
+  refuseTechReassignment as refuseAssigneeChange,
+  restoredVisitTimes,
+  saveStatusMove,
+  visibleToCaller,
+  type VisitRecord,
+  type VisitTimeline,
+} from "~/models/visits/visit-records.server";
 
 /** A business rule of estimates failed: the message goes onto `field` (or the form). */
 export class EstimateRuleError extends RuleError {
@@ -63,50 +77,44 @@ export class EstimateRuleError extends RuleError {
   }
 }
 
-const isFieldTech = (ctx: CallerContext) => ctx.role === Role.FieldTech;
+/** An estimate is a record with a visit: the shared rules of app/models/visits read these tables. */
+const estimateRecord: VisitRecord = {
+  table: estimates,
+  id: estimates.id,
+  companyId: estimates.companyId,
+  assignees: { table: estimateEmployees, recordId: estimateEmployees.estimateId, userId: estimateEmployees.userId },
+};
 
-/** Company filter, plus "assigned to me" for a field tech: the visibility rule of every estimate query. */
-function visibleEstimates(ctx: CallerContext): SQL {
-  const company = eq(estimates.companyId, ctx.companyId);
-  if (!isFieldTech(ctx)) return company;
-  return and(
-    company,
-    sql`exists (select 1 from ${estimateEmployees} where ${estimateEmployees.estimateId} = ${estimates.id} and ${estimateEmployees.userId} = ${ctx.userId})`,
-  )!;
-}
+const estimateTimeline: VisitTimeline = {
+  table: estimateTimelineEvents,
+  recordKey: "estimateId",
+  id: estimateTimelineEvents.id,
+  recordId: estimateTimelineEvents.estimateId,
+  type: estimateTimelineEvents.type,
+  fromStatus: estimateTimelineEvents.fromStatus,
+  toStatus: estimateTimelineEvents.toStatus,
+  undoneAt: estimateTimelineEvents.undoneAt,
+};
+
+const visibleEstimates = (ctx: CallerContext) => visibleToCaller(ctx, estimateRecord);
 
 type EstimateRow = typeof estimates.$inferSelect;
 
-/** The estimate if the caller may see it, else null (404 for the route). Locks the row in a transaction. */
-async function findEstimate(exec: Executor, ctx: CallerContext, id: number, lock = false): Promise<EstimateRow | null> {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const query = exec
-    .select()
-    .from(estimates)
-    .where(and(eq(estimates.id, id), visibleEstimates(ctx)))
-    .limit(1);
-  const [row] = lock ? await query.for("update") : await query;
-  return row ?? null;
-}
+const findEstimate = (exec: Executor, ctx: CallerContext, id: number, lock = false) =>
+  findVisitRecord<EstimateRow>(exec, ctx, estimateRecord, id, lock);
 
 /** True when the caller may see the estimate (uploads and other callers outside this module). */
 export async function canSeeEstimate(ctx: CallerContext, id: number): Promise<boolean> {
   return (await findEstimate(db, ctx, id)) !== null;
 }
 
-async function addTimeline(
+const addTimeline = (
   exec: Executor,
   ctx: CallerContext,
   estimateId: number,
   type: EstimateEventValue,
   extra: Partial<typeof estimateTimelineEvents.$inferInsert> = {},
-): Promise<number> {
-  const [row] = await exec
-    .insert(estimateTimelineEvents)
-    .values({ companyId: ctx.companyId, estimateId, type, ...actor(ctx), ...extra })
-    .returning({ id: estimateTimelineEvents.id });
-  return row.id;
-}
+) => addTimelineEvent(exec, ctx, estimateTimeline, estimateId, type, extra);
 
 /** The next estimate number of the company, taken in the creating transaction: a rolled-back estimate gives its number back. */
 async function nextNumber(tx: Executor, companyId: number): Promise<number> {
@@ -143,18 +151,8 @@ async function setTags(exec: Executor, ctx: CallerContext, estimateId: number, t
     await exec.insert(estimateTags).values(own.map((tagId) => ({ estimateId, tagId, companyId: ctx.companyId })));
 }
 
-/** Who is assigned is the office's call: a field tech sending another set than the estimate's gets 403. */
-async function refuseTechReassignment(exec: Executor, ctx: CallerContext, estimateId: number, employeeIds: number[]) {
-  if (!isFieldTech(ctx)) return;
-  const current = (
-    await exec
-      .select({ userId: estimateEmployees.userId })
-      .from(estimateEmployees)
-      .where(eq(estimateEmployees.estimateId, estimateId))
-  ).map((r) => r.userId);
-  const same = current.length === new Set(employeeIds).size && employeeIds.every((id) => current.includes(id));
-  if (!same) forbidden();
-}
+const refuseTechReassignment = (exec: Executor, ctx: CallerContext, estimateId: number, employeeIds: number[]) =>
+  refuseAssigneeChange(exec, ctx, estimateRecord.assignees, estimateId, employeeIds);
 
 /** A line's price book item must be this company's. */
 async function checkPriceItems(exec: Executor, ctx: CallerContext, options: EstimateOptionInput[]) {
@@ -222,24 +220,15 @@ async function writeOptionLines(
   const totals = optionTotals(lines, estimate.discountCents, estimate.taxRate);
   if (lines.length)
     await tx.insert(estimateLineItems).values(
-      lines.map((l, position) => ({
-        companyId: ctx.companyId,
+      lineItemColumns(ctx.companyId, lines, totals.lineAmounts, (imageUrl, position) =>
+        lineImage(ctx, imageUrl, position),
+      ).map((row, position) => ({
+        ...row,
         estimateId: estimate.id,
         optionId,
-        kind: l.kind,
-        name: l.name,
-        description: l.description ?? null,
-        quantity: String(l.quantity),
-        unitPriceCents: l.unitPrice,
-        costCents: l.cost,
-        isTaxable: l.isTaxable,
-        imageUrl: lineImage(ctx, l.imageUrl, position),
-        priceListItemId: l.priceListItemId ?? null,
-        amountCents: totals.lineAmounts[position],
-        position,
-        isOptional: l.isOptional,
-        isRecommended: l.isRecommended,
-        isApproved: l.isApproved,
+        isOptional: lines[position].isOptional,
+        isRecommended: lines[position].isRecommended,
+        isApproved: lines[position].isApproved,
       })),
     );
   await tx
@@ -544,15 +533,7 @@ export async function updateEstimateStatus(
     if (to === EstimateStatus.Approved) Object.assign(changes, { approval: 1, answeredAt: new Date() });
     if (to === EstimateStatus.Declined)
       Object.assign(changes, { approval: 2, answeredAt: new Date(), declineReason: input.reason ?? null });
-    await tx
-      .update(estimates)
-      .set(changes)
-      .where(and(eq(estimates.id, estimate.id), eq(estimates.companyId, ctx.companyId)));
-    if (changes.startTime !== undefined)
-      await tx
-        .update(estimateEmployees)
-        .set({ startTime: changes.startTime })
-        .where(eq(estimateEmployees.estimateId, estimate.id));
+    await saveStatusMove(tx, ctx, estimateRecord, estimate.id, changes);
     await addTimeline(tx, ctx, estimate.id, estimateStatusEvent[to], {
       fromStatus: from,
       toStatus: to,
@@ -579,21 +560,10 @@ export async function undoEstimateStatus(
   return db.transaction(async (tx) => {
     const estimate = await findEstimate(tx, ctx, input.id, true);
     if (!estimate) return null;
-    const [last] = await tx
-      .select()
-      .from(estimateTimelineEvents)
-      .where(
-        and(
-          eq(estimateTimelineEvents.estimateId, estimate.id),
-          sql`${estimateTimelineEvents.toStatus} is not null`,
-          sql`${estimateTimelineEvents.fromStatus} is not null`,
-          isNull(estimateTimelineEvents.undoneAt),
-          ne(estimateTimelineEvents.type, EstimateEvent.StatusUndone),
-          ne(estimateTimelineEvents.type, EstimateEvent.Rescheduled),
-        ),
-      )
-      .orderBy(desc(estimateTimelineEvents.id))
-      .limit(1);
+    const last = await lastUndoableMove<typeof estimateTimelineEvents.$inferSelect>(tx, estimateTimeline, estimate.id, {
+      statusUndone: EstimateEvent.StatusUndone,
+      rescheduled: EstimateEvent.Rescheduled,
+    });
     if (!last || last.toStatus !== input.statusClicked || estimate.status !== input.statusClicked)
       throw new EstimateRuleError("There is no status change to undo", "statusClicked");
     const data = (last.data ?? {}) as {
@@ -603,26 +573,18 @@ export async function undoEstimateStatus(
       answeredAt?: string | null;
       declineReason?: string | null;
     };
-    const changes: Partial<typeof estimates.$inferInsert> = { status: last.fromStatus!, updatedAt: new Date() };
-    if (data.startTime !== undefined) {
-      changes.startTime = data.startTime ? new Date(data.startTime) : null;
-      changes.endTime = data.endTime ? new Date(data.endTime) : null;
-    }
+    const changes: Partial<typeof estimates.$inferInsert> = {
+      status: last.fromStatus!,
+      updatedAt: new Date(),
+      ...restoredVisitTimes(data),
+    };
     if (data.approval !== undefined)
       Object.assign(changes, {
         approval: data.approval,
         answeredAt: data.answeredAt ? new Date(data.answeredAt) : null,
         declineReason: data.declineReason ?? null,
       });
-    await tx
-      .update(estimates)
-      .set(changes)
-      .where(and(eq(estimates.id, estimate.id), eq(estimates.companyId, ctx.companyId)));
-    if (changes.startTime !== undefined)
-      await tx
-        .update(estimateEmployees)
-        .set({ startTime: changes.startTime })
-        .where(eq(estimateEmployees.estimateId, estimate.id));
+    await saveStatusMove(tx, ctx, estimateRecord, estimate.id, changes);
     await tx.update(estimateTimelineEvents).set({ undoneAt: new Date() }).where(eq(estimateTimelineEvents.id, last.id));
     await addTimeline(tx, ctx, estimate.id, EstimateEvent.StatusUndone, {
       fromStatus: estimate.status,
@@ -763,24 +725,9 @@ export async function getEstimate(ctx: CallerContext, id: number) {
   const estimate = await findEstimate(db, ctx, id);
   if (!estimate) return null;
   const [customer, options, employees, tagRows, timeline] = await Promise.all([
-    db
-      .select({
-        id: customers.id,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        email: customers.email,
-        mainPhoneNumber: customers.mainPhoneNumber,
-      })
-      .from(customers)
-      .where(eq(customers.id, estimate.customerId))
-      .then((r) => r[0]),
+    customerContact(estimate.customerId),
     optionsOf(ctx, id),
-    db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, color: users.color })
-      .from(estimateEmployees)
-      .innerJoin(users, eq(users.id, estimateEmployees.userId))
-      .where(eq(estimateEmployees.estimateId, id))
-      .orderBy(asc(users.firstName)),
+    assignedEmployees(estimateRecord.assignees, id),
     db
       .select({ id: tags.id, name: tags.name })
       .from(estimateTags)

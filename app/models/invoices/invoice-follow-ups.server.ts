@@ -4,10 +4,9 @@ import { db, type Executor } from "~/db.server";
 import { companies, invoices, reminderSettings, scheduledMessages } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import { shiftWall, startOfDayInZone } from "~/models/jobs/job-recurrence";
-import { messageValuesForInvoice } from "~/models/messaging/invoice-values.server";
-import { MessageType } from "~/models/messaging/message-types";
-import { sendCustomerMessage, type ChannelOutcome, type DeliveryServices } from "~/models/messaging/send.server";
-import { renderCompanyMessage } from "~/models/messaging/templates.server";
+import { cancelPendingMessages } from "~/models/messaging/automatic.server";
+import { sendInvoiceMessage } from "~/models/invoices/invoice-message.server";
+import type { DeliveryServices } from "~/models/messaging/send.server";
 
 /**
  * Invoice follow-ups (spec section 9: "same day due or days after"): a sent, unpaid invoice gets one
@@ -68,18 +67,13 @@ export function followUpDueAt(dueDate: string, days: number, timeZone: string): 
 
 /** Pending follow-ups of an invoice stop (paid, uncollectible, deleted), in the caller's transaction. */
 export async function cancelInvoiceFollowUps(exec: Executor, companyId: number, invoiceId: number, exceptKey?: string) {
-  await exec
-    .update(scheduledMessages)
-    .set({ status: "cancelled" })
-    .where(
-      and(
-        eq(scheduledMessages.companyId, companyId),
-        eq(scheduledMessages.kind, INVOICE_FOLLOW_UP_KIND),
-        eq(scheduledMessages.status, "pending"),
-        sql`${scheduledMessages.idempotencyKey} like ${`${keyPrefix(invoiceId)}%`}`,
-        ...(exceptKey ? [sql`${scheduledMessages.idempotencyKey} <> ${exceptKey}`] : []),
-      ),
-    );
+  await cancelPendingMessages(
+    exec,
+    companyId,
+    INVOICE_FOLLOW_UP_KIND,
+    sql`${scheduledMessages.idempotencyKey} like ${`${keyPrefix(invoiceId)}%`}`,
+    ...(exceptKey ? [sql`${scheduledMessages.idempotencyKey} <> ${exceptKey}`] : []),
+  );
 }
 
 /**
@@ -150,10 +144,6 @@ export async function saveInvoiceFollowUpSettings(ctx: CallerContext, input: Inv
   });
 }
 
-const delivered = (o: ChannelOutcome | undefined) =>
-  !!o && "status" in o && (o.status === "sent" || o.status === "stored" || o.status === "duplicate");
-const skipped = (o: ChannelOutcome | undefined) => (o && "skipped" in o ? o.message : null);
-
 /**
  * The dispatcher's send of one claimed follow-up row: checks the invoice still needs it (sent,
  * unpaid, the same due date, follow-ups on), renders template 3 and sends with the row's key as the
@@ -187,22 +177,18 @@ export async function sendInvoiceFollowUp(
         : followUpKey(invoiceId, invoice.dueDate, settings.invoiceFollowUpDays) !== row.idempotencyKey
           ? "The due date or the follow-up day has changed"
           : null;
-  const values = reason ? null : await messageValuesForInvoice(row.companyId, invoiceId);
-  if (reason || !values || !invoice) return { status: "cancelled", error: reason ?? "The invoice no longer exists" };
-  const message = await renderCompanyMessage(row.companyId, MessageType.SendInvoice, values);
-  const outcome = await sendCustomerMessage(
+  if (reason || !invoice) return { status: "cancelled", error: reason ?? "The invoice no longer exists" };
+  const sent = await sendInvoiceMessage(
     {
       companyId: row.companyId,
+      invoiceId,
       customerId: invoice.customerId,
       jobId: invoice.jobId,
-      messageType: MessageType.SendInvoice,
-      channel: row.channel === 1 || row.channel === 2 ? row.channel : 3,
+      channel: row.channel,
       dedupeKey: row.idempotencyKey,
-      message,
     },
-    ...(services ? [services] : []),
+    services,
   );
-  const ok = delivered(outcome.email) || delivered(outcome.sms);
-  const notes = [skipped(outcome.email), skipped(outcome.sms)].filter(Boolean).join("; ");
-  return { status: ok ? "sent" : "failed", error: notes || null };
+  if (!sent) return { status: "cancelled", error: "The invoice no longer exists" };
+  return { status: sent.delivered ? "sent" : "failed", error: sent.skipReasons || null };
 }

@@ -7,19 +7,8 @@ import { RuleError } from "~/models/rules";
 import { InvoiceStatus } from "~/models/invoices/invoices.schema";
 import { findInvoiceRow, scheduleInvoiceFollowUp } from "~/models/invoices/invoices.server";
 import { requestKey } from "~/models/messaging/automatic.server";
-import { messageValuesForInvoice } from "~/models/messaging/invoice-values.server";
-import { MessageType } from "~/models/messaging/message-types";
-import {
-  sendCustomerMessage,
-  type ChannelOutcome,
-  type CustomerSendOutcome,
-  type DeliveryServices,
-} from "~/models/messaging/send.server";
-import { renderCompanyMessage } from "~/models/messaging/templates.server";
-
-const delivered = (o: ChannelOutcome | undefined) =>
-  !!o && "status" in o && (o.status === "sent" || o.status === "stored" || o.status === "duplicate");
-const skipped = (o: ChannelOutcome | undefined) => (o && "skipped" in o ? o.message : null);
+import type { CustomerSendOutcome, DeliveryServices } from "~/models/messaging/send.server";
+import { invoiceChannel, sendInvoiceMessage } from "~/models/invoices/invoice-message.server";
 
 /**
  * POST /invoices/{id}/send: the Send Invoice message (template 3, the company's wording) by text,
@@ -38,26 +27,20 @@ export async function sendInvoice(
   if (!invoice) return null;
   if (invoice.status === InvoiceStatus.Uncollectible)
     throw new RuleError({ _global: "An uncollectible invoice is not sent: undo uncollectible first" });
-  const values = await messageValuesForInvoice(ctx.companyId, id);
-  if (!values) return null;
-  const message = await renderCompanyMessage(ctx.companyId, MessageType.SendInvoice, values);
-  const channel = input.channel === 1 || input.channel === 2 ? input.channel : 3;
-  const outcome = await sendCustomerMessage(
+  const channel = invoiceChannel(input.channel);
+  const sent = await sendInvoiceMessage(
     {
       companyId: ctx.companyId,
+      invoiceId: id,
       customerId: invoice.customerId,
       jobId: invoice.jobId,
-      messageType: MessageType.SendInvoice,
       channel,
       dedupeKey: `invoice:${id}:${requestKey(input.requestToken)}`,
-      message,
     },
-    ...(services ? [services] : []),
+    services,
   );
-  if (!delivered(outcome.email) && !delivered(outcome.sms)) {
-    const reasons = [skipped(outcome.email), skipped(outcome.sms)].filter(Boolean).join("; ");
-    throw new RuleError({ channel: reasons || "The invoice could not be sent" });
-  }
+  if (!sent) return null;
+  if (!sent.delivered) throw new RuleError({ channel: sent.skipReasons || "The invoice could not be sent" });
   const status = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(invoices)
@@ -82,5 +65,5 @@ export async function sendInvoice(
       });
     return row?.status ?? invoice.status;
   });
-  return { id, status, outcome };
+  return { id, status, outcome: sent.outcome };
 }

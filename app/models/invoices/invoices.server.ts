@@ -22,6 +22,8 @@ import { searchTsQuery } from "~/models/jobs/jobs.server";
 import { ownLineImageUrl } from "~/models/line-items/line-items.server";
 import { totalsLine, type LineItemInput } from "~/models/line-items/line-items.schema";
 import { computeTotals } from "~/models/line-items/totals";
+import { lineItemColumns } from "~/models/line-items/line-rows.server";
+import { customerContact } from "~/models/visits/visit-records.server";
 import {
   DEFAULT_DUE_DAYS,
   InvoiceStatus,
@@ -101,23 +103,10 @@ function lineImage(companyId: number, imageUrl: string | undefined | null, posit
   return own;
 }
 
-function lineRows(companyId: number, invoiceId: number, lines: LineItemInput[], amounts: number[]) {
-  return lines.map((l, position) => ({
-    companyId,
-    invoiceId,
-    kind: l.kind,
-    name: l.name,
-    description: l.description ?? null,
-    quantity: String(l.quantity),
-    unitPriceCents: l.unitPrice,
-    costCents: l.cost,
-    isTaxable: l.isTaxable,
-    imageUrl: lineImage(companyId, l.imageUrl, position),
-    priceListItemId: l.priceListItemId ?? null,
-    amountCents: amounts[position],
-    position,
-  }));
-}
+const lineRows = (companyId: number, invoiceId: number, lines: LineItemInput[], amounts: number[]) =>
+  lineItemColumns(companyId, lines, amounts, (imageUrl, position) => lineImage(companyId, imageUrl, position)).map(
+    (row) => ({ ...row, invoiceId }),
+  );
 
 const totalsFor = (lines: LineItemInput[], discountCents: number, taxRate: number) =>
   computeTotals(lines.map(totalsLine), discountCents, taxRate);
@@ -171,6 +160,27 @@ async function messageOnInvoice(exec: Executor, companyId: number): Promise<stri
   return row?.message ?? null;
 }
 
+type InvoiceMoney = { discountCents: number; subtotalCents: number; taxCents: number; totalCents: number };
+
+/** The stored money columns of an invoice: from the computed totals, or a job's stored ones when invoicing it. */
+const moneyColumns = ({ discountCents, subtotalCents, taxCents, totalCents }: InvoiceMoney): InvoiceMoney => ({
+  discountCents,
+  subtotalCents,
+  taxCents,
+  totalCents,
+});
+
+/** What the invoice list's search matches: the number, the customer's names and the places given. */
+const invoiceSearchText = (
+  number: number,
+  customer: { firstName: string; lastName: string | null; ownCompanyName: string | null },
+  ...places: Array<string | null | undefined>
+) => searchTextOf([number, customer.firstName, customer.lastName, customer.ownCompanyName, ...places]);
+
+/** A job's open invoice: any but an uncollectible one (the unique index allows one at a time). */
+const isOpenInvoiceOfJob = (companyId: number, jobId: number) =>
+  and(eq(invoices.companyId, companyId), eq(invoices.jobId, jobId), ne(invoices.status, InvoiceStatus.Uncollectible));
+
 /** POST /invoices: an invoice made by hand. Issue date defaults to today (company zone), due date to issue + 30 days. */
 export async function createInvoice(
   ctx: CallerContext,
@@ -201,18 +211,9 @@ export async function createInvoice(
         message,
         privateNotes: input.privateNotes ?? null,
         taxRate: input.taxRate,
-        discountCents: totals.discountCents,
-        subtotalCents: totals.subtotalCents,
-        taxCents: totals.taxCents,
-        totalCents: totals.totalCents,
+        ...moneyColumns(totals),
         publicToken: newInvoiceToken(),
-        searchText: searchTextOf([
-          number,
-          customer.firstName,
-          customer.lastName,
-          customer.ownCompanyName,
-          address?.location,
-        ]),
+        searchText: invoiceSearchText(number, customer, address?.location),
         createdByUserId: ctx.userId,
       })
       .returning({ id: invoices.id, number: invoices.number, publicToken: invoices.publicToken });
@@ -233,17 +234,12 @@ export async function createInvoiceFromJob(
   now = new Date(),
 ): Promise<{ id: number; number: number; created: boolean } | null> {
   if (!Number.isSafeInteger(jobId) || jobId <= 0) return null;
-  const existing = () =>
-    db
+  // The job's one open invoice, read in the create's transaction and again after a lost race.
+  const openInvoice = (exec: Executor) =>
+    exec
       .select({ id: invoices.id, number: invoices.number })
       .from(invoices)
-      .where(
-        and(
-          eq(invoices.companyId, ctx.companyId),
-          eq(invoices.jobId, jobId),
-          ne(invoices.status, InvoiceStatus.Uncollectible),
-        ),
-      )
+      .where(isOpenInvoiceOfJob(ctx.companyId, jobId))
       .limit(1);
   try {
     return await db.transaction(async (tx) => {
@@ -253,17 +249,7 @@ export async function createInvoiceFromJob(
         .where(and(eq(jobs.id, jobId), eq(jobs.companyId, ctx.companyId)))
         .for("update");
       if (!job) return null;
-      const [open] = await tx
-        .select({ id: invoices.id, number: invoices.number })
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.companyId, ctx.companyId),
-            eq(invoices.jobId, jobId),
-            ne(invoices.status, InvoiceStatus.Uncollectible),
-          ),
-        )
-        .limit(1);
+      const [open] = await openInvoice(tx);
       if (open) return { ...open, created: false };
       if (job.status === JobStatus.Cancelled) throw new RuleError({ _global: "A cancelled job cannot be invoiced" });
       const customer = await liveCustomer(tx, ctx.companyId, job.customerId);
@@ -290,19 +276,9 @@ export async function createInvoiceFromJob(
           dueDate: addDays(issueDate, DEFAULT_DUE_DAYS),
           message: await messageOnInvoice(tx, ctx.companyId),
           taxRate: job.taxRate,
-          discountCents: job.discountCents,
-          subtotalCents: job.subtotalCents,
-          taxCents: job.taxCents,
-          totalCents: job.totalCents,
+          ...moneyColumns(job),
           publicToken: newInvoiceToken(),
-          searchText: searchTextOf([
-            number,
-            customer.firstName,
-            customer.lastName,
-            customer.ownCompanyName,
-            job.location,
-            job.name,
-          ]),
+          searchText: invoiceSearchText(number, customer, job.location, job.name),
           createdByUserId: ctx.userId,
         })
         .returning({ id: invoices.id, number: invoices.number });
@@ -329,7 +305,7 @@ export async function createInvoiceFromJob(
   } catch (error) {
     // Two creates at once: the unique index refused the second; it opens the first.
     if ((error as { code?: string }).code === "23505" || /invoices_job_unique/.test(String(error))) {
-      const [open] = await existing();
+      const [open] = await openInvoice(db);
       if (open) return { ...open, created: false };
     }
     throw error;
@@ -364,10 +340,7 @@ export async function updateInvoice(ctx: CallerContext, id: number, input: Invoi
         message: input.message ?? null,
         privateNotes: input.privateNotes ?? null,
         taxRate: input.taxRate,
-        discountCents: totals.discountCents,
-        subtotalCents: totals.subtotalCents,
-        taxCents: totals.taxCents,
-        totalCents: totals.totalCents,
+        ...moneyColumns(totals),
         updatedAt: new Date(),
       })
       .where(and(eq(invoices.id, id), eq(invoices.companyId, ctx.companyId)));
@@ -447,17 +420,7 @@ export async function getInvoice(ctx: CallerContext, id: number, today?: string)
   const invoice = await findInvoiceRow(db, ctx.companyId, id);
   if (!invoice) return null;
   const [customer, lines, payments, day] = await Promise.all([
-    db
-      .select({
-        id: customers.id,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        email: customers.email,
-        mainPhoneNumber: customers.mainPhoneNumber,
-      })
-      .from(customers)
-      .where(eq(customers.id, invoice.customerId))
-      .then((r) => r[0]),
+    customerContact(invoice.customerId),
     invoiceLines(id),
     db
       .select({
@@ -714,13 +677,7 @@ export async function openInvoiceOfJob(companyId: number, jobId: number) {
   const [row] = await db
     .select({ id: invoices.id, number: invoices.number, status: invoices.status })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.companyId, companyId),
-        eq(invoices.jobId, jobId),
-        ne(invoices.status, InvoiceStatus.Uncollectible),
-      ),
-    )
+    .where(isOpenInvoiceOfJob(companyId, jobId))
     .orderBy(desc(invoices.id))
     .limit(1);
   return row ?? null;

@@ -64,7 +64,7 @@ export async function recordInvoicePayment(input: RecordInvoicePaymentInput): Pr
     if (seen) return { recorded: false, ...state(invoice) };
     if (invoice.status === InvoiceStatus.Uncollectible)
       throw new RuleError({ _global: "An uncollectible invoice cannot take a payment: undo uncollectible first" });
-    const balance = Math.max(0, invoice.totalCents - invoice.paidCents);
+    const balance = state(invoice).balanceCents;
     if (balance === 0) throw new RuleError({ amount: "The invoice is already paid" });
     if (input.amountCents > balance)
       throw new RuleError({ amount: `Amount cannot be more than the balance of $${(balance / 100).toFixed(2)}` });
@@ -98,7 +98,7 @@ export async function recordInvoicePayment(input: RecordInvoicePaymentInput): Pr
       await cancelInvoiceFollowUps(tx, input.companyId, invoice.id);
       if (invoice.jobId) await moveJobToPaid(tx, input.companyId, invoice.jobId, invoice.id, input.recordedByUserId);
     }
-    return { recorded: true, invoiceStatus: status, balanceCents: Math.max(0, invoice.totalCents - paidCents) };
+    return { recorded: true, ...state({ status, totalCents: invoice.totalCents, paidCents }) };
   });
 }
 

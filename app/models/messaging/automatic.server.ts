@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "~/db.server";
 import { companies, jobs, planFeatures, scheduledMessages, subscriptions } from "~/db/schema";
 import { PlanFeature, type PlanFeatureId } from "~/access/features";
@@ -198,19 +198,27 @@ export async function queueMessage(
   return rows.length > 0;
 }
 
-/** Pending messages of a kind for a job no longer go (an undone on-my-way). */
-export async function cancelPending(exec: Executor, companyId: number, jobId: number, kind: MessageKindValue) {
+/**
+ * Pending messages of a kind no longer go, narrowed by `scope` (a job, an invoice's keys), in the
+ * caller's transaction. Job messages and invoice follow-ups share this one cancel.
+ */
+export async function cancelPendingMessages(exec: Executor, companyId: number, kind: string, ...scope: SQL[]) {
   await exec
     .update(scheduledMessages)
     .set({ status: "cancelled" })
     .where(
       and(
         eq(scheduledMessages.companyId, companyId),
-        eq(scheduledMessages.jobId, jobId),
         eq(scheduledMessages.kind, kind),
         eq(scheduledMessages.status, "pending"),
+        ...scope,
       ),
     );
+}
+
+/** Pending messages of a kind for a job no longer go (an undone on-my-way). */
+export async function cancelPending(exec: Executor, companyId: number, jobId: number, kind: MessageKindValue) {
+  await cancelPendingMessages(exec, companyId, kind, eq(scheduledMessages.jobId, jobId));
 }
 
 /** A key for a message asked for on a screen: the form's own token makes a double post one message. */

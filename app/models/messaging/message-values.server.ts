@@ -23,6 +23,42 @@ export function serviceAddress(location: string | null, unitNumber: string | nul
   return `${place}, ${/^[a-z]/i.test(unit) ? unit : `Unit ${unit}`}`;
 }
 
+/** The customer's and company's columns that every message names: spread into a select joined to both. */
+export const recipientColumns = {
+  customerFirstName: customers.firstName,
+  customerLastName: customers.lastName,
+  businessName: companies.businessName,
+  businessPhoneNumber: companies.businessPhoneNumber,
+};
+
+type RecipientRow = {
+  customerFirstName: string;
+  customerLastName: string | null;
+  businessName: string;
+  businessPhoneNumber: string | null;
+  location: string | null;
+  unitNumber: string | null;
+};
+
+/** The variables of every customer message: names, the company's name and phone, the address and the job's title. */
+export function recipientValues(row: RecipientRow, jobTitle: string | null | undefined): MessageValues {
+  return {
+    customer_full_name: fullName(row.customerFirstName, row.customerLastName),
+    customer_first_name: row.customerFirstName.trim(),
+    company_name: row.businessName,
+    business_phone: formatPhone(row.businessPhoneNumber),
+    service_address: serviceAddress(row.location, row.unitNumber),
+    job_title: jobTitle?.trim(),
+  };
+}
+
+/** Blank values are left out, so a message never shows an empty name where a fallback reads better. */
+export function withoutBlanks(values: MessageValues): MessageValues {
+  return Object.fromEntries(
+    Object.entries(values).filter(([, v]) => typeof v === "string" && v !== ""),
+  ) as MessageValues;
+}
+
 /** "Jun 3rd, 2025 09:00 am", with the arrival window "09:00 am - 11:00 am", or the day alone for an all-day visit. */
 export function scheduledDateTime(
   visit: { startTime: Date; isAllDay: boolean; arrivalWindowOffset: number },
@@ -52,10 +88,7 @@ export async function messageValuesForJob(companyId: number, jobId: number): Pro
       isAllDay: jobs.isAllDay,
       arrivalWindowOffset: jobs.arrivalWindowOffset,
       publicToken: jobs.publicToken,
-      customerFirstName: customers.firstName,
-      customerLastName: customers.lastName,
-      businessName: companies.businessName,
-      businessPhoneNumber: companies.businessPhoneNumber,
+      ...recipientColumns,
       timezone: companies.timezone,
     })
     .from(jobs)
@@ -73,12 +106,7 @@ export async function messageValuesForJob(companyId: number, jobId: number): Pro
     .limit(1);
 
   const values: MessageValues = {
-    customer_full_name: fullName(row.customerFirstName, row.customerLastName),
-    customer_first_name: row.customerFirstName.trim(),
-    company_name: row.businessName,
-    business_phone: formatPhone(row.businessPhoneNumber),
-    service_address: serviceAddress(row.location, row.unitNumber),
-    job_title: row.name?.trim(),
+    ...recipientValues(row, row.name),
     technician_full_name: technician ? fullName(technician.firstName, technician.lastName) : undefined,
     direct_portal_link: absoluteUrl(`/service-visit-details/${row.publicToken}`),
   };
@@ -86,8 +114,5 @@ export async function messageValuesForJob(companyId: number, jobId: number): Pro
     values.scheduled_date_time = scheduledDateTime({ ...row, startTime: row.startTime }, row.timezone);
     values.service_date = dayjs(row.startTime).tz(row.timezone).format(DATE_LONG);
   }
-  // Blank values are left out, so a message never shows an empty name where a fallback reads better.
-  return Object.fromEntries(
-    Object.entries(values).filter(([, v]) => typeof v === "string" && v !== ""),
-  ) as MessageValues;
+  return withoutBlanks(values);
 }

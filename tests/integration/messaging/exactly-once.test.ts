@@ -122,48 +122,53 @@ describe.skipIf(!available)("automatic messages exactly once (PostgreSQL, child 
     await onAdmin(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
   });
 
-  it("a dispatcher killed while the SMTP server receives the message: the next one does not send it again", async () => {
-    const f = await jobsFixture();
-    await db.update(customers).set({ email: "crash@example.com" }).where(eq(customers.id, f.customerId));
-    const { id } = await createJob(
-      f.admin,
-      jobCreateSchema.parse({
-        customerId: f.customerId,
-        startTime: "2030-05-02T18:00:00Z",
-        endTime: "2030-05-02T19:00:00Z",
-        notify: "on",
-      }),
-    );
+  // Child processes booting from source: slow on a busy machine, so these get more than the default 30 s.
+  it(
+    "a dispatcher killed while the SMTP server receives the message: the next one does not send it again",
+    { timeout: 120_000 },
+    async () => {
+      const f = await jobsFixture();
+      await db.update(customers).set({ email: "crash@example.com" }).where(eq(customers.id, f.customerId));
+      const { id } = await createJob(
+        f.admin,
+        jobCreateSchema.parse({
+          customerId: f.customerId,
+          startTime: "2030-05-02T18:00:00Z",
+          endTime: "2030-05-02T19:00:00Z",
+          notify: "on",
+        }),
+      );
 
-    // The first dispatcher dies (SIGKILL) while the server holds the message, before it answers.
-    const first = startDispatcher(smtp.url);
-    smtp.onMessage = () => {
-      kill(first.child);
-      return "hang";
-    };
-    const died = await first.exited;
-    expect(died.signal).toBe("SIGKILL");
-    expect(smtp.received).toHaveLength(1);
-    const [claimed] = await db.select().from(scheduledMessages).where(eq(scheduledMessages.jobId, id));
-    expect(claimed.status).toBe("sending");
+      // The first dispatcher dies (SIGKILL) while the server holds the message, before it answers.
+      const first = startDispatcher(smtp.url);
+      smtp.onMessage = () => {
+        kill(first.child);
+        return "hang";
+      };
+      const died = await first.exited;
+      expect(died.signal).toBe("SIGKILL");
+      expect(smtp.received).toHaveLength(1);
+      const [claimed] = await db.select().from(scheduledMessages).where(eq(scheduledMessages.jobId, id));
+      expect(claimed.status).toBe("sending");
 
-    // A new dispatcher finds the dead process's claim stale (STALE_MS=0 stands for the minutes passing).
-    smtp.onMessage = undefined;
-    const second = startDispatcher(smtp.url, { STALE_MS: "0" });
-    const done = await second.exited;
-    expect(done.code, done.output).toBe(0);
+      // A new dispatcher finds the dead process's claim stale (STALE_MS=0 stands for the minutes passing).
+      smtp.onMessage = undefined;
+      const second = startDispatcher(smtp.url, { STALE_MS: "0" });
+      const done = await second.exited;
+      expect(done.code, done.output).toBe(0);
 
-    expect(smtp.received.map((m) => m.subject)).toHaveLength(1);
-    const [row] = await db.select().from(scheduledMessages).where(eq(scheduledMessages.jobId, id));
-    expect(row).toMatchObject({ status: "sent", attempts: 2 });
-    const outbox = await db
-      .select({ key: outboxMessages.dedupeKey })
-      .from(outboxMessages)
-      .where(eq(outboxMessages.jobId, id));
-    expect(outbox).toEqual([{ key: `${row.idempotencyKey}:email` }]);
-  });
+      expect(smtp.received.map((m) => m.subject)).toHaveLength(1);
+      const [row] = await db.select().from(scheduledMessages).where(eq(scheduledMessages.jobId, id));
+      expect(row).toMatchObject({ status: "sent", attempts: 2 });
+      const outbox = await db
+        .select({ key: outboxMessages.dedupeKey })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.jobId, id));
+      expect(outbox).toEqual([{ key: `${row.idempotencyKey}:email` }]);
+    },
+  );
 
-  it("two dispatchers racing on the same due messages send each once", async () => {
+  it("two dispatchers racing on the same due messages send each once", { timeout: 120_000 }, async () => {
     const f = await jobsFixture();
     const count = 40;
     const jobIds: number[] = [];

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { FormAlert } from "~/components/document-form";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxList, VisitTimeFields } from "~/components/line-item-fields";
 import { PageHeader } from "~/components/page-header";
@@ -116,11 +117,7 @@ export default function ScheduleEstimateRoute() {
       </section>
       {estimate.canSchedule ? (
         <Form method="post" className="card stack" noValidate>
-          {errors._global ? (
-            <p className="form-error" role="alert">
-              {errors._global}
-            </p>
-          ) : null}
+          <FormAlert error={errors._global} />
           <button type="submit" name="intent" value="schedule" hidden tabIndex={-1} aria-hidden="true" />
           <VisitTimeFields field={field} allDay={values.isAllDay === "on"} endHint="Defaults to an hour" />
           {data.lockedEmployees ? (

@@ -1,5 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DeleteConfirmation } from "~/components/delete-confirmation";
+import { FormAlert } from "~/components/document-form";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { EstimateDetailsSections } from "~/components/estimate-details";
 import { StatusSection, type StatusFormValues } from "~/components/job-status-form";
@@ -76,24 +78,11 @@ export default function EstimateDetailsRoute() {
           </>
         }
       />
-      {errors._global ? (
-        <p className="form-error" role="alert">
-          {errors._global}
-        </p>
-      ) : null}
+      <FormAlert error={errors._global} />
       {confirmDelete ? (
-        <Form method="post" className="card stack" aria-label="Delete estimate">
-          <h2>Delete Estimate</h2>
+        <DeleteConfirmation noun="Estimate">
           <p>Estimate #{estimate.number} with its options will be completely deleted.</p>
-          <div className="row">
-            <Link className="button" to=".">
-              Cancel
-            </Link>
-            <button className="button button-danger" name="intent" value="delete">
-              Delete
-            </button>
-          </div>
-        </Form>
+        </DeleteConfirmation>
       ) : null}
       <StatusSection
         status={status}

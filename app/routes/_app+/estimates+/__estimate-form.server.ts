@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { jobOrEstimateFormValues, lineItemFormValues } from "~/routes/_app+/__document-form-values.server";
 import type { CallerContext } from "~/access/access.server";
 import { parseNested } from "~/http/request-data.server";
 import { TagType } from "~/models/company/tags.schema";
@@ -11,7 +12,6 @@ import {
 } from "~/models/estimates/estimates.schema";
 import type { EstimateDetails } from "~/models/estimates/estimates.server";
 import { wallInputToInstant } from "~/models/jobs/job-recurrence";
-import { dollarsInput } from "~/models/line-items/money";
 import { RuleError } from "~/models/rules";
 import { emptyLine, jobFormOptions, priceBookLine } from "~/routes/_app+/jobs+/__job-form.server";
 import { fieldErrors } from "~/utils/validation";
@@ -131,26 +131,12 @@ const yes = (b: boolean) => (b ? "on" : "");
 /** A stored estimate as the form's values (edit). */
 export function estimateFormValues(estimate: EstimateDetails): EstimateFormValues {
   return {
-    customerAddressId: estimate.customerAddressId ?? "",
-    name: estimate.name ?? "",
-    description: estimate.description ?? "",
-    privateNotes: estimate.privateNotes ?? "",
-    message: estimate.message ?? "",
-    taxRate: String(estimate.taxRate / 100),
-    discount: dollarsInput(estimate.discountCents),
-    tags: estimate.tags.map((t) => String(t.id)),
+    ...jobOrEstimateFormValues(estimate),
     options: estimate.options.map((o) => ({
       id: String(o.id),
       name: o.name,
       lineItems: o.lineItems.map((l) => ({
-        name: l.name,
-        description: l.description ?? "",
-        quantity: String(l.quantity),
-        unitPrice: dollarsInput(l.unitPriceCents),
-        ...(l.costCents === undefined ? {} : { cost: dollarsInput(l.costCents) }),
-        isTaxable: yes(l.isTaxable),
-        kind: String(l.kind),
-        priceListItemId: l.priceListItemId ? String(l.priceListItemId) : "",
+        ...lineItemFormValues(l),
         isOptional: yes(l.isOptional),
         isRecommended: yes(l.isRecommended),
         isApproved: yes(l.isApproved),

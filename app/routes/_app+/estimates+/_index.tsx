@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { ListPageHeader, statusFilter } from "~/components/document-list";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CappedCountNote, DataTable, type Column } from "~/components/data-table";
 import { ListFilterForm, tagFilterOptions } from "~/components/list-filter-form";
-import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
@@ -82,26 +82,12 @@ export default function EstimatesRoute() {
   const filtered = params.search || tagIds.length || excludeTagIds.length || status !== null;
   return (
     <>
-      <PageHeader
-        title="Estimates"
-        actions={
-          <Link className="button button-primary" to="/estimates/new">
-            New Estimate
-          </Link>
-        }
-      />
+      <ListPageHeader title="Estimates" newTo="/estimates/new" newLabel="New Estimate" />
       <ListFilterForm
         label="Filter estimates"
         search={{ id: "estimate-search", placeholder: "Number, title, customer or address" }}
         filters={[
-          {
-            id: "estimate-status",
-            name: "status",
-            label: "Status",
-            options: statusOptions,
-            selected: status,
-            allLabel: "All",
-          },
+          statusFilter("estimate-status", statusOptions, status),
           ...(tags.length
             ? [
                 {

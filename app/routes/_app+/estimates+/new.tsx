@@ -1,11 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PlainTextField } from "~/components/form";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AddCustomerLink, CustomerPicker } from "~/components/customer-picker";
 import { EstimateForm } from "~/components/estimate-form";
-import { EmptyState, PageHeader } from "~/components/page-header";
+import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
-import { displayName } from "~/models/customers/customers.schema";
-import { searchCustomers } from "~/models/customers/customers.server";
+import { newDocumentData } from "~/routes/_app+/__customer-picker.server";
 import { createEstimate } from "~/models/estimates/estimates.server";
 import { isInactive } from "~/routes/_app+/jobs+/__job-form.server";
 import {
@@ -23,12 +22,7 @@ type ActionData = { values: EstimateFormValues; errors: Record<string, string> }
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.estimates.new);
   if (isInactive(access)) throw redirect("/estimates?dialog=limited");
-  const url = new URL(request.url);
-  const customerId = Number(url.searchParams.get("customerId")) || null;
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  const options = await estimateFormOptions(access.ctx, customerId);
-  const matches = !options.customer && q ? await searchCustomers(access.ctx, q, 20) : [];
-  return json({ ...options, q, matches: matches.map((c) => ({ id: c.id, name: displayName(c) })) });
+  return json(await newDocumentData(access.ctx, request, estimateFormOptions));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -51,30 +45,9 @@ export default function NewEstimateRoute() {
     return (
       <>
         {header}
-        <Form method="get" className="toolbar" role="search" aria-label="Find the customer">
-          <PlainTextField
-            id="estimate-customer-search"
-            label="Customer"
-            name="q"
-            type="search"
-            defaultValue={data.q}
-            placeholder="Name, email, phone or address"
-          />
-          <button type="submit" className="button">
-            Search
-          </button>
-        </Form>
-        {data.q && data.matches.length === 0 ? <EmptyState /> : null}
-        <ul className="stack">
-          {data.matches.map((c) => (
-            <li key={c.id}>
-              <Link to={`/estimates/new?customerId=${c.id}`}>{c.name}</Link>
-            </li>
-          ))}
-        </ul>
-        <p>
-          <Link to="/customers/new">Add a new customer</Link>
-        </p>
+        <CustomerPicker idPrefix="estimate" newPath="/estimates/new" q={data.q} matches={data.matches}>
+          <AddCustomerLink />
+        </CustomerPicker>
       </>
     );
   }

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { DeleteConfirmation } from "~/components/delete-confirmation";
+import { FormAlert } from "~/components/document-form";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FieldError, PlainSelectField, PlainTextField } from "~/components/form";
@@ -81,24 +83,11 @@ export default function InvoiceDetailsRoute() {
           </>
         }
       />
-      {errors._global ? (
-        <p className="form-error" role="alert">
-          {errors._global}
-        </p>
-      ) : null}
+      <FormAlert error={errors._global} />
       {confirmDelete && invoice.payments.length === 0 ? (
-        <Form method="post" className="card stack" aria-label="Delete invoice">
-          <h2>Delete Invoice</h2>
+        <DeleteConfirmation noun="Invoice">
           <p>Invoice #{invoice.number} will be deleted. Its number is not given to another invoice.</p>
-          <div className="row">
-            <Link className="button" to=".">
-              Cancel
-            </Link>
-            <button className="button button-danger" name="intent" value="delete">
-              Delete
-            </button>
-          </div>
-        </Form>
+        </DeleteConfirmation>
       ) : null}
       <section className="card stack" aria-label="Summary">
         <div className="grid-2">

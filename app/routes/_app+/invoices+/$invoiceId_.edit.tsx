@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { lineItemFormValues } from "~/routes/_app+/__document-form-values.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvoiceForm } from "~/components/invoice-form";
 import { PageHeader } from "~/components/page-header";
@@ -36,16 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     privateNotes: invoice.privateNotes ?? "",
     taxRate: String(invoice.taxRate / 100),
     discount: dollarsInput(invoice.discountCents),
-    lineItems: invoice.lineItems.map((l) => ({
-      name: l.name,
-      description: l.description ?? "",
-      quantity: String(l.quantity),
-      unitPrice: dollarsInput(l.unitPriceCents),
-      cost: dollarsInput(l.costCents),
-      isTaxable: l.isTaxable ? "on" : "",
-      kind: String(l.kind),
-      priceListItemId: l.priceListItemId ? String(l.priceListItemId) : "",
-    })),
+    lineItems: invoice.lineItems.map(lineItemFormValues),
   };
   return json({
     ...options,

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { ListPageHeader, statusFilter } from "~/components/document-list";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CappedCountNote, DataTable, type Column } from "~/components/data-table";
 import { ListFilterForm } from "~/components/list-filter-form";
-import { PageHeader } from "~/components/page-header";
 import { InvoiceStatusBadge, shortDate } from "~/components/invoice-status";
 import { requireAccess } from "~/access/access.server";
 import {
@@ -60,27 +60,11 @@ export default function InvoicesRoute() {
   ];
   return (
     <>
-      <PageHeader
-        title="Invoices"
-        actions={
-          <Link className="button button-primary" to="/invoices/new">
-            New Invoice
-          </Link>
-        }
-      />
+      <ListPageHeader title="Invoices" newTo="/invoices/new" newLabel="New Invoice" />
       <ListFilterForm
         label="Filter invoices"
         search={{ id: "invoice-search", placeholder: "Number, customer or address" }}
-        filters={[
-          {
-            id: "invoice-status",
-            name: "status",
-            label: "Status",
-            options: statusOptions,
-            selected: status,
-            allLabel: "All",
-          },
-        ]}
+        filters={[statusFilter("invoice-status", statusOptions, status)]}
         params={params}
         clearTo={params.search || status !== null ? "/invoices" : null}
       />

@@ -1,11 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PlainTextField } from "~/components/form";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { CustomerPicker } from "~/components/customer-picker";
 import { InvoiceForm } from "~/components/invoice-form";
-import { EmptyState, PageHeader } from "~/components/page-header";
+import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/access/access.server";
-import { displayName } from "~/models/customers/customers.schema";
-import { searchCustomers } from "~/models/customers/customers.server";
+import { newDocumentData } from "~/routes/_app+/__customer-picker.server";
 import { invoiceCreateSchema } from "~/models/invoices/invoices.schema";
 import { createInvoice, createInvoiceFromJob } from "~/models/invoices/invoices.server";
 import {
@@ -23,12 +22,7 @@ type ActionData = { values: InvoiceFormValues; errors: Record<string, string> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.invoices.new);
-  const url = new URL(request.url);
-  const customerId = Number(url.searchParams.get("customerId")) || null;
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  const options = await invoiceFormOptions(ctx, customerId);
-  const matches = !options.customer && q ? await searchCustomers(ctx, q, 20) : [];
-  return json({ ...options, q, matches: matches.map((c) => ({ id: c.id, name: displayName(c) })) });
+  return json(await newDocumentData(ctx, request, invoiceFormOptions));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -63,27 +57,7 @@ export default function NewInvoiceRoute() {
     return (
       <>
         <PageHeader title="New Invoice" breadcrumb={{ label: "Invoices", to: "/invoices" }} />
-        <Form method="get" className="toolbar" role="search" aria-label="Find the customer">
-          <PlainTextField
-            id="invoice-customer-search"
-            label="Customer"
-            name="q"
-            type="search"
-            defaultValue={data.q}
-            placeholder="Name, email, phone or address"
-          />
-          <button type="submit" className="button">
-            Search
-          </button>
-        </Form>
-        {data.q && data.matches.length === 0 ? <EmptyState /> : null}
-        <ul className="stack">
-          {data.matches.map((c) => (
-            <li key={c.id}>
-              <Link to={`/invoices/new?customerId=${c.id}`}>{c.name}</Link>
-            </li>
-          ))}
-        </ul>
+        <CustomerPicker idPrefix="invoice" newPath="/invoices/new" q={data.q} matches={data.matches} />
       </>
     );
   }

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { DeleteConfirmation } from "~/components/delete-confirmation";
+import { FormAlert } from "~/components/document-form";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
@@ -74,14 +76,9 @@ export default function JobDetailsRoute() {
           </>
         }
       />
-      {result?.errors?._global ? (
-        <p className="form-error" role="alert">
-          {result.errors._global}
-        </p>
-      ) : null}
+      <FormAlert error={result?.errors?._global} />
       {confirmDelete ? (
-        <Form method="post" className="card stack" aria-label="Delete job">
-          <h2>Delete Job</h2>
+        <DeleteConfirmation noun="Job">
           {job.seriesId ? (
             <fieldset>
               <legend>This visit repeats. Delete:</legend>
@@ -94,15 +91,7 @@ export default function JobDetailsRoute() {
           ) : (
             <p>The job will be completely deleted.</p>
           )}
-          <div className="row">
-            <Link className="button" to=".">
-              Cancel
-            </Link>
-            <button className="button button-danger" name="intent" value="delete">
-              Delete
-            </button>
-          </div>
-        </Form>
+        </DeleteConfirmation>
       ) : null}
       <JobStatusSection job={job} errors={result?.errors ?? {}} values={result?.values} />
       <JobDetailsSections

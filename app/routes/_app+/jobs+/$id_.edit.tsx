@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { jobOrEstimateFormValues, lineItemFormValues } from "~/routes/_app+/__document-form-values.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { JobForm } from "~/components/job-form";
 import { PageHeader } from "~/components/page-header";
@@ -16,7 +17,6 @@ import { fieldErrors } from "~/utils/validation";
 import { screens } from "~/access/route-table";
 
 type ActionData = { values: JobFormValues; errors: Record<string, string> };
-const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.jobs.edit);
@@ -24,24 +24,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!job) notFound();
   const options = await jobFormOptions(ctx, job.customerId);
   const values: JobFormValues = {
-    customerAddressId: job.customerAddressId ?? "",
-    name: job.name ?? "",
-    description: job.description ?? "",
-    privateNotes: job.privateNotes ?? "",
-    message: job.message ?? "",
-    taxRate: String(job.taxRate / 100),
-    discount: dollars(job.discountCents),
-    tags: job.tags.map((t) => String(t.id)),
-    lineItems: job.lineItems.map((l) => ({
-      name: l.name,
-      description: l.description ?? "",
-      quantity: String(l.quantity),
-      unitPrice: dollars(l.unitPriceCents),
-      ...(l.costCents === undefined ? {} : { cost: dollars(l.costCents) }),
-      isTaxable: l.isTaxable ? "on" : "",
-      kind: String(l.kind),
-      priceListItemId: l.priceListItemId ? String(l.priceListItemId) : "",
-    })),
+    ...jobOrEstimateFormValues(job),
+    lineItems: job.lineItems.map(lineItemFormValues),
   };
   return json({
     ...options,

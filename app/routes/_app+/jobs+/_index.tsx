@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { ListPageHeader, statusFilter } from "~/components/document-list";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CappedCountNote, DataTable, type Column } from "~/components/data-table";
 import { ListFilterForm, tagFilterOptions } from "~/components/list-filter-form";
-import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { JOB_SORT_FIELDS, JOB_STATUSES, jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
 import { JOBS_COUNT_CAP, listJobsPage, type JobListItem } from "~/models/jobs/jobs.server";
@@ -63,26 +63,12 @@ export default function JobsRoute() {
   ];
   return (
     <>
-      <PageHeader
-        title="Jobs"
-        actions={
-          <Link className="button button-primary" to="/jobs/new">
-            New Job
-          </Link>
-        }
-      />
+      <ListPageHeader title="Jobs" newTo="/jobs/new" newLabel="New Job" />
       <ListFilterForm
         label="Filter jobs"
         search={{ id: "job-search", placeholder: "Title, customer or address" }}
         filters={[
-          {
-            id: "job-status",
-            name: "status",
-            label: "Status",
-            options: statusOptions,
-            selected: status,
-            allLabel: "All",
-          },
+          statusFilter("job-status", statusOptions, status),
           ...(tagOptions.length
             ? [
                 {

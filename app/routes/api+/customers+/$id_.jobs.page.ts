@@ -1,26 +1,12 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import {
-  apiNotFound,
-  pageResult,
-  parseOr400,
-  readPaging,
-  readQuery,
-  recordIdParam,
-  requireApiAccess,
-} from "~/http/api.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseOr400 } from "~/http/api.server";
 import { customerJobsPageFiltersSchema } from "~/models/customers/customers.schema";
-import { customerExists } from "~/models/customers/customers.server";
 import { listCustomerJobsPage } from "~/models/jobs/jobs.server";
-import { screens } from "~/access/route-table";
+import { loadCustomerTabPage } from "./__customer-tab-page.server";
 
 /** GET /api/customers/{id}/jobs/page?pageNumber&pageSize&sortSettings&searchQuery&tags[0] → {items, total, pageNumber, pageSize}. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.customers.list);
-  const id = recordIdParam(params.id);
-  if (!(await customerExists(ctx, id))) return apiNotFound();
-  const query = readQuery(request);
-  const paging = readPaging(query);
-  const { searchQuery, tags } = parseOr400(customerJobsPageFiltersSchema, query);
-  const page = await listCustomerJobsPage(ctx, id, { paging, searchQuery, tags });
-  return json(pageResult(page.items, page.total, paging));
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  loadCustomerTabPage(args, (ctx, customerId, { paging, query }) => {
+    const { searchQuery, tags } = parseOr400(customerJobsPageFiltersSchema, query);
+    return listCustomerJobsPage(ctx, customerId, { paging, searchQuery, tags });
+  });

@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import { PlainTextField } from "~/components/form";
+import { EmptyState } from "~/components/page-header";
+
+/**
+ * The first step of a new job, estimate or invoice when no ?customerId came with the link: a GET
+ * search (works without JavaScript) whose matches link back to the same page with the customer.
+ */
+export function CustomerPicker({
+  idPrefix,
+  newPath,
+  q,
+  matches,
+  children,
+}: {
+  idPrefix: string;
+  /** The page the matches link to, e.g. /jobs/new. */
+  newPath: string;
+  q: string;
+  matches: { id: number; name: string }[];
+  /** What follows the matches (a link to add a customer). */
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Form method="get" className="toolbar" role="search" aria-label="Find the customer">
+        <PlainTextField
+          id={`${idPrefix}-customer-search`}
+          label="Customer"
+          name="q"
+          type="search"
+          defaultValue={q}
+          placeholder="Name, email, phone or address"
+        />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </Form>
+      {q && matches.length === 0 ? <EmptyState /> : null}
+      <ul className="stack">
+        {matches.map((c) => (
+          <li key={c.id}>
+            <Link to={`${newPath}?customerId=${c.id}`}>{c.name}</Link>
+          </li>
+        ))}
+      </ul>
+      {children}
+    </>
+  );
+}
+
+/** The way to a customer not found yet. */
+export function AddCustomerLink() {
+  return (
+    <p>
+      <Link to="/customers/new">Add a new customer</Link>
+    </p>
+  );
+}

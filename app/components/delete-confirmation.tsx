@@ -1,0 +1,23 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+
+/**
+ * A detail page's "Delete" asks here first (?delete=1 shows it): a plain post of the `delete`
+ * intent, and Cancel is a link back, so it works without JavaScript.
+ */
+export function DeleteConfirmation({ noun, children }: { noun: "Job" | "Estimate" | "Invoice"; children: ReactNode }) {
+  return (
+    <Form method="post" className="card stack" aria-label={`Delete ${noun.toLowerCase()}`}>
+      <h2>Delete {noun}</h2>
+      {children}
+      <div className="row">
+        <Link className="button" to=".">
+          Cancel
+        </Link>
+        <button className="button button-danger" name="intent" value="delete">
+          Delete
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,28 @@
+import type { LineItemInput } from "~/models/line-items/line-items.schema";
+
+/**
+ * The columns every stored line has (job, estimate option and invoice lines), from the lines a form
+ * or the API sent; the caller adds what the line belongs to. `imageOf` checks each line's image
+ * with the caller's own rule and message.
+ */
+export function lineItemColumns(
+  companyId: number,
+  lines: LineItemInput[],
+  amounts: number[],
+  imageOf: (imageUrl: LineItemInput["imageUrl"], position: number) => string | null,
+) {
+  return lines.map((l, position) => ({
+    companyId,
+    kind: l.kind,
+    name: l.name,
+    description: l.description ?? null,
+    quantity: String(l.quantity),
+    unitPriceCents: l.unitPrice,
+    costCents: l.cost,
+    isTaxable: l.isTaxable,
+    imageUrl: imageOf(l.imageUrl, position),
+    priceListItemId: l.priceListItemId ?? null,
+    amountCents: amounts[position],
+    position,
+  }));
+}
