@@ -17,11 +17,12 @@ import { registeredCalls } from "~/openapi/registry.server";
 const ROOT = path.resolve(__dirname, "../..");
 const API_DIR = path.join(ROOT, "app/routes/api+");
 
+/** The API's route modules; `__name.server.ts` helpers beside them are not routes (the router ignores them). */
 function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
       ? routeFiles(path.join(dir, entry.name))
-      : entry.name.endsWith(".ts")
+      : entry.name.endsWith(".ts") && !entry.name.startsWith("__")
         ? [path.join(dir, entry.name)]
         : [],
   );
