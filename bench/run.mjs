@@ -653,8 +653,11 @@ console.log(
 // The messaging area's own measurements, each a script of its own (bench/README.md).
 for (const script of ["realtime.mjs", "reminders.mjs"]) {
   const run = spawnSync(process.execPath, [path.join("bench", script)], { encoding: "utf8", env: process.env });
+  const errorLine = (run.stderr ?? "").split("\n").find((line) => /Error/.test(line) && !/Deprecation/.test(line));
   const last =
-    run.stdout.trim().split("\n").at(-1) || `failed (exit ${run.status}): ${run.stderr.trim().split("\n").at(-1)}`;
+    run.status === 0
+      ? run.stdout.trim().split("\n").at(-1)
+      : `failed (exit ${run.status}): ${errorLine ?? run.stderr?.trim().split("\n").at(-1)}`;
   console.log(`${pad(script === "realtime.mjs" ? "Real time:" : "Reminders:", width)} ${last}`);
 }
 console.log(`${pad("Total bench time:", width)} ${((Date.now() - started) / 1000).toFixed(0)} s`);
