@@ -1,9 +1,6 @@
 import Stripe from "stripe";
 import { env, type Env } from "~/server/env.server";
 
-/** What every card button says when the platform has no Stripe configuration. */
-export const PAYMENTS_NOT_SET_UP = "Card payments are not set up";
-
 /** Stripe as configured: the platform's secret key and the webhook signing secret, or null (card payments off). */
 export type StripeSettings = {
   secretKey: string;

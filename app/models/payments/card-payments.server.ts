@@ -13,9 +13,9 @@ import {
 } from "~/db/schema";
 import { absoluteUrl } from "~/http/app-url.server";
 import { DEV_SESSION_SECRET, env } from "~/server/env.server";
+import { PAYMENTS_NOT_SET_UP } from "~/services/payments-notice";
 import {
   currencyFor,
-  PAYMENTS_NOT_SET_UP,
   stripeClient,
   stripeErrorMessage,
   stripeSettings,

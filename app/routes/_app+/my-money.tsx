@@ -15,7 +15,8 @@ import {
   PaymentsError,
   refreshPaymentAccount,
 } from "~/models/payments/card-payments.server";
-import { PAYMENTS_NOT_SET_UP, paymentsEnabled } from "~/services/payments.server";
+import { paymentsEnabled } from "~/services/payments.server";
+import { PAYMENTS_NOT_SET_UP } from "~/services/payments-notice";
 import { toasts } from "~/sessions.server";
 import { formatMoney } from "~/utils/format";
 
@@ -45,8 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     handOff,
     handOffError,
     enabled,
-    // The notice's words come from the server module that owns them (a .server import is empty in the browser).
-    notSetUp: PAYMENTS_NOT_SET_UP,
     account: account
       ? {
           chargesEnabled: account.chargesEnabled,
@@ -82,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const yesNo = (value: boolean) => (value ? "Yes" : "Not yet");
 
 export default function MyMoneyRoute() {
-  const { enabled, notSetUp, account, balance, handOff, handOffError } = useLoaderData<typeof loader>();
+  const { enabled, account, balance, handOff, handOffError } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="My Money" />
@@ -96,8 +95,8 @@ export default function MyMoneyRoute() {
         <h2 id="card-payments-title">Card payments</h2>
         {!enabled ? (
           <p role="status">
-            <strong>{notSetUp}.</strong> The platform has no Stripe configuration, so customers cannot pay invoices by
-            card online. Everything else works; record cash, check and other payments on the invoice.
+            <strong>{PAYMENTS_NOT_SET_UP}.</strong> The platform has no Stripe configuration, so customers cannot pay
+            invoices by card online. Everything else works; record cash, check and other payments on the invoice.
           </p>
         ) : !account ? (
           <>

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { optionalAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
-import { PAYMENTS_NOT_SET_UP } from "~/services/payments.server";
+import { PAYMENTS_NOT_SET_UP } from "~/services/payments-notice";
 import { NO_STORE, PaymentPage } from "./__payment-page";
 
 /** The fixed messages of the payment pages, by type; any other type is a 404. */

@@ -20,7 +20,8 @@ import { loader as addCardLoader } from "~/routes/_public+/add-card-mobile.$cust
 import { action as webhookAction } from "~/routes/api+/webhooks+/stripe";
 import { action as payOnlineAction } from "~/routes/api+/jobs+/$id_.pay-online";
 import { readVerifiedStripeEvent } from "~/routes/api+/webhooks+/__stripe-request.server";
-import { PAYMENTS_NOT_SET_UP, stripeSettings } from "~/services/payments.server";
+import { stripeSettings } from "~/services/payments.server";
+import { PAYMENTS_NOT_SET_UP } from "~/services/payments-notice";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestCompany, sessionCookie } from "../../helpers/factories";
 import { callRequest, callRoute } from "../route-call";
