@@ -7,3 +7,4 @@ export * from "./price-book";
 export * from "./messaging";
 export * from "./estimates";
 export * from "./invoices";
+export * from "./booking";
