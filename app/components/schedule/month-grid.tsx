@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { returnToQuery, VisitBlock } from "~/components/schedule/visit-block";
-import { dateParts, type MonthDay, type ScheduleVisit } from "~/models/schedule/schedule";
+import { dateParts, visitKey, type MonthDay, type ScheduleVisit } from "~/models/schedule/schedule";
 import { dayjs } from "~/utils/format";
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
@@ -48,7 +48,7 @@ export function MonthGrid({
               {date.day}
             </Link>
             {visits.map((v) => (
-              <VisitBlock key={v.id} visit={v} color={colorOf(v)} compact returnQuery={returnQuery} />
+              <VisitBlock key={visitKey(v)} visit={v} color={colorOf(v)} compact returnQuery={returnQuery} />
             ))}
             {total > visits.length ? (
               <Link className="month-more" to={dayHref(d)}>

@@ -8,6 +8,8 @@ import { useHydrated } from "~/utils/use-hydrated";
 export type PendingMove = {
   intent: "move" | "resize";
   jobId: number;
+  /** An estimate visit's drop (the block's data-kind); a job's otherwise. */
+  kind?: "estimate";
   start: string;
   end: string;
   isAllDay: boolean;
@@ -74,7 +76,8 @@ function computeMove(
   const jobId = Number(d.block.dataset.visitId);
   const recurring = d.block.dataset.recurring !== undefined;
   const rect = target.getBoundingClientRect();
-  const base = { jobId, isAllDay: d.isAllDay, recurring };
+  const kind = d.block.dataset.kind === "estimate" ? ("estimate" as const) : undefined;
+  const base = { jobId, kind, isAllDay: d.isAllDay, recurring };
   // Dropped in another employee's lane: the visit changes hands too.
   const lane = numberAttr(target, "data-lane");
   const laneChange = lane !== undefined && lane !== d.lane ? { employeeId: lane, fromEmployeeId: d.lane } : {};
@@ -173,6 +176,7 @@ export function ScheduleIsland({
       const form = new FormData();
       form.set("intent", move.intent);
       form.set("jobId", String(move.jobId));
+      if (move.kind) form.set("kind", move.kind);
       form.set("start", move.start);
       form.set("end", move.end);
       if (move.isAllDay) form.set("isAllDay", "on");

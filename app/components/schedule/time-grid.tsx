@@ -3,6 +3,7 @@ import { returnToQuery, VisitBlock } from "~/components/schedule/visit-block";
 import {
   timedSpan,
   timeLabel,
+  visitKey,
   type GridColumnLayout,
   type ScheduleVisit,
   type TimeGridLayout,
@@ -74,7 +75,7 @@ export function TimeGrid({
             >
               {column.allDay.map((v) => (
                 <VisitBlock
-                  key={v.id}
+                  key={visitKey(v)}
                   visit={v}
                   color={colorOf(v, column.lane)}
                   lane={column.lane}
@@ -109,7 +110,7 @@ export function TimeGrid({
                 const at = timedSpan(p.visit)!;
                 return (
                   <VisitBlock
-                    key={p.visit.id}
+                    key={visitKey(p.visit)}
                     visit={p.visit}
                     color={colorOf(p.visit, column.lane)}
                     lane={column.lane}

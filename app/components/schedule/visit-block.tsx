@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { estimateStatusLabels, type EstimateStatusValue } from "~/models/estimates/estimates.schema";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
 import { splitWall, timeLabel, type ScheduleVisit } from "~/models/schedule/schedule";
 
@@ -34,6 +35,9 @@ export function returnToQuery(returnTo: string): string {
  * The parts have no classes of their own: the first link is the visit's, the second (`a + a`)
  * Reschedule, the <strong> the customer and the span after it the time. The links are plain <a>:
  * the island makes them client-side navigations once hydrated (one listener for all of them).
+ *
+ * An estimate visit links to the estimate, is labelled "Estimate" (an <em> before the customer)
+ * with its status in words and its address, and is drawn apart by the visit-estimate class.
  */
 export function VisitBlock({
   visit,
@@ -53,31 +57,42 @@ export function VisitBlock({
   /** returnToQuery of the calendar's URL. */
   returnQuery: string;
 }) {
-  const status = jobStatusLabels[visit.status as JobStatusValue] ?? "";
+  const estimate = visit.estimate === true;
+  const status = estimate
+    ? (estimateStatusLabels[visit.status as EstimateStatusValue] ?? "")
+    : (jobStatusLabels[visit.status as JobStatusValue] ?? "");
+  const page = estimate ? `/estimates/${visit.id}` : `/jobs/${visit.id}`;
   const time = visitTimeText(visit);
   const shown = compact ? visitTimeText(visit, true) : time;
   const title = visit.title && visit.title !== visit.customerName ? visit.title : null;
   const style = color || vars ? ({ ...vars, "--e": color ?? undefined } as CSSProperties) : undefined;
   return (
     <div
-      className={`visit v-s${visit.status}${compact ? " visit-compact" : ""}${visit.isRecurring ? " visit-recurring" : ""}${className ? ` ${className}` : ""}`}
+      className={`visit ${estimate ? "visit-estimate" : `v-s${visit.status}`}${compact ? " visit-compact" : ""}${visit.isRecurring ? " visit-recurring" : ""}${className ? ` ${className}` : ""}`}
       style={style}
       data-visit-id={visit.id}
+      data-kind={estimate ? "estimate" : undefined}
       data-start={visit.start}
       data-end={visit.end}
       data-all-day={visit.isAllDay || undefined}
       data-recurring={visit.isRecurring || undefined}
       data-lane={lane}
     >
-      <a href={`/jobs/${visit.id}`}>
-        <span className="visually-hidden">{`${status}: `}</span>
+      <a href={page}>
+        {estimate && !compact ? null : <span className="visually-hidden">{`${status}: `}</span>}
+        {estimate ? <em>Estimate</em> : null}
         <strong>{visit.customerName}</strong>
         <span>{shown}</span>
         {shown !== time ? <span className="visually-hidden">{` to ${time.split(" – ")[1]}`}</span> : null}
         {title && !compact ? <span>{title}</span> : null}
+        {estimate && !compact ? <span>{status}</span> : null}
+        {visit.address && !compact ? <span>{visit.address}</span> : null}
         {visit.isRecurring ? <span className="visually-hidden"> (repeats)</span> : null}
       </a>
-      <a href={`/jobs/${visit.id}/schedule${returnQuery}`} aria-label={`Reschedule ${visit.customerName} ${time}`}>
+      <a
+        href={estimate ? `${page}/schedule` : `${page}/schedule${returnQuery}`}
+        aria-label={`Reschedule ${estimate ? "estimate " : ""}${visit.customerName} ${time}`}
+      >
         ↻
       </a>
     </div>

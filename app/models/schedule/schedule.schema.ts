@@ -22,6 +22,8 @@ export const moveVisitSchema = z
   .object({
     intent: z.enum(["move", "resize"]),
     jobId: z.coerce.number().int().positive(),
+    /** What jobId names: a job (the default) or an estimate visit. */
+    kind: z.preprocess(blank, z.enum(["job", "estimate"]).default("job")),
     start: wallField("Start"),
     end: wallField("End"),
     isAllDay: checkbox(),

@@ -12,12 +12,14 @@ import {
   type MoveVisitInput,
   type ScheduleFormInput,
 } from "~/models/schedule/schedule.schema";
+import { listScheduleEstimates, moveEstimateVisit } from "~/models/schedule/schedule-estimates.server";
 import {
   DEFAULT_VIEW,
   addDays,
   isDateText,
   isScheduleView,
   joinWall,
+  laneDropEmployees,
   layoutMonth,
   layoutTimeGrid,
   splitWall,
@@ -139,6 +141,16 @@ export async function listScheduleVisits(ctx: CallerContext, q: VisitRange): Pro
   return visitsWhere(rangeCondition(ctx, q), wallClock(q.timezone, q.from, q.to));
 }
 
+/** The day view's visits: the jobs' and the estimates', in start order. */
+async function listDayVisits(ctx: CallerContext, q: VisitRange): Promise<ScheduleVisit[]> {
+  const toWall = wallClock(q.timezone, q.from, q.to);
+  const [jobVisits, estimateVisits] = await Promise.all([
+    visitsWhere(rangeCondition(ctx, q), toWall),
+    listScheduleEstimates(ctx, q, toWall),
+  ]);
+  return estimateVisits.length ? [...jobVisits, ...estimateVisits].sort(byStart) : jobVisits;
+}
+
 type VisitRange = { from: Date; to: Date; employeeIds?: number[]; timezone: string };
 
 /**
@@ -227,16 +239,9 @@ async function listMonthDays(
   q: VisitRange,
   days: readonly string[],
 ): Promise<{ month: MonthDay[]; visitCount: number }> {
-  const [{ times }] = await db
-    .select({ times: visitTuples<[id: number, startMs: number, endMs: number, isAllDay: boolean]>(jobs.isAllDay) })
-    .from(jobs)
-    .where(rangeCondition(ctx, q));
-  const toWall = wallClock(q.timezone, q.from, q.to);
-  const light = layoutMonth(
-    days,
-    times.map(([id, startMs, endMs, isAllDay]) => ({ id, start: toWall(startMs), end: toWall(endMs), isAllDay })),
-  );
-  const shown = [...new Set(light.flatMap((d) => d.visits.map((v) => v.id)))];
+  const { light: visits, toWall, resolve } = await lightVisits(ctx, q);
+  const light = layoutMonth(days, visits);
+  const shown = [...new Set(light.flatMap((d) => d.visits.filter((v) => !v.estimate).map((v) => v.id)))];
   const details = new Map(
     (shown.length
       ? await visitsWhere(and(eq(jobs.companyId, ctx.companyId), inArray(jobs.id, shown))!, toWall)
@@ -245,9 +250,9 @@ async function listMonthDays(
   );
   const month = light.map((d) => ({
     ...d,
-    visits: d.visits.map((v) => details.get(v.id)).filter((v) => v !== undefined),
+    visits: d.visits.map((v) => resolve(v, details)).filter((v) => v !== undefined),
   }));
-  return { month, visitCount: times.length };
+  return { month, visitCount: visits.length };
 }
 
 /**
@@ -260,15 +265,10 @@ async function listWeekGrid(
   q: VisitRange,
   days: readonly string[],
 ): Promise<{ grid: TimeGridLayout; visitCount: number }> {
-  const [{ times }] = await db
-    .select({ times: visitTuples<[id: number, startMs: number, endMs: number, isAllDay: boolean]>(jobs.isAllDay) })
-    .from(jobs)
-    .where(rangeCondition(ctx, q));
-  const toWall = wallClock(q.timezone, q.from, q.to);
+  const { light: visits, toWall, resolve } = await lightVisits(ctx, q);
   // Each visit goes to the days it touches (one pass, not one per day).
   const byDay = new Map<string, LightVisit[]>(days.map((date) => [date, []]));
-  for (const [id, startMs, endMs, isAllDay] of times) {
-    const visit = { id, start: toWall(startMs), end: toWall(endMs), isAllDay };
+  for (const visit of visits) {
     const first = visit.start.slice(0, 10);
     const last = visit.end.slice(0, 10);
     for (const date of first === last ? [first] : days.filter((d) => d >= first && d <= last))
@@ -277,8 +277,8 @@ async function listWeekGrid(
   const light = layoutTimeGrid(days.map((date) => ({ key: date, date, visits: byDay.get(date)! })));
   const shown = new Set<number>();
   for (const c of light.columns) {
-    for (const v of c.allDay) shown.add(v.id);
-    for (const p of c.placed) shown.add(p.visit.id);
+    for (const v of c.allDay) if (!v.estimate) shown.add(v.id);
+    for (const p of c.placed) if (!p.visit.estimate) shown.add(p.visit.id);
   }
   const details = new Map(
     (shown.size
@@ -288,15 +288,47 @@ async function listWeekGrid(
   );
   const columns = light.columns.map((c) => ({
     ...c,
-    allDay: c.allDay.map((v) => details.get(v.id)).filter((v) => v !== undefined),
+    allDay: c.allDay.map((v) => resolve(v, details)).filter((v) => v !== undefined),
     placed: c.placed.flatMap((p) => {
-      const visit = details.get(p.visit.id);
+      const visit = resolve(p.visit, details);
       return visit ? [{ ...p, visit }] : [];
     }),
   }));
-  return { grid: { hours: light.hours, columns }, visitCount: times.length };
+  return { grid: { hours: light.hours, columns }, visitCount: visits.length };
 }
-type LightVisit = Pick<ScheduleVisit, "id" | "start" | "end" | "isAllDay">;
+type LightVisit = Pick<ScheduleVisit, "id" | "start" | "end" | "isAllDay" | "estimate">;
+
+const byStart = (a: { start: string }, b: { start: string }) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0);
+
+/**
+ * The month and week views' first step: the jobs' times (no join, no employees) and the range's
+ * estimate visits (few, read whole), merged in start order; `resolve` turns a laid-out visit back
+ * into the whole one (a job's from the details read afterwards).
+ */
+async function lightVisits(ctx: CallerContext, q: VisitRange) {
+  const toWall = wallClock(q.timezone, q.from, q.to);
+  const [[{ times }], estimateVisits] = await Promise.all([
+    db
+      .select({ times: visitTuples<[id: number, startMs: number, endMs: number, isAllDay: boolean]>(jobs.isAllDay) })
+      .from(jobs)
+      .where(rangeCondition(ctx, q)),
+    listScheduleEstimates(ctx, q, toWall),
+  ]);
+  const light: LightVisit[] = times.map(([id, startMs, endMs, isAllDay]) => ({
+    id,
+    start: toWall(startMs),
+    end: toWall(endMs),
+    isAllDay,
+  }));
+  if (estimateVisits.length) {
+    light.push(...estimateVisits);
+    light.sort(byStart);
+  }
+  const estimatesById = new Map(estimateVisits.map((v) => [v.id, v]));
+  const resolve = (v: LightVisit, details: Map<number, ScheduleVisit>) =>
+    v.estimate ? estimatesById.get(v.id) : details.get(v.id);
+  return { light, toWall, resolve };
+}
 
 /**
  * The calendar's side data in one round trip: the company's employees (lanes, colours, the
@@ -390,7 +422,7 @@ export async function loadSchedule(ctx: CallerContext, q: ScheduleQuery, timezon
       ? listMonthDays(ctx, range, days)
       : q.view === "week"
         ? listWeekGrid(ctx, range, days)
-        : listScheduleVisits(ctx, range),
+        : listDayVisits(ctx, range),
     scheduleSideData(ctx, { employeeIds: requested }),
   ]);
   const known = new Set(side.employees.map((e) => e.id));
@@ -430,19 +462,21 @@ export async function moveVisit(
   ctx: CallerContext,
   input: MoveVisitInput,
   timezone: string,
-): Promise<RescheduleResult | null> {
+): Promise<RescheduleResult | { id: number; status: number } | null> {
   const startTime = wallToInstant(input.start, timezone)!;
   let endTime = wallToInstant(input.end, timezone)!;
   // An all-day visit ends at midnight after its last day; the model counts whole days up to the end's day.
   if (input.isAllDay) endTime = new Date(endTime.getTime() - 60_000);
+  const laneChange =
+    input.intent === "move" && input.employeeId !== undefined && input.employeeId !== input.fromEmployeeId;
+  // A field tech only has their own lane: moving work to someone else is not theirs to do.
+  if (laneChange && isFieldTech(ctx)) forbidden();
+  if (input.kind === "estimate") return moveEstimateVisit(ctx, input, { startTime, endTime }, timezone);
   let employeeIds: number[] | undefined;
-  if (input.intent === "move" && input.employeeId !== undefined && input.employeeId !== input.fromEmployeeId) {
-    // A field tech only has their own lane: moving work to someone else is not theirs to do.
-    if (isFieldTech(ctx)) forbidden();
+  if (laneChange && input.employeeId !== undefined) {
     const visit = await getVisit(ctx, input.jobId);
     if (!visit) return null;
-    const kept = visit.employeeIds.filter((id) => id !== input.fromEmployeeId && id !== input.employeeId);
-    employeeIds = input.employeeId === 0 ? kept : [input.employeeId, ...kept];
+    employeeIds = laneDropEmployees(visit.employeeIds, input.employeeId, input.fromEmployeeId);
   }
   return rescheduleVisit(ctx, {
     id: input.jobId,

@@ -163,7 +163,24 @@ export type ScheduleVisit = {
   customerName: string;
   title?: string | null;
   employeeIds: number[];
+  /** An estimate visit (its own ids, statuses and pages): only when true. */
+  estimate?: true;
+  /** Estimate visits show where they are. */
+  address?: string;
 };
+
+/**
+ * The employees of a visit dropped from one employee's lane on another's (day view): the lane's
+ * employee takes the place of the one it came from; the unassigned lane (0) only removes.
+ */
+export function laneDropEmployees(current: readonly number[], to: number, from: number | undefined): number[] {
+  const kept = current.filter((id) => id !== from && id !== to);
+  return to === 0 ? kept : [to, ...kept];
+}
+
+/** A calendar key unique across jobs and estimates (their ids overlap). */
+export const visitKey = (visit: Pick<ScheduleVisit, "id" | "estimate">) =>
+  visit.estimate ? `e${visit.id}` : `j${visit.id}`;
 
 export type UnscheduledJob = { id: number; customerName: string; title: string | null };
 

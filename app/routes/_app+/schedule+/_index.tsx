@@ -10,7 +10,7 @@ import { UnscheduledList } from "~/components/schedule/unscheduled-list";
 import { PageHeader } from "~/components/page-header";
 import { forbidden, notFound, requireAccess } from "~/access/access.server";
 import { PlanFeature } from "~/access/features";
-import { JobRuleError } from "~/models/jobs/jobs.server";
+import { RuleError } from "~/models/rules";
 import { dateParts, scheduleHref, type GridColumnLayout, type ScheduleVisit } from "~/models/schedule/schedule";
 import { moveVisitSchema } from "~/models/schedule/schedule.schema";
 import { isFieldTech, loadSchedule, moveVisit, parseScheduleQuery } from "~/models/schedule/schedule.server";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-/** intent=move / resize from the drag-and-drop island (drag-and-drop calendar plan feature). */
+/** intent=move / resize of a job or estimate visit from the drag-and-drop island (drag-and-drop calendar plan feature). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.schedule);
   const form = formFields(await request.formData());
@@ -47,7 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await moveVisit(ctx, parsed.data, company.timezone);
     if (!result) notFound();
   } catch (error) {
-    if (!(error instanceof JobRuleError)) throw error;
+    // The jobs and estimates models refuse a move by their own rules (a finished visit, a cancelled estimate).
+    if (!(error instanceof RuleError)) throw error;
     return json({ message: error.message, errors: { [error.field]: error.message } }, { status: 400 });
   }
   const back = safeRedirect(parsed.data.returnTo, "/schedule");
