@@ -2,6 +2,7 @@ import { canOpen, type Access } from "~/access/access.server";
 import { hasAppFeature, AppFeature } from "~/access/features";
 import { homePathFor, isAdminRole, Role } from "~/access/roles";
 import { PRODUCT_NAME } from "~/server/env.server";
+import { countNewRequests } from "~/models/booking/request-counter.server";
 
 /** Areas whose screens exist; an entry appears only when the route table lets the user open it. */
 const NAV = [
@@ -11,6 +12,7 @@ const NAV = [
   { label: "Jobs", to: "/jobs" },
   { label: "Estimates", to: "/estimates" },
   { label: "Invoices", to: "/invoices" },
+  { label: "Requests", to: "/booking-requests" },
 ] as const;
 
 export type Banner = {
@@ -21,9 +23,14 @@ export type Banner = {
 };
 
 /** Everything the signed-in shell shows, derived from the user's access. */
-export function shellFor(access: Access) {
+export async function shellFor(access: Access) {
   const { user, company } = access;
-  const nav = NAV.filter((item) => canOpen(access, item.to));
+  // Requests is an admin roles' entry (part 1 section 2), with the badge of new booking requests.
+  const requests = isAdminRole(user.role) && canOpen(access, "/booking-requests");
+  const newRequests = requests ? await countNewRequests(company.id) : 0;
+  const nav = NAV.filter((item) => (item.to === "/booking-requests" ? requests : canOpen(access, item.to))).map(
+    (item) => ({ ...item, count: item.to === "/booking-requests" ? newRequests : 0 }),
+  );
   const banners: Banner[] = [];
   if (user.impersonatorUserId) {
     banners.push({
@@ -69,6 +76,7 @@ export function shellFor(access: Access) {
   return {
     home: homePathFor(user.role),
     nav,
+    newRequests,
     banners,
     user: {
       firstName: user.firstName,
@@ -88,4 +96,4 @@ export function shellFor(access: Access) {
         .sort()[0] ?? null,
   };
 }
-export type Shell = ReturnType<typeof shellFor>;
+export type Shell = Awaited<ReturnType<typeof shellFor>>;

@@ -5,7 +5,13 @@ import { Form, Link } from "@remix-run/react";
  * A detail page's "Delete" asks here first (?delete=1 shows it): a plain post of the `delete`
  * intent, and Cancel is a link back, so it works without JavaScript.
  */
-export function DeleteConfirmation({ noun, children }: { noun: "Job" | "Estimate" | "Invoice"; children: ReactNode }) {
+export function DeleteConfirmation({
+  noun,
+  children,
+}: {
+  noun: "Job" | "Estimate" | "Invoice" | "Request";
+  children: ReactNode;
+}) {
   return (
     <Form method="post" className="card stack" aria-label={`Delete ${noun.toLowerCase()}`}>
       <h2>Delete {noun}</h2>

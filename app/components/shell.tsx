@@ -54,6 +54,16 @@ function useAccountRefresh(refreshAt: string | null) {
   }, [refreshAt, revalidate]);
 }
 
+/** The badge of new booking requests (on Requests and on the drawer's toggle). */
+function NewCount({ count, corner = false }: { count: number; corner?: boolean }) {
+  return (
+    <span className="counter" style={corner ? { position: "absolute", top: 0, right: -4 } : undefined}>
+      {count > 99 ? "99+" : count}
+      <span className="visually-hidden"> new</span>
+    </span>
+  );
+}
+
 /** The signed-in shell: navigation by role and feature, 'New' menu, profile menu, banners. Works without JavaScript. */
 export function AppShell({ shell, children, tip }: { shell: Shell; children: ReactNode; tip?: ReactNode }) {
   const location = useLocation();
@@ -63,6 +73,12 @@ export function AppShell({ shell, children, tip }: { shell: Shell; children: Rea
   const navLinks = shell.nav.map((item) => (
     <NavLink key={item.to} to={item.to} prefetch="intent">
       {item.label}
+      {item.count ? (
+        <>
+          {" "}
+          <NewCount count={item.count} />
+        </>
+      ) : null}
     </NavLink>
   ));
   return (
@@ -72,6 +88,7 @@ export function AppShell({ shell, children, tip }: { shell: Shell; children: Rea
           <details className="drawer menu">
             <summary className="icon-button" aria-label="Open navigation">
               <Icon name="menu" />
+              {shell.newRequests ? <NewCount count={shell.newRequests} corner /> : null}
             </summary>
             <nav aria-label="Main">{navLinks}</nav>
           </details>

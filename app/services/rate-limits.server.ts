@@ -14,6 +14,8 @@ const RULES = {
   emailCheck: { perAccount: { points: 20, duration: 15 * 60 }, perAddress: { points: 60, duration: 15 * 60 } },
   // each step of sign-up, screen and API: a burst of new companies from one place is refused
   signUp: { perAccount: { points: 10, duration: 60 * 60 }, perAddress: { points: 30, duration: 60 * 60 } },
+  // online booking submissions: "account" is the company's form, a flood of requests into one inbox is refused
+  bookingRequest: { perAccount: { points: 1000, duration: 60 * 60 }, perAddress: { points: 20, duration: 60 * 60 } },
 } as const;
 export type LimitName = keyof typeof RULES;
 

@@ -1,6 +1,15 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { db } from "~/db.server";
-import { companies, customers, jobs, onboardingDismissals, paymentAccounts, priceListItems } from "~/db/schema";
+import {
+  bookingServices,
+  bookingSettings,
+  companies,
+  customers,
+  jobs,
+  onboardingDismissals,
+  paymentAccounts,
+  priceListItems,
+} from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import { isAdminRole } from "~/access/roles";
 
@@ -77,6 +86,10 @@ export async function onboardingSteps(ctx: CallerContext): Promise<OnboardingSte
       payments: exists(
         sql`select 1 from ${paymentAccounts} where ${and(eq(paymentAccounts.companyId, ctx.companyId), eq(paymentAccounts.chargesEnabled, true))}`,
       ),
+      // Online booking is set once the form is on and offers at least one service.
+      booking: exists(
+        sql`select 1 from ${bookingSettings} where ${and(eq(bookingSettings.companyId, ctx.companyId), eq(bookingSettings.isEnabled, true))} and exists(select 1 from ${bookingServices} where ${eq(bookingServices.companyId, ctx.companyId)})`,
+      ),
       dismissed: sql<
         number[]
       >`coalesce((select array_agg(${onboardingDismissals.actionType}) from ${onboardingDismissals} where ${onboardingDismissals.companyId} = ${ctx.companyId}), '{}')`,
@@ -90,6 +103,7 @@ export async function onboardingSteps(ctx: CallerContext): Promise<OnboardingSte
     3: !!row?.customers,
     4: !!row?.messaging,
     5: !!row?.scheduledJob,
+    7: !!row?.booking,
   };
   const dismissed = new Set((row?.dismissed ?? []).map(Number));
   return ONBOARDING_STEPS.map((step) => ({

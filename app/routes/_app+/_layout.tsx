@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.home);
   const tip = await tipForPath(access.ctx, new URL(request.url).pathname);
   return json({
-    shell: shellFor(access),
+    shell: await shellFor(access),
     // Who the real-time connection belongs to (root.tsx): a shadow log-in or its end restarts it.
     realtimeKey: `${access.user.id}.${access.company.id}`,
     tip: tip ? { actionType: tip.actionType, text: tip.tip, title: tip.title } : null,

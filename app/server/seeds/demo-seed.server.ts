@@ -8,6 +8,7 @@ import { seedJobs } from "~/server/seeds/jobs-seed.server";
 import { seedEstimates } from "~/server/seeds/estimates-seed.server";
 import { hashPassword, randomToken } from "~/models/accounts/passwords.server";
 import { seedPriceBook } from "~/server/seeds/price-book-seed.server";
+import { seedBookingForm } from "~/server/seeds/booking-seed.server";
 import { Role, type RoleValue } from "~/access/roles";
 import { createCompanyWithAdmin } from "~/models/accounts/signup.server";
 
@@ -92,6 +93,7 @@ export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()
     }));
     await tx.insert(users).values(await Promise.all(staff));
     await seedPriceBook(demo.companyId, tx);
+    await seedBookingForm(demo.companyId, tx);
     await seedEmployees(demo.companyId, 3, tx, passwords.others);
     return demo.companyId;
   });

@@ -39,6 +39,7 @@ describe("settings hub", () => {
       "/settings/messages",
       "/communication",
       "/settings/reminders",
+      "/online-booking-settings",
       "/integrations",
     ]);
     const staff = await sessionCookie((await createTestUser(companyId, Role.OfficeStaff)).userId);

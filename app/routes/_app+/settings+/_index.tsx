@@ -39,6 +39,11 @@ const AREAS = [
     title: "Reminders",
     text: "Appointment reminders: on or off, which day, what time, by text or email.",
   },
+  {
+    to: "/online-booking-settings",
+    title: "Online booking",
+    text: "Your public booking form: its address, services, hours and questions.",
+  },
   { to: "/integrations", title: "Integrations", text: "The API key for Zapier and your own tools." },
 ] as const;
 

@@ -1,0 +1,315 @@
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField } from "~/components/form";
+import {
+  ANSWER_MAX,
+  BUFFER_MINUTES,
+  DURATION_MINUTES,
+  LEAD_TIME_MAX,
+  LeadTimeUnit,
+} from "~/models/booking/booking.schema";
+import type { BookingSettingsView } from "~/models/booking/booking-settings.server";
+import { WEEK_DAYS } from "~/models/company/company.schema";
+import { formatMoney, formatTimeText } from "~/utils/format";
+import { useHydrated } from "~/utils/use-hydrated";
+
+/** The settings form's values as posted back after a refusal (strings, nested as the names say). */
+export type PostedSettings = {
+  errors: Record<string, string>;
+  values: Record<string, unknown> & { workHours?: Array<Record<string, string>>; serviceIds?: string[] };
+};
+
+const hoursLabel = (minutes: number) => {
+  const hours = minutes / 60;
+  return `${hours} hour${hours === 1 ? "" : "s"}`;
+};
+const DURATION_OPTIONS = DURATION_MINUTES.map((m) => ({ value: m, label: hoursLabel(m) }));
+const BUFFER_OPTIONS = BUFFER_MINUTES.map((m) => ({
+  value: m,
+  label: m === 0 ? "None" : m < 60 ? `+${m} minutes` : `+${hoursLabel(m)}`,
+}));
+const LEAD_UNIT_OPTIONS = [
+  { value: LeadTimeUnit.Hours, label: "Hours" },
+  { value: LeadTimeUnit.Days, label: "Days" },
+];
+const QUARTERS = Array.from({ length: 24 * 4 + 1 }, (_, i) => i * 15);
+const timeLabel = (minutes: number) => (minutes === 24 * 60 ? "12:00 am (midnight)" : formatTimeText(minutes));
+const START_OPTIONS = QUARTERS.slice(0, -1).map((m) => ({ value: m, label: timeLabel(m) }));
+const END_OPTIONS = QUARTERS.slice(1).map((m) => ({ value: m, label: timeLabel(m) }));
+/** Monday first, as a work week reads. */
+const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
+const FORM_ID = "booking-settings";
+
+type Service = { id: number; name: string; priceCents: number };
+
+/**
+ * The online booking settings: one plain form (works without JavaScript), each part its own card.
+ * After a refusal the posted values come back in `posted` and win over the saved ones.
+ */
+export function BookingSettingsForm({
+  settings,
+  services,
+  publicUrl,
+  posted,
+}: {
+  settings: BookingSettingsView;
+  services: readonly Service[];
+  publicUrl: string;
+  posted?: PostedSettings;
+}) {
+  const errors = posted?.errors ?? {};
+  const values = posted?.values;
+  const text = (name: keyof BookingSettingsView) =>
+    values ? String(values[name] ?? "") : String(settings[name] ?? "");
+  const checked = (name: "isEnabled") => (values ? values[name] === "on" : settings[name]);
+  const needsApproval = values ? values.needsApproval === "true" : settings.needsApproval;
+  const chosen = new Set(values ? values.serviceIds : settings.serviceIds.map(String));
+  const id = (name: string) => `${FORM_ID}-${name}`;
+  return (
+    <Form method="post" className="stack" id={FORM_ID} aria-label="Online booking settings" noValidate>
+      {Object.keys(errors).length > 0 ? (
+        <p className="form-error" role="alert">
+          Please correct the fields marked below.
+        </p>
+      ) : null}
+      <section className="card stack" aria-labelledby="booking-address-title">
+        <h2 id="booking-address-title">Public address</h2>
+        <PlainTextField
+          id={id("formUrl")}
+          name="formUrl"
+          label="Form URL"
+          defaultValue={text("formUrl")}
+          error={errors.formUrl}
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="Lower-case letters, digits and hyphens: the last part of your form's link."
+        />
+        <FormLink url={publicUrl} isEnabled={settings.isEnabled} />
+        <label className="checkbox" htmlFor={id("isEnabled")}>
+          <input type="checkbox" id={id("isEnabled")} name="isEnabled" defaultChecked={checked("isEnabled")} />
+          Online booking is on: customers can send requests from the form
+        </label>
+      </section>
+
+      <section className="card stack" aria-labelledby="booking-approval-title">
+        <h2 id="booking-approval-title">When a customer books</h2>
+        <fieldset className="field">
+          <legend className="label">Approval</legend>
+          <label className="checkbox">
+            <input type="radio" name="needsApproval" value="true" defaultChecked={needsApproval} />
+            Requests wait for approval
+          </label>
+          <label className="checkbox">
+            <input type="radio" name="needsApproval" value="false" defaultChecked={!needsApproval} />
+            Create a job at once
+          </label>
+        </fieldset>
+      </section>
+
+      <section className="card stack" aria-labelledby="booking-services-title">
+        <h2 id="booking-services-title">Services offered</h2>
+        {services.length === 0 ? (
+          <p className="muted">
+            Your price book has no services yet. <Link to="/price-book">Add services to the price book</Link>.
+          </p>
+        ) : (
+          <fieldset className="field" aria-describedby={errors.serviceIds ? id("serviceIds-error") : undefined}>
+            <legend className="label">Services customers can book</legend>
+            {services.map((s) => (
+              <label key={s.id} className="checkbox">
+                <input type="checkbox" name="serviceIds" value={s.id} defaultChecked={chosen.has(String(s.id))} />
+                {s.name} <span className="muted">{formatMoney(s.priceCents)}</span>
+              </label>
+            ))}
+            <FieldError id={id("serviceIds-error")} error={errors.serviceIds} />
+          </fieldset>
+        )}
+      </section>
+
+      <section className="card stack" aria-labelledby="booking-timing-title">
+        <h2 id="booking-timing-title">Visit and timing</h2>
+        <div className="form-grid">
+          <PlainSelectField
+            id={id("durationMinutes")}
+            name="durationMinutes"
+            label="Visit duration"
+            options={DURATION_OPTIONS}
+            defaultValue={text("durationMinutes")}
+            error={errors.durationMinutes}
+          />
+          <PlainSelectField
+            id={id("bufferMinutes")}
+            name="bufferMinutes"
+            label="Time buffer after each visit"
+            options={BUFFER_OPTIONS}
+            defaultValue={text("bufferMinutes")}
+            error={errors.bufferMinutes}
+          />
+          <PlainTextField
+            id={id("leadTimeAmount")}
+            name="leadTimeAmount"
+            label="Lead time"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={LEAD_TIME_MAX[LeadTimeUnit.Days]}
+            defaultValue={text("leadTimeAmount")}
+            error={errors.leadTimeAmount}
+            hint={`How soon a visit can be booked: up to ${LEAD_TIME_MAX[LeadTimeUnit.Hours]} hours or ${LEAD_TIME_MAX[LeadTimeUnit.Days]} days ahead.`}
+          />
+          <PlainSelectField
+            id={id("leadTimeUnit")}
+            name="leadTimeUnit"
+            label="Lead time unit"
+            options={LEAD_UNIT_OPTIONS}
+            defaultValue={text("leadTimeUnit")}
+            error={errors.leadTimeUnit}
+          />
+        </div>
+      </section>
+
+      <section className="card stack" aria-labelledby="booking-hours-title">
+        <h2 id="booking-hours-title">Working hours</h2>
+        <p className="muted">The times customers can book, in your company&apos;s time zone.</p>
+        {errors.workHours ? <FieldError error="Set the hours of all seven days" /> : null}
+        <fieldset className="work-days">
+          <legend className="visually-hidden">Booking days and hours</legend>
+          {WEEK_ORDER.map((weekday) => (
+            <WorkDayRow
+              key={weekday}
+              weekday={weekday}
+              day={values?.workHours?.[weekday] ?? settings.workHours[weekday]!}
+              isPosted={!!values}
+              errors={errors}
+            />
+          ))}
+        </fieldset>
+      </section>
+
+      <section className="card stack" aria-labelledby="booking-area-title">
+        <h2 id="booking-area-title">Service area</h2>
+        {settings.hasCompanyLocation ? null : (
+          <p className="alert alert-warning">
+            Your company has no address with map coordinates, so the radius cannot be checked yet and customers from
+            anywhere can book. <Link to="/company-profile">Add the address on the company profile</Link>.
+          </p>
+        )}
+        <PlainTextField
+          id={id("serviceAreaRadius")}
+          name="serviceAreaRadius"
+          label="Service area radius (miles)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={500}
+          defaultValue={text("serviceAreaRadius")}
+          error={errors.serviceAreaRadius}
+          hint="Miles around your company address. Leave it empty to take bookings from any address."
+        />
+      </section>
+
+      <section className="card stack" aria-labelledby="booking-intro-title">
+        <h2 id="booking-intro-title">Introduction</h2>
+        <PlainTextareaField
+          id={id("introText")}
+          name="introText"
+          label="Introduction text"
+          rows={4}
+          maxLength={ANSWER_MAX}
+          defaultValue={text("introText")}
+          error={errors.introText}
+          hint="Shown at the top of your form."
+        />
+      </section>
+
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" name="intent" value="save">
+          Save settings
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The full link to copy, the Open form link, and a Copy button once JavaScript runs. */
+function FormLink({ url, isEnabled }: { url: string; isEnabled: boolean }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor="booking-form-link">Form link</label>
+      <div className="row">
+        <input id="booking-form-link" className="input" readOnly value={url} aria-describedby="booking-link-hint" />
+        <a className="button" href={url} target="_blank" rel="noreferrer">
+          Open form<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        {hydrated ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => navigator.clipboard.writeText(url).then(() => setCopied(true))}
+          >
+            {copied ? "Copied" : "Copy link"}
+          </button>
+        ) : null}
+      </div>
+      <p className="field-hint" id="booking-link-hint">
+        {isEnabled
+          ? "Put this link on your website, in emails and on social media."
+          : "Online booking is off: the link answers 'not found' until you turn it on and save."}
+      </p>
+    </div>
+  );
+}
+
+function WorkDayRow({
+  weekday,
+  day,
+  isPosted,
+  errors,
+}: {
+  weekday: number;
+  day: { isOpen?: boolean | string; startMinutes?: number | string; endMinutes?: number | string };
+  isPosted: boolean;
+  errors: Record<string, string>;
+}) {
+  const base = `workHours[${weekday}]`;
+  const name = WEEK_DAYS[weekday];
+  const id = `booking-day-${weekday}`;
+  const isOpen = isPosted ? day.isOpen === "on" : day.isOpen === true;
+  return (
+    <div className="work-day">
+      <input type="hidden" name={`${base}.weekday`} value={weekday} />
+      <div className="field">
+        <label className="checkbox" htmlFor={`${id}-open`}>
+          <input type="checkbox" id={`${id}-open`} name={`${base}.isOpen`} defaultChecked={isOpen} />
+          {name}
+        </label>
+      </div>
+      <PlainSelectField
+        id={`${id}-start`}
+        name={`${base}.startMinutes`}
+        label={
+          <>
+            <span className="visually-hidden">{name} </span>From
+          </>
+        }
+        options={START_OPTIONS}
+        defaultValue={String(day.startMinutes ?? "")}
+        error={errors[`workHours.${weekday}.startMinutes`]}
+      />
+      <PlainSelectField
+        id={`${id}-end`}
+        name={`${base}.endMinutes`}
+        label={
+          <>
+            <span className="visually-hidden">{name} </span>To
+          </>
+        }
+        options={END_OPTIONS}
+        defaultValue={String(day.endMinutes ?? "")}
+        error={errors[`workHours.${weekday}.endMinutes`]}
+      />
+    </div>
+  );
+}
