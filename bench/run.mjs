@@ -26,6 +26,8 @@ const COMPANIES = [
     adminEmail: "bench-large@example.com",
     customers: 100_000,
     jobs: 200_000,
+    estimates: 100_000,
+    invoices: 100_000,
     employees: 30,
   },
   {
@@ -34,6 +36,8 @@ const COMPANIES = [
     adminEmail: "bench-small@example.com",
     customers: 1_000,
     jobs: 2_000,
+    estimates: 1_000,
+    invoices: 1_000,
     employees: 30,
   },
 ].map((c) => ({
@@ -41,11 +45,15 @@ const COMPANIES = [
   password: "bench-password-1",
   customers: Math.round(c.customers * SCALE),
   jobs: Math.round(c.jobs * SCALE),
+  estimates: Math.round(c.estimates * SCALE),
+  invoices: Math.round(c.invoices * SCALE),
   adminSessions: 40,
   sessionsPerStaff: 2,
 }));
 const LOGIN_HTML_BUDGET = 30 * 1024;
 const PUBLIC_PAGE_BUDGET = 60 * 1024;
+/** The public approval and payment pages: HTML plus the stylesheets they link, gzipped. */
+const PUBLIC_DOCUMENT_BUDGET = 30 * 1024;
 /** The large company's one-client median may be at most this many times the small one's. */
 const RATIO_BUDGET = 1.5;
 
@@ -192,6 +200,26 @@ function jobsWalk(seed, company, api) {
   });
 }
 
+/** estimates list and /api/estimates/page: plain pages at any depth, by total (largest first) or customer, searches (pages 1 to 3), tag filters. */
+function estimatesWalk(seed, company, api) {
+  return listWalk(seed, "estimates", company.estimates, api, {
+    sort: (round) => (round % 2 ? { field: "customerName", descending: false } : { field: "total", descending: true }),
+    filterKind: "tag",
+    filter: (round) => ({ name: "tag", apiName: "tags[0]", value: pick(seed.estimateTagIds, round) }),
+    searchPage: (round) => 1 + (round % 3),
+  });
+}
+
+/** invoices list and /api/invoices/page: plain pages at any depth, by due date, searches, status filters (with overdue). */
+function invoicesWalk(seed, company, api) {
+  return listWalk(seed, "invoices", company.invoices, api, {
+    sort: (round) => ({ field: "dueDate", descending: round % 2 === 1 }),
+    filterKind: "status",
+    filter: (round) => ({ name: "status", apiName: "status", value: pick(["0", "1", "2", "5", "overdue"], round) }),
+    searchPage: () => undefined,
+  });
+}
+
 /** The schedule's week view, a different week of the three years each time. */
 function weeksWalk(seed) {
   const weeks = weeksOf(seed);
@@ -219,6 +247,11 @@ const TARGETS = [
   { key: "dashboard", name: "dashboard", budget: 10, compare: true, walk: () => same("/dashboard") },
   { key: "schedule", name: "schedule, week view", budget: 30, compare: true, walk: (s) => weeksWalk(s) },
   { key: "api-jobs", name: "GET /api/jobs/page", walk: (s, c) => jobsWalk(s, c, true) },
+  // The issue: "the estimates and invoices lists at 100,000 each, same budgets as the jobs list".
+  { key: "estimates", name: "estimates list", budget: 15, compare: true, walk: (s, c) => estimatesWalk(s, c, false) },
+  { key: "api-estimates", name: "GET /api/estimates/page", walk: (s, c) => estimatesWalk(s, c, true) },
+  { key: "invoices", name: "invoices list", budget: 15, compare: true, walk: (s, c) => invoicesWalk(s, c, false) },
+  { key: "api-invoices", name: "GET /api/invoices/page", walk: (s, c) => invoicesWalk(s, c, true) },
   { key: "users-current", name: "GET /api/users/current", walk: () => same("/api/users/current") },
   { key: "login", name: "GET /login (visitor)", visitor: true, walk: () => same("/login") },
   {
@@ -324,6 +357,28 @@ function underLoad(base, walker, seconds = SECONDS) {
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+}
+
+/**
+ * A public document page (approval, payment) as the issue budgets it: its HTML and the stylesheets it links,
+ * each as sent gzipped. The page's JavaScript is not counted (both pages work without it).
+ */
+async function publicDocumentSize(base, pagePath) {
+  const page = await get(base + pagePath, { "accept-encoding": "gzip" }, { body: true });
+  if (page.status === 404) return { skipped: "not built yet (404)" };
+  if (page.status !== 200) return { skipped: `answers ${page.status}` };
+  if (page.headers["content-encoding"] !== "gzip") return { skipped: "HTML not gzipped" };
+  const html = gunzipSync(page.body).toString("utf8");
+  let css = 0;
+  const sheets = new Set(
+    [...html.matchAll(/<link\b[^>]*>/gi)]
+      .map((m) => m[0])
+      .filter((tag) => /\srel="stylesheet"/i.test(tag))
+      .map((tag) => tag.match(/\shref="([^"]*)"/i)?.[1])
+      .filter(Boolean),
+  );
+  for (const href of sheets) css += (await get(new URL(href, base).toString(), { "accept-encoding": "gzip" })).bytes;
+  return { html: page.bytes, css, sheets: sheets.size, total: page.bytes + css };
 }
 
 /** The public visit page's whole transfer as a browser makes it: HTML, stylesheets, scripts, preloaded fonts and images, and the fonts its CSS declares. */
@@ -457,6 +512,14 @@ async function pass({ label, databaseUrl, workers }) {
   const visit = seed.large.publicTokens.length
     ? await publicPageTransfer(base, `/service-visit-details/${seed.large.publicTokens[0]}`)
     : null;
+  const documents = {
+    "Public approval page": seed.large.estimateTokens.length
+      ? await publicDocumentSize(base, `/estimate-details/${seed.large.estimateTokens[0]}`)
+      : { skipped: "no estimates seeded" },
+    "Public payment page": seed.large.invoiceTokens.length
+      ? await publicDocumentSize(base, `/invoice-details/${seed.large.invoiceTokens[0]}`)
+      : { skipped: "no open invoices seeded" },
+  };
 
   // SIGTERM must end the server cleanly.
   const stopAt = Date.now();
@@ -476,6 +539,7 @@ async function pass({ label, databaseUrl, workers }) {
     peakRss,
     login,
     visit,
+    documents,
     exitCode,
     shutdownMs,
     loadAtStart,
@@ -538,7 +602,7 @@ console.log(
   `${CONNECTIONS} clients: ${SECONDS} s of the same walk, every request distinct. Embedded database unless said.`,
 );
 console.log(
-  `Large: ${large.customers.toLocaleString("en-US")} customers, ${large.jobs.toLocaleString("en-US")} jobs; small: ${small.customers.toLocaleString("en-US")} customers. Ratio: large / small one-client median (at most ${RATIO_BUDGET}).\n`,
+  `Large: ${large.customers.toLocaleString("en-US")} customers, ${large.jobs.toLocaleString("en-US")} jobs, ${large.estimates.toLocaleString("en-US")} estimates and invoices each; small: ${small.customers.toLocaleString("en-US")} customers. Ratio: large / small one-client median (at most ${RATIO_BUDGET}).\n`,
 );
 const header = [
   pad("target", 30),
@@ -637,6 +701,13 @@ else if (embedded.visit) {
         : ""),
   );
 }
+for (const [name, d] of Object.entries(embedded.documents))
+  console.log(
+    `${pad(`${name}:`, width)} ` +
+      (d.skipped
+        ? `skipped: ${d.skipped}`
+        : `${kb(d.total)} gzipped (budget < 30 KB) ${d.total < PUBLIC_DOCUMENT_BUDGET ? "pass" : "FAIL"}: HTML ${kb(d.html)}, CSS ${kb(d.css)} (${d.sheets} stylesheets)`),
+  );
 console.log(
   perPass(
     "Shutdown",
@@ -650,14 +721,15 @@ console.log(
       `${os.cpus().length} cores, load average ${p.loadAtStart.toFixed(1)} at the start, ${p.loadAtEnd.toFixed(1)} at the end (other work on the machine skews every figure)`,
   ),
 );
-// The messaging area's own measurements, each a script of its own (bench/README.md).
-for (const script of ["realtime.mjs", "reminders.mjs"]) {
+// The messaging and booking areas' own measurements, each a script of its own (bench/README.md).
+for (const script of ["realtime.mjs", "reminders.mjs", "booking.mjs"]) {
   const run = spawnSync(process.execPath, [path.join("bench", script)], { encoding: "utf8", env: process.env });
   const errorLine = (run.stderr ?? "").split("\n").find((line) => /Error/.test(line) && !/Deprecation/.test(line));
   const last =
     run.status === 0
       ? run.stdout.trim().split("\n").at(-1)
       : `failed (exit ${run.status}): ${errorLine ?? run.stderr?.trim().split("\n").at(-1)}`;
-  console.log(`${pad(script === "realtime.mjs" ? "Real time:" : "Reminders:", width)} ${last}`);
+  const label = { "realtime.mjs": "Real time:", "reminders.mjs": "Reminders:", "booking.mjs": "Booking:" }[script];
+  console.log(`${pad(label, width)} ${last}`);
 }
 console.log(`${pad("Total bench time:", width)} ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -15,7 +15,7 @@ import {
 } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import type { Paging } from "~/http/api.server";
-import { pageTotal, scanWindow } from "~/models/list-pages";
+import { listPagePlan } from "~/models/list-pages.server";
 import { RuleError } from "~/models/rules";
 import { JobStatus } from "~/models/jobs/jobs.schema";
 import { searchTsQuery } from "~/models/jobs/jobs.server";
@@ -609,10 +609,23 @@ export async function listInvoicesPage(
         .where(eq(invoiceCounts.companyId, ctx.companyId))
     : [];
   const companyTotal = wholeCompany ? (counted?.total ?? 0) : null;
-  const scan = scanWindow(offset, pageSize, companyTotal);
-  const direction = (scan.fromEnd ? !descending : descending) ? sql`desc` : sql`asc`;
-  const rows = await db
+  // The jobs list's plan (docs/decisions/046): a deferred join walks the sort index for the page's ids, so a
+  // deep page skips index entries, not invoices joined to their customers.
+  const plan = listPagePlan({
+    table: invoices,
+    id: invoices.id,
+    where,
+    sortKey: column,
+    customerIdForSort: column === sortColumns.customerName ? invoices.customerId : undefined,
+    descending,
+    offset,
+    pageSize,
+    companyTotal,
+    cap: INVOICES_COUNT_CAP,
+  });
+  const scanned = await db
     .select({
+      hits: plan.hits,
       id: invoices.id,
       number: invoices.number,
       customerId: invoices.customerId,
@@ -626,31 +639,10 @@ export async function listInvoicesPage(
       paidCents: invoices.paidCents,
     })
     .from(invoices)
+    .innerJoin(plan.page, eq(invoices.id, plan.page.pageId))
     .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .where(where)
-    .orderBy(sql`${column} ${direction}`, sql`${invoices.id} ${direction}`)
-    .limit(scan.limit)
-    .offset(scan.offset);
-  const ordered = scan.fromEnd ? rows.reverse() : rows;
-  const { total, totalIsCapped } = await pageTotal({
-    knownTotal: companyTotal,
-    offset,
-    pageSize,
-    rowCount: ordered.length,
-    hits: async () => {
-      const [hit] = await db.select({ total: sql<number>`count(*)::int` }).from(
-        db
-          .select({ one: sql`1` })
-          .from(invoices)
-          .innerJoin(customers, eq(customers.id, invoices.customerId))
-          .where(where)
-          .limit(INVOICES_COUNT_CAP + 1)
-          .as("hits"),
-      );
-      return hit.total;
-    },
-    cap: INVOICES_COUNT_CAP,
-  });
+    .orderBy(...plan.order);
+  const { rows: ordered, total, totalIsCapped } = await plan.finish(scanned);
   return {
     total,
     totalIsCapped,

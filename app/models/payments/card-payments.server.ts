@@ -21,7 +21,11 @@ import {
   stripeSettings,
   type StripeSettings,
 } from "~/services/payments.server";
+import type { CallerContext } from "~/access/access.server";
+import { signJob } from "~/models/jobs/job-signature.server";
+import { canSeeJob } from "~/models/jobs/jobs.server";
 import { findInvoiceByToken, PaymentMethod, recordInvoicePayment, RuleError } from "./invoice-bridge.server";
+import { sendPaymentReceipt } from "./payment-receipt.server";
 
 export type PaymentAccountState = {
   stripeAccountId: string;
@@ -547,17 +551,28 @@ export async function startAddCard(
 
 /* ------------------------------ charging a saved card (jobs) ------------------------------ */
 
-export type PayOnlineInput = { paymentMethodId?: string; note?: string; useSavedCard: boolean };
+export type PayOnlineInput = {
+  paymentMethodId?: string;
+  note?: string;
+  useSavedCard: boolean;
+  /** Send the customer a payment receipt by email after a succeeded charge (to `email` when given). */
+  notify?: boolean;
+  email?: string;
+  /** The customer's drawn signature (a data URL), recorded on the job as POST jobs/{id}/sign does. */
+  signature?: string;
+};
 
 /**
  * POST /api/jobs/{id}/pay-online: the balance of the job's open invoice charged off-session to a
  * saved card of its customer (the one named, else the newest), on the company's connected account.
  * The idempotency key is the invoice and its balance, so a retried call makes one charge. A
  * succeeded charge is recorded at once with the key the webhook uses (`stripe:{payment intent}`),
- * so the webhook that follows records nothing more.
+ * so the webhook that follows records nothing more. A signature is recorded on the job before the
+ * charge (an unreadable one refuses the payment, nothing charged); with `notify` a succeeded charge
+ * sends one receipt per payment (sendPaymentReceipt).
  */
 export async function payJobOnline(
-  ctx: { companyId: number; userId: number },
+  ctx: CallerContext,
   jobId: number,
   input: PayOnlineInput,
   settings = stripeSettings(),
@@ -565,6 +580,8 @@ export async function payJobOnline(
   const refuse = (message: string): never => {
     throw new RuleError({ _global: message });
   };
+  // The access table's promise: a field tech reaches only the jobs assigned to them.
+  if (!(await canSeeJob(ctx, jobId))) return null;
   if (!settings) refuse(PAYMENTS_NOT_SET_UP);
   if (!input.useSavedCard)
     refuse("Only a saved card can be charged here: send the invoice so the customer pays by card.");
@@ -598,6 +615,8 @@ export async function payJobOnline(
     .orderBy(desc(savedCards.createdAt))
     .limit(1);
   const card = cards[0] ?? refuse("The customer has no saved card.");
+  const signed = input.signature ? await signJob(ctx, jobId, { signature: input.signature }) : null;
+  if (input.signature && !signed) return null;
   const [company] = await db
     .select({ country: companies.country })
     .from(companies)
@@ -630,8 +649,16 @@ export async function payJobOnline(
   } catch (error) {
     return refuse(stripeErrorMessage(error));
   }
+  const signedAt = signed?.signedAt ?? null;
   if (intent.status !== "succeeded")
-    return { paymentIntentId: intent.id, status: intent.status, recorded: false, balanceCents: balance };
+    return {
+      paymentIntentId: intent.id,
+      status: intent.status,
+      recorded: false,
+      balanceCents: balance,
+      signedAt,
+      receipt: null,
+    };
   const result = await recordInvoicePayment({
     companyId: ctx.companyId,
     invoiceId: invoice.id,
@@ -642,10 +669,23 @@ export async function payJobOnline(
     stripePaymentIntentId: intent.id,
     recordedByUserId: ctx.userId,
   });
+  const receipt = input.notify
+    ? await sendPaymentReceipt({
+        companyId: ctx.companyId,
+        invoiceId: invoice.id,
+        jobId,
+        paymentIntentId: intent.id,
+        amountCents: intent.amount_received || intent.amount,
+        balanceCents: result.balanceCents,
+        email: input.email,
+      })
+    : null;
   return {
     paymentIntentId: intent.id,
     status: intent.status,
     recorded: result.recorded,
     balanceCents: result.balanceCents,
+    signedAt,
+    receipt,
   };
 }

@@ -26,6 +26,9 @@ import { screens } from "~/access/route-table";
 import { listCustomerInvoicesPage } from "~/models/invoices/invoices.server";
 import { uploadRules } from "~/models/files/upload-rules.server";
 import { withUploadForm } from "~/http/uploads.server";
+import { SavedCardsSection } from "~/components/saved-cards";
+import { savedCardsView } from "~/models/payments/saved-cards.server";
+import { savedCardsIntent } from "./__saved-cards.server";
 
 const idOf = (value: string | undefined) => {
   const id = Number(value);
@@ -59,6 +62,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     timezone: company.timezone,
     viewing: url.searchParams.get("view"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
+    savedCards: await savedCardsView(ctx, id),
   });
 }
 
@@ -86,6 +90,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           : `${result.attachments.length} attachments were uploaded`,
       );
     }
+    if (intent === "savedCards") return savedCardsIntent(ctx, id, form);
     if (intent === "deleteAttachment") {
       if (!(await deleteCustomerAttachment(ctx, id, String(form.get("fileUrl") ?? "")))) return notFound();
       return toasts().redirectWithSuccess(`/customers/${id}`, "Attachment was deleted");
@@ -96,7 +101,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** The customer profile: contact details, properties, tabs and attachments. */
 export default function CustomerProfileRoute() {
-  const { customer, tab, list, page, timezone, viewing, confirmDelete } = useLoaderData<typeof loader>();
+  const { customer, tab, list, page, timezone, viewing, confirmDelete, savedCards } = useLoaderData<typeof loader>();
   const uploaded = useActionData<{ uploadErrors?: string[] }>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -171,6 +176,7 @@ export default function CustomerProfileRoute() {
           </ul>
         </section>
       </div>
+      <SavedCardsSection view={savedCards} />
       <section className="stack" aria-label="Customer activity">
         <Tabs tabs={CUSTOMER_TABS} current={tab} />
         <CustomerTabTable tab={tab} rows={page.items} total={page.total} params={list} timezone={timezone} />

@@ -5,9 +5,10 @@ import { screens } from "~/access/route-table";
 
 /**
  * POST /api/jobs/{id}/pay-online {note?, notify?, email?, useSavedCard?, signature?, paymentMethodId?}
- * → {data: {paymentIntentId, status, recorded, balanceCents}}: the balance of the job's invoice
- * charged to the customer's saved card; 404 when the job has no open invoice, 400 with a message
- * when card payments are off, nothing is due, there is no saved card or the card is declined.
+ * → {data: {paymentIntentId, status, recorded, balanceCents, signedAt, receipt}}: the balance of the job's
+ * invoice charged to the customer's saved card, the signature recorded on the job, with notify a
+ * receipt emailed; 404 when the job has no open invoice, 400 with a message when card payments are
+ * off, nothing is due, there is no saved card, the signature is unreadable or the card is declined.
  */
 export const action = apiAction(screens.jobs.list, {
   POST: async ({ ctx, id, body }) => {
@@ -17,6 +18,9 @@ export const action = apiAction(screens.jobs.list, {
         note: input.note ?? undefined,
         paymentMethodId: input.paymentMethodId ?? undefined,
         useSavedCard: input.useSavedCard,
+        notify: input.notify,
+        email: input.email || undefined,
+        signature: input.signature,
       }),
     );
   },

@@ -1,0 +1,157 @@
+import { and, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "~/db.server";
+import { companies, customers, savedCards } from "~/db/schema";
+import { delivered, skipped } from "~/models/invoices/invoice-message.server";
+import { emailHtml } from "~/models/messaging/email-html";
+import {
+  DeliveryUnavailableError,
+  sendCustomerMessage,
+  type CustomerSendOutcome,
+  type DeliveryServices,
+} from "~/models/messaging/send.server";
+import { absoluteLogoUrl } from "~/models/messaging/templates.server";
+import { PAYMENTS_NOT_SET_UP } from "~/services/payments-notice";
+import { stripeSettings, type StripeSettings } from "~/services/payments.server";
+import { ADD_CARD_LINK_HOURS, addCardLink, getPaymentAccount } from "./card-payments.server";
+
+export type SavedCard = {
+  paymentMethodId: string;
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
+};
+
+/** The customer page's saved-cards section: the cards, and either the add-card link or why there is none. */
+export type SavedCardsView = { cards: SavedCard[]; link: string | null; notice: string | null };
+
+export const NO_CHARGING_ACCOUNT = "Connect a Stripe account that takes card payments first (My Money).";
+
+const cardsOf = (companyId: number, customerId: number) =>
+  db
+    .select({
+      paymentMethodId: savedCards.stripePaymentMethodId,
+      brand: savedCards.brand,
+      last4: savedCards.last4,
+      expMonth: savedCards.expMonth,
+      expYear: savedCards.expYear,
+    })
+    .from(savedCards)
+    .where(and(eq(savedCards.companyId, companyId), eq(savedCards.customerId, customerId)))
+    .orderBy(desc(savedCards.createdAt));
+
+/** Why no add-card link can be made for the company now, or null when one can. */
+async function linkBlocker(companyId: number, settings: StripeSettings | null): Promise<string | null> {
+  if (!settings) return `${PAYMENTS_NOT_SET_UP}: cards cannot be saved or charged.`;
+  const account = await getPaymentAccount(companyId);
+  return account?.chargesEnabled ? null : NO_CHARGING_ACCOUNT;
+}
+
+/**
+ * The section's data for a customer of the company (the caller checked the customer is theirs): the
+ * saved cards, newest first, and a fresh add-card link (valid ADD_CARD_LINK_HOURS) to copy, or the
+ * plain reason there is none (no Stripe on this server, no account that takes charges).
+ */
+export async function savedCardsView(
+  ctx: { companyId: number },
+  customerId: number,
+  settings = stripeSettings(),
+): Promise<SavedCardsView> {
+  const cards = await cardsOf(ctx.companyId, customerId);
+  const notice = await linkBlocker(ctx.companyId, settings);
+  return { cards, notice, link: notice ? null : await addCardLink(ctx, customerId) };
+}
+
+/** The section's forms: send the add-card link (channel text 1, email 2, both 3) or remove a saved card. */
+export const savedCardsFormSchema = z.discriminatedUnion("cardAction", [
+  z.object({
+    cardAction: z.literal("send"),
+    channel: z
+      .enum(["1", "2", "3"], { errorMap: () => ({ message: "Choose how to send the link" }) })
+      .transform((v) => Number(v) as 1 | 2 | 3),
+  }),
+  z.object({ cardAction: z.literal("remove"), paymentMethodId: z.string().min(1).max(200) }),
+]);
+
+export type CardLinkSendResult = { sent: true; message: string } | { sent: false; error: string };
+
+/**
+ * Sends the add-card link to the customer by text, email or both through the messaging area. The
+ * dedupe key is the link itself (its expiry is to the second), so a double click sends it once.
+ * Null when the customer is not the company's.
+ */
+export async function sendAddCardLink(
+  ctx: { companyId: number },
+  customerId: number,
+  channel: 1 | 2 | 3,
+  services?: DeliveryServices,
+  settings = stripeSettings(),
+): Promise<CardLinkSendResult | null> {
+  const [row] = await db
+    .select({ firstName: customers.firstName, businessName: companies.businessName, logoUrl: companies.logoUrl })
+    .from(customers)
+    .innerJoin(companies, eq(companies.id, customers.companyId))
+    .where(and(eq(customers.id, customerId), eq(customers.companyId, ctx.companyId)));
+  if (!row) return null;
+  const blocker = await linkBlocker(ctx.companyId, settings);
+  if (blocker) return { sent: false, error: blocker };
+  const link = await addCardLink(ctx, customerId);
+  const subject = `Save a card with ${row.businessName}`;
+  const smsText = `${row.businessName}: save a card for your future payments here: ${link} (the link works for ${ADD_CARD_LINK_HOURS} hours)`;
+  const emailText = [
+    `Hi ${row.firstName},`,
+    `${row.businessName} asks you to save a card for your future payments. Your card details go to our payment provider, Stripe, not to us.`,
+    `Save your card: ${link}`,
+    `The link works for ${ADD_CARD_LINK_HOURS} hours.`,
+    `Thank you,\n${row.businessName}`,
+  ].join("\n\n");
+  let outcome: CustomerSendOutcome;
+  try {
+    outcome = await sendCustomerMessage(
+      {
+        companyId: ctx.companyId,
+        customerId,
+        channel,
+        dedupeKey: `add-card-link:${new URL(link).searchParams.get("token")}`,
+        message: {
+          subject,
+          smsText,
+          emailText,
+          emailHtml: emailHtml({
+            companyName: row.businessName,
+            logoUrl: absoluteLogoUrl(row.logoUrl),
+            subject,
+            text: emailText,
+          }),
+        },
+      },
+      ...(services ? [services] : []),
+    );
+  } catch (error) {
+    if (!(error instanceof DeliveryUnavailableError)) throw error;
+    return { sent: false, error: "The message service could not take the link now: try again in a minute" };
+  }
+  const reasons = [skipped(outcome.email), skipped(outcome.sms)].filter(Boolean).join("; ");
+  if (delivered(outcome.email) || delivered(outcome.sms))
+    return { sent: true, message: reasons ? `Add-card link sent (${reasons})` : "Add-card link sent" };
+  return { sent: false, error: reasons || "The link could not be sent" };
+}
+
+/**
+ * Forgets a saved card of the customer: it is no longer offered or charged (POST jobs/{id}/pay-online
+ * charges only cards in saved_cards). False when no such card of the company's customer.
+ */
+export async function removeSavedCard(ctx: { companyId: number }, customerId: number, paymentMethodId: string) {
+  const gone = await db
+    .delete(savedCards)
+    .where(
+      and(
+        eq(savedCards.companyId, ctx.companyId),
+        eq(savedCards.customerId, customerId),
+        eq(savedCards.stripePaymentMethodId, paymentMethodId),
+      ),
+    )
+    .returning({ id: savedCards.id });
+  return gone.length > 0;
+}
