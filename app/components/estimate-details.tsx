@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { FieldError, PlainTextField, type Option } from "~/components/form";
+import { FILE_SECTIONS, Files } from "~/components/job-details";
 import { CheckboxList } from "~/components/line-item-fields";
 import { LineItemName, LineItemsTable } from "~/components/line-items-table";
 import { OneFieldForm, RenameForm } from "~/components/one-field-form";
@@ -9,6 +10,7 @@ import { EstimateApproval, estimateEventLabels, estimateStatusLabels } from "~/m
 import { lineItemKindLabels } from "~/models/line-items/line-items.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
 
+type Attachment = { id: number; fileUrl: string; fileName: string; contentType: string };
 type Line = {
   id: number;
   kind: number;
@@ -57,6 +59,8 @@ type Details = {
   employees: { id: number; firstName: string; lastName: string }[];
   tags: { id: number; name: string }[];
   timeline: TimelineEntry[];
+  attachments: Attachment[];
+  currentStateAttachments: Attachment[];
 };
 
 function lineNote(l: Line) {
@@ -210,6 +214,16 @@ export function EstimateDetailsSections({
         ) : null}
         <FieldError error={errors.employees} />
       </section>
+
+      {FILE_SECTIONS.map(({ list, ...section }) => (
+        <Files
+          key={section.upload}
+          {...section}
+          files={estimate[list]}
+          record={{ field: "estimateId", id: estimate.id }}
+          error={errors[section.upload]}
+        />
+      ))}
 
       <section className="card stack" aria-labelledby="estimate-timeline">
         <h2 id="estimate-timeline">Timeline</h2>

@@ -67,7 +67,7 @@ export function timelineActor(
 
 const PAYMENT_METHODS = [0, 1, 2, 3].map((m) => ({ value: m, label: paymentMethodLabels[m] }));
 /** The job's two file lists: each uploads under its own name and deletes by its own intent. */
-const FILE_SECTIONS = [
+export const FILE_SECTIONS = [
   { title: "Attachments", upload: "attachment", list: "attachments", deleteIntent: "deleteAttachment" },
   {
     title: "Current state",
@@ -203,7 +203,13 @@ export function JobDetailsSections({
       </section>
 
       {FILE_SECTIONS.map(({ list, ...section }) => (
-        <Files key={section.upload} {...section} files={job[list]} jobId={job.id} error={errors[section.upload]} />
+        <Files
+          key={section.upload}
+          {...section}
+          files={job[list]}
+          record={{ field: "jobId", id: job.id }}
+          error={errors[section.upload]}
+        />
       ))}
 
       <section className="card stack" aria-labelledby="job-timeline">
@@ -313,18 +319,18 @@ function SendVisitDetails({
   );
 }
 
-function Files({
+export function Files({
   title,
   upload,
   files,
-  jobId,
+  record,
   error,
   deleteIntent,
 }: {
   title: string;
   upload: string;
   files: Attachment[];
-  jobId: number;
+  record: { field: string; id: number };
   error?: string;
   deleteIntent: string;
 }) {
@@ -351,7 +357,7 @@ function Files({
         ))}
       </ul>
       <Form method="post" encType="multipart/form-data" action={`?upload=${upload}`} className="row wrap">
-        <input type="hidden" name="jobId" value={jobId} />
+        <input type="hidden" name={record.field} value={record.id} />
         <PlainTextField
           id={id}
           label="Add a file"

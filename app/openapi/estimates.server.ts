@@ -13,7 +13,9 @@ import {
   estimateUndoSchema,
   estimateUpdateSchema,
 } from "~/models/estimates/estimates.schema";
-import { registerCall } from "~/openapi/registry.server";
+import { estimateAttachmentDeleteSchema } from "~/models/estimates/estimate-attachments.schema";
+import { attachmentSchema, registerCall } from "~/openapi/registry.server";
+import { estimateResendSchema, estimateSendSchema } from "~/models/estimates/estimate-send.server";
 
 const access = "any signed-in role; a field tech only reaches estimates assigned to them (others answer 404)";
 const tag = "Estimates";
@@ -214,6 +216,43 @@ registerCall({
   query: estimateTagsQuerySchema,
   response: data(z.array(z.object({ id: z.number().int(), name: z.string() }))),
 });
+const estimateUpload = z.object({
+  estimateId: z.number().int(),
+  files: z.string().openapi({
+    format: "binary",
+    description:
+      "One file per call. Images jpeg, jpg, gif, png up to 10 MB; videos mp4, webm, mov, mkv up to 50 MB; documents odt, ods, doc, docx, pdf, txt, xlsx, xls up to 10 MB",
+  }),
+});
+registerCall({
+  method: "post",
+  path: "/estimates/attachment",
+  tag,
+  access,
+  summary: "Attach one file to an estimate: at most 20 per estimate, past them 'Attachment upload limit exceeded.'",
+  multipart: estimateUpload,
+  status: 201,
+  response: data(attachmentSchema("sizeBytes")),
+});
+registerCall({
+  method: "delete",
+  path: "/estimates/attachment",
+  tag,
+  access,
+  summary: "Remove an estimate's attachment by its URL",
+  body: estimateAttachmentDeleteSchema,
+});
+registerCall({
+  method: "post",
+  path: "/estimates/currentStateAttachment",
+  tag,
+  access,
+  summary:
+    "Attach one current-state photo or file to an estimate: at most 20 per estimate, past them 'Attachment upload limit exceeded.'",
+  multipart: estimateUpload,
+  status: 201,
+  response: data(attachmentSchema("sizeBytes")),
+});
 registerCall({
   method: "post",
   path: "/estimates/upload-line-item-image",
@@ -224,4 +263,44 @@ registerCall({
   multipart: z.object({ file: z.string().openapi({ format: "binary", description: "image file" }) }),
   status: 201,
   response: data(z.object({ imageUrl: z.string(), publicImageUrl: z.string() })),
+});
+const sendResult = data(
+  z
+    .object({
+      id: z.number().int(),
+      status: z.number().int().openapi({ description: statusText }),
+      link: z.string().openapi({ description: "The customer's approval page, /estimate-details/{publicToken}" }),
+    })
+    .passthrough(),
+);
+registerCall({
+  method: "post",
+  path: "/estimates/{id}/send",
+  tag,
+  access,
+  summary:
+    "Send the estimate (message template 4) by notificationType text 1, email 2 or both 3, to notificationEmail and notificationPhone (the customer's when left out), with the link to the approval page; the estimate becomes sent (4) and its follow-ups are planned. Cancelled and copied estimates are refused (400)",
+  params: id,
+  body: estimateSendSchema,
+  response: sendResult,
+});
+registerCall({
+  method: "post",
+  path: "/estimates/{id}/resend",
+  tag,
+  access,
+  summary:
+    "Send the estimate again by email to notificationEmail (the customer's when left out); the status does not change",
+  params: id,
+  body: estimateResendSchema,
+  response: sendResult,
+});
+registerCall({
+  method: "get",
+  path: "/estimates/{id}/pdf",
+  tag,
+  access,
+  summary: "The estimate as a PDF (application/pdf, inline): every option with its lines and totals",
+  params: id,
+  responseDescription: "application/pdf",
 });

@@ -3,6 +3,9 @@ import { PRODUCT_NAME } from "~/server/env.server";
 import { registry } from "~/openapi/registry.server";
 // One line per area: each file registers its /api calls.
 import "~/openapi/account.server";
+import "~/openapi/booking-public.server";
+import "~/openapi/booking-requests.server";
+import "~/openapi/client.server";
 import "~/openapi/company.server";
 import "~/openapi/customers.server";
 import "~/openapi/employees.server";

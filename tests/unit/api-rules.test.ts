@@ -33,6 +33,9 @@ function screenOf(file: string, kind: "loader" | "action"): Expected | undefined
   };
   if (f.startsWith("account+/")) return account[f.slice("account+/".length)];
   if (f === "company+/check-service-area.ts") return "onlineBooking";
+  if (f === "booking-requests+/public.$companyId.send.ts" || f === "booking-requests+/upload-question-image.ts")
+    return "onlineBooking";
+  if (f === "client+/$id.sign.ts") return "estimateDetails";
   if (f === "openapi[.]json.ts") return "apiDocumentation";
   if (f === "$.ts") return "notFound";
   // Twilio's signed webhooks name their own entries.

@@ -39,7 +39,7 @@ export const ESTIMATE_STATUS_MOVES: Record<EstimateStatusValue, readonly Estimat
   2: [1, 3, 6],
   3: [4, 6],
   4: [5, 9, 6],
-  5: [6],
+  5: [6, 8],
   6: [0, 7],
   7: [0, 4, 6],
   8: [],
@@ -69,6 +69,8 @@ const estimateTimelineEvents = labelledEnum({
   Edited: [15, "Estimate edited"],
   OptionAdded: [16, "Option added"],
   OptionDeleted: [17, "Option deleted"],
+  AttachmentAdded: [18, "Attachment added"],
+  AttachmentRemoved: [19, "Attachment removed"],
 });
 export const EstimateEvent = estimateTimelineEvents.values;
 export type EstimateEventValue = (typeof EstimateEvent)[keyof typeof EstimateEvent];

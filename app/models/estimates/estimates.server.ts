@@ -36,6 +36,8 @@ import {
   type EstimateStatusValue,
   type EstimateUpdateInput,
 } from "~/models/estimates/estimates.schema";
+import { estimateFiles } from "~/models/estimates/estimate-attachments.server";
+import { copyEstimateToJob, copyMessages } from "~/models/estimates/estimate-copy.server";
 import { isTimeZone } from "~/models/jobs/job-recurrence";
 import { newPublicToken } from "~/models/jobs/job-series.server";
 import {
@@ -78,7 +80,7 @@ export class EstimateRuleError extends RuleError {
 }
 
 /** An estimate is a record with a visit: the shared rules of app/models/visits read these tables. */
-const estimateRecord: VisitRecord = {
+export const estimateRecord: VisitRecord = {
   table: estimates,
   id: estimates.id,
   companyId: estimates.companyId,
@@ -100,7 +102,7 @@ const visibleEstimates = (ctx: CallerContext) => visibleToCaller(ctx, estimateRe
 
 type EstimateRow = typeof estimates.$inferSelect;
 
-const findEstimate = (exec: Executor, ctx: CallerContext, id: number, lock = false) =>
+export const findEstimate = (exec: Executor, ctx: CallerContext, id: number, lock = false) =>
   findVisitRecord<EstimateRow>(exec, ctx, estimateRecord, id, lock);
 
 /** True when the caller may see the estimate (uploads and other callers outside this module). */
@@ -108,7 +110,7 @@ export async function canSeeEstimate(ctx: CallerContext, id: number): Promise<bo
   return (await findEstimate(db, ctx, id)) !== null;
 }
 
-const addTimeline = (
+export const addTimeline = (
   exec: Executor,
   ctx: CallerContext,
   estimateId: number,
@@ -306,8 +308,10 @@ function defaultName(input: { name?: string; options: EstimateOptionInput[]; des
 export async function createEstimate(
   ctx: CallerContext,
   input: EstimateCreateInput,
+  within: Executor = db,
 ): Promise<{ id: number; number: number; publicToken: string }> {
-  return db.transaction(async (tx) => {
+  // Within another transaction (a booking request converted), the estimate is a savepoint of it.
+  return within.transaction(async (tx) => {
     const [customer] = await tx
       .select({ id: customers.id })
       .from(customers)
@@ -512,7 +516,9 @@ export async function scheduleEstimate(
 export async function updateEstimateStatus(
   ctx: CallerContext,
   input: EstimateStatusInput,
-): Promise<{ id: number; status: number } | null> {
+): Promise<{ id: number; status: number; jobId?: number } | null> {
+  // Copied to job is the copy itself: the job is made in the same move (estimate-copy.server).
+  if (input.status === EstimateStatus.CopiedToJob) return copyEstimateToJob(ctx, input.estimateId);
   return db.transaction(async (tx) => {
     const estimate = await findEstimate(tx, ctx, input.estimateId, true);
     if (!estimate) return null;
@@ -560,6 +566,8 @@ export async function undoEstimateStatus(
   return db.transaction(async (tx) => {
     const estimate = await findEstimate(tx, ctx, input.id, true);
     if (!estimate) return null;
+    if (estimate.status === EstimateStatus.CopiedToJob)
+      throw new EstimateRuleError(copyMessages.notUndone, "statusClicked");
     const last = await lastUndoableMove<typeof estimateTimelineEvents.$inferSelect>(tx, estimateTimeline, estimate.id, {
       statusUndone: EstimateEvent.StatusUndone,
       rescheduled: EstimateEvent.Rescheduled,
@@ -768,6 +776,7 @@ export async function getEstimate(ctx: CallerContext, id: number) {
     employeeIds: employees.map((e) => e.id),
     tags: tagRows,
     timeline,
+    ...(await estimateFiles(id)),
   };
 }
 export type EstimateDetails = NonNullable<Awaited<ReturnType<typeof getEstimate>>>;

@@ -11,9 +11,9 @@ import { renderCompanyMessage } from "~/models/messaging/templates.server";
 /** Text 1 and email 2 as asked; anything else goes both ways (3). */
 export const invoiceChannel = (channel: number): 1 | 2 | 3 => (channel === 1 || channel === 2 ? channel : 3);
 
-const delivered = (o: ChannelOutcome | undefined) =>
+export const delivered = (o: ChannelOutcome | undefined) =>
   !!o && "status" in o && (o.status === "sent" || o.status === "stored" || o.status === "duplicate");
-const skipped = (o: ChannelOutcome | undefined) => (o && "skipped" in o ? o.message : null);
+export const skipped = (o: ChannelOutcome | undefined) => (o && "skipped" in o ? o.message : null);
 
 /**
  * The Send Invoice message (template 3, the company's wording, with the payment link) to the

@@ -136,7 +136,7 @@ export async function companyTimeZone(exec: Executor, companyId: number): Promis
 // Kept where callers found it before the visit rules moved to app/models/visits.
 export { actor };
 
-const addTimeline = (
+export const addTimeline = (
   exec: Executor,
   ctx: CallerContext,
   jobId: number,
@@ -267,9 +267,11 @@ export async function createJob(
   ctx: CallerContext,
   input: JobCreateInput,
   now = new Date(),
+  within: Executor = db,
 ): Promise<{ id: number; publicToken: string }> {
   let queued = false;
-  const created = await db.transaction(async (tx) => {
+  // Within another transaction (an estimate copied to a job), the job is one savepoint of it.
+  const created = await within.transaction(async (tx) => {
     const [customer] = await tx
       .select({
         id: customers.id,

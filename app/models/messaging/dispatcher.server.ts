@@ -21,6 +21,7 @@ import {
 import { renderCompanyMessage } from "~/models/messaging/templates.server";
 import { defineJob } from "~/services/queue.server";
 import { INVOICE_FOLLOW_UP_KIND, sendInvoiceFollowUp } from "~/models/invoices/invoice-follow-ups.server";
+import { ESTIMATE_FOLLOW_UP_KIND, sendEstimateFollowUp } from "~/models/estimates/estimate-follow-ups.server";
 
 /**
  * The dispatcher of automatic messages: claims due rows of scheduled_messages in batches (FOR
@@ -201,8 +202,9 @@ async function dispatchOne(
   services: DeliveryServices | undefined,
 ): Promise<keyof DispatchReport> {
   try {
-    if ((row.kind as string) === INVOICE_FOLLOW_UP_KIND) {
-      const done = await sendInvoiceFollowUp(row, services);
+    if ((row.kind as string) === INVOICE_FOLLOW_UP_KIND || (row.kind as string) === ESTIMATE_FOLLOW_UP_KIND) {
+      const send = (row.kind as string) === INVOICE_FOLLOW_UP_KIND ? sendInvoiceFollowUp : sendEstimateFollowUp;
+      const done = await send(row, services);
       await db
         .update(scheduledMessages)
         .set({ ...done, sentAt: done.status === "sent" ? new Date() : null })

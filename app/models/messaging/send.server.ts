@@ -39,6 +39,8 @@ export type SendCustomerMessageInput = {
   /** The stem of the outbox dedupe keys: `${dedupeKey}:email` and `${dedupeKey}:sms`. */
   dedupeKey: string;
   message: CustomerMessage;
+  /** Addresses typed on a send form, used instead of the customer's (the estimate send). */
+  to?: { email?: string; phone?: string };
 };
 
 /** Where the sends go; tests pass their local SMTP and Twilio servers. */
@@ -96,6 +98,7 @@ export async function sendCustomerMessage(
     )
     .limit(1);
   const outcome: CustomerSendOutcome = {};
+  if (row && input.to) Object.assign(row, { email: input.to.email ?? row.email, phone: input.to.phone ?? row.phone });
   if (!row) {
     if (wantsText) outcome.sms = skip("customer_not_found");
     if (wantsEmail) outcome.email = skip("customer_not_found");

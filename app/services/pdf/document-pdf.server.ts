@@ -24,7 +24,11 @@ export type DocumentPdfInput = {
   lines: Array<{ name: string; description?: string | null; quantity: string; unitPrice: string; amount: string }>;
   /** The last one is drawn bold (the balance or the total). */
   totals: Array<[string, string]>;
+  /** Several tables, each with a heading (an estimate's options), drawn instead of `lines` and `totals`. */
+  sections?: Array<{ heading: string; lines: DocumentPdfInput["lines"]; totals: DocumentPdfInput["totals"] }>;
   message?: string | null;
+  /** More labelled texts after the message (the company's note on every estimate). */
+  notes?: Array<[string, string]>;
 };
 
 const FONT_FILES = {
@@ -110,7 +114,7 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
   for (const line of [input.billTo.address, input.billTo.email]) if (line) doc.text(line);
   y = doc.y + 20;
 
-  // Lines.
+  // Lines, then totals, of each section.
   const cols = { item: left, qty: left + width * 0.55, unit: left + width * 0.68, amount: left + width * 0.84 };
   const colWidth = { item: width * 0.53, qty: width * 0.12, unit: width * 0.15, amount: width * 0.16 };
   const header = () => {
@@ -123,52 +127,72 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
     doc.moveTo(left, y).lineTo(right, y).strokeColor("#cfd3dc").stroke();
     y += 6;
   };
-  header();
-  if (input.lines.length === 0) {
-    doc.font(fonts.regular).fontSize(10).fillColor(MUTED).text("No items", cols.item, y);
-    y = doc.y + 6;
-  }
-  for (const line of input.lines) {
-    const text = line.description ? `${line.name}\n${line.description}` : line.name;
-    doc.font(fonts.regular).fontSize(10);
-    const height = doc.heightOfString(text, { width: colWidth.item });
-    if (y + height > doc.page.height - doc.page.margins.bottom - 20) {
+  const drawSection = (section: {
+    heading?: string;
+    lines: DocumentPdfInput["lines"];
+    totals: DocumentPdfInput["totals"];
+  }) => {
+    if (section.heading) {
+      if (y + 60 > doc.page.height - doc.page.margins.bottom) {
+        doc.addPage();
+        y = doc.page.margins.top;
+      }
+      doc.font(fonts.heading).fontSize(13).fillColor(PRIMARY).text(section.heading, left, y, { width });
+      y = doc.y + 6;
+    }
+    header();
+    if (section.lines.length === 0) {
+      doc.font(fonts.regular).fontSize(10).fillColor(MUTED).text("No items", cols.item, y);
+      y = doc.y + 6;
+    }
+    for (const line of section.lines) {
+      const text = line.description ? `${line.name}\n${line.description}` : line.name;
+      doc.font(fonts.regular).fontSize(10);
+      const height = doc.heightOfString(text, { width: colWidth.item });
+      if (y + height > doc.page.height - doc.page.margins.bottom - 20) {
+        doc.addPage();
+        y = doc.page.margins.top;
+        header();
+      }
+      doc.fillColor("#000").font(fonts.regular).text(line.name, cols.item, y, { width: colWidth.item });
+      if (line.description)
+        doc.fillColor(MUTED).fontSize(9).text(line.description, cols.item, doc.y, { width: colWidth.item });
+      doc.fillColor("#000").fontSize(10);
+      doc.text(line.quantity, cols.qty, y, { width: colWidth.qty, align: "right" });
+      doc.text(line.unitPrice, cols.unit, y, { width: colWidth.unit, align: "right" });
+      doc.text(line.amount, cols.amount, y, { width: colWidth.amount, align: "right" });
+      y += height + 8;
+    }
+    doc.moveTo(left, y).lineTo(right, y).strokeColor("#cfd3dc").stroke();
+    y += 8;
+
+    // Totals.
+    if (y + section.totals.length * 16 > doc.page.height - doc.page.margins.bottom) {
       doc.addPage();
       y = doc.page.margins.top;
-      header();
     }
-    doc.fillColor("#000").font(fonts.regular).text(line.name, cols.item, y, { width: colWidth.item });
-    if (line.description)
-      doc.fillColor(MUTED).fontSize(9).text(line.description, cols.item, doc.y, { width: colWidth.item });
-    doc.fillColor("#000").fontSize(10);
-    doc.text(line.quantity, cols.qty, y, { width: colWidth.qty, align: "right" });
-    doc.text(line.unitPrice, cols.unit, y, { width: colWidth.unit, align: "right" });
-    doc.text(line.amount, cols.amount, y, { width: colWidth.amount, align: "right" });
-    y += height + 8;
-  }
-  doc.moveTo(left, y).lineTo(right, y).strokeColor("#cfd3dc").stroke();
-  y += 8;
-
-  // Totals.
-  if (y + input.totals.length * 16 > doc.page.height - doc.page.margins.bottom) {
-    doc.addPage();
-    y = doc.page.margins.top;
-  }
-  input.totals.forEach(([label, value], i) => {
-    const last = i === input.totals.length - 1;
-    doc
-      .font(last ? fonts.bold : fonts.regular)
-      .fontSize(last ? 12 : 10)
-      .fillColor(last ? PRIMARY : "#000");
-    doc.text(label, cols.unit - width * 0.15, y, { width: colWidth.unit + width * 0.15, align: "right" });
-    doc.text(value, cols.amount, y, { width: colWidth.amount, align: "right" });
-    y = doc.y + 4;
-  });
-
-  if (input.message) {
+    section.totals.forEach(([label, value], i) => {
+      const last = i === section.totals.length - 1;
+      doc
+        .font(last ? fonts.bold : fonts.regular)
+        .fontSize(last ? 12 : 10)
+        .fillColor(last ? PRIMARY : "#000");
+      doc.text(label, cols.unit - width * 0.15, y, { width: colWidth.unit + width * 0.15, align: "right" });
+      doc.text(value, cols.amount, y, { width: colWidth.amount, align: "right" });
+      y = doc.y + 4;
+    });
     y += 16;
-    doc.font(fonts.bold).fontSize(10).fillColor(MUTED).text("MESSAGE", left, y);
-    doc.font(fonts.regular).fontSize(10).fillColor("#000").text(input.message, left, doc.y, { width });
+  };
+  for (const section of input.sections ?? [input]) drawSection(section);
+
+  const notes: Array<[string, string]> = [
+    ...(input.message ? [["MESSAGE", input.message] as [string, string]] : []),
+    ...(input.notes ?? []),
+  ];
+  for (const [label, text] of notes) {
+    doc.font(fonts.bold).fontSize(10).fillColor(MUTED).text(label, left, y);
+    doc.font(fonts.regular).fontSize(10).fillColor("#000").text(text, left, doc.y, { width });
+    y = doc.y + 16;
   }
   doc.end();
   return ended;

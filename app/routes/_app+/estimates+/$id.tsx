@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
 import { FormAlert } from "~/components/document-form";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { EstimateDetailsSections } from "~/components/estimate-details";
 import { StatusSection, type StatusFormValues } from "~/components/job-status-form";
@@ -15,6 +15,9 @@ import {
   type EstimateStatusValue,
 } from "~/models/estimates/estimates.schema";
 import { getEstimate } from "~/models/estimates/estimates.server";
+import { estimateSendingInfo } from "~/models/estimates/estimate-send.server";
+import { CustomerAnswer, EstimateSendSection } from "~/components/estimate-send-form";
+import { randomUUID } from "node:crypto";
 import { estimateDetailsAction } from "~/routes/_app+/estimates+/__estimate-details.server";
 import { Role } from "~/access/roles";
 import { screens } from "~/access/route-table";
@@ -31,6 +34,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return json({
     estimate,
+    // The send section's link and signature image, and one token per render (a double submit sends once).
+    sending: await estimateSendingInfo(ctx, estimate.id),
+    sendToken: randomUUID(),
     employees,
     timezone: company.timezone,
     confirmDelete: url.searchParams.get("delete") === "1",
@@ -44,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** Estimate details: options with their lines and totals, status moves and undo, rename, employees, timeline, delete. */
 export default function EstimateDetailsRoute() {
-  const { estimate, employees, timezone, confirmDelete } = useLoaderData<typeof loader>();
+  const { estimate, employees, timezone, confirmDelete, sending, sendToken } = useLoaderData<typeof loader>();
   const result = useActionData<{ errors?: Record<string, string>; values?: StatusFormValues }>();
   const errors = result?.errors ?? {};
   const status = estimate.status as EstimateStatusValue;
@@ -66,9 +72,24 @@ export default function EstimateDetailsRoute() {
         badge={<span className={`badge status-${status}`}>{estimateStatusLabels[status]}</span>}
         actions={
           <>
+            {status === EstimateStatus.Approved ? (
+              <Form method="post">
+                <button className="button button-primary" name="intent" value="copyToJob">
+                  Copy to job
+                </button>
+              </Form>
+            ) : null}
+            {estimate.copiedToJobId ? (
+              <Link className="button" to={`/jobs/${estimate.copiedToJobId}`}>
+                Copied to job #{estimate.copiedToJobId}
+              </Link>
+            ) : null}
             <Link className="button" to={`/estimates/${estimate.id}/schedule`}>
               Schedule
             </Link>
+            <a className="button" href={`/api/estimates/${estimate.id}/pdf`}>
+              Download PDF
+            </a>
             <Link className="button" to={`/estimates/${estimate.id}/edit`}>
               Edit
             </Link>
@@ -89,9 +110,17 @@ export default function EstimateDetailsRoute() {
         moves={moves}
         labels={estimateStatusLabels}
         needsStart={!estimate.startTime && moves.includes(EstimateStatus.Scheduled)}
-        canUndo={canUndo}
+        canUndo={canUndo && status !== EstimateStatus.CopiedToJob}
         noun="estimate"
         formKey={estimate.timeline.length}
+        errors={errors}
+        values={result?.values}
+      />
+      <CustomerAnswer estimate={estimate} signatureImageUrl={sending?.signatureImageUrl ?? null} timezone={timezone} />
+      <EstimateSendSection
+        estimate={estimate}
+        link={sending?.link ?? ""}
+        sendToken={sendToken}
         errors={errors}
         values={result?.values}
       />

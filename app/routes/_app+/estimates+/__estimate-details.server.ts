@@ -20,7 +20,18 @@ import {
   undoEstimateStatus,
   updateEstimateStatus,
 } from "~/models/estimates/estimates.server";
+import { copyEstimateToJob } from "~/models/estimates/estimate-copy.server";
+import { removeEstimateAttachment } from "~/models/estimates/estimate-attachments.server";
+import { estimateUploadAction } from "~/routes/_app+/estimates+/__estimate-files.server";
+import { isMultipart } from "~/http/uploads.server";
+import { deleteFile } from "~/services/storage.server";
 import { wallInputToInstant } from "~/models/jobs/job-recurrence";
+import {
+  estimateResendSchema,
+  estimateSendSchema,
+  resendEstimate,
+  sendEstimate,
+} from "~/models/estimates/estimate-send.server";
 import { RuleError } from "~/models/rules";
 import { parseNested } from "~/http/request-data.server";
 import { toasts } from "~/sessions.server";
@@ -40,6 +51,7 @@ export async function estimateDetailsAction(
   timezone: string,
 ): Promise<Response> {
   if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  if (isMultipart(request)) return estimateUploadAction(request, ctx, id);
   const form = parseNested(await request.formData()) as Record<string, unknown>;
   const done = (message: string, to = back(id)) => toasts().redirectWithSuccess(to, message);
   const parse = <T extends z.ZodTypeAny>(schema: T, data: unknown, rename: Record<string, string> = {}) => {
@@ -91,6 +103,30 @@ export async function estimateDetailsAction(
         const input = parse(estimateOptionIdSchema, form);
         if (input.response) return input.response;
         return found(await deleteOption(ctx, id, input.data.optionId), "Option was deleted");
+      }
+      case "copyToJob": {
+        const copied = await copyEstimateToJob(ctx, id);
+        if (!copied) notFound();
+        const already = copied.alreadyCopied ? "already " : "";
+        return done(`Estimate was ${already}copied to job #${copied.jobId}`, `/jobs/${copied.jobId}`);
+      }
+      case "deleteAttachment":
+      case "deleteCurrentState": {
+        const kind = form.intent === "deleteAttachment" ? "attachment" : "currentState";
+        const key = await removeEstimateAttachment(ctx, id, String(form.fileUrl ?? ""), kind);
+        if (!key) notFound();
+        await deleteFile(key);
+        return done("File was deleted successfully!");
+      }
+      case "send": {
+        const input = parse(estimateSendSchema, form);
+        if (input.response) return input.response;
+        return found(await sendEstimate(ctx, id, input.data), "Estimate was sent to the customer");
+      }
+      case "resend": {
+        const input = parse(estimateResendSchema, form);
+        if (input.response) return input.response;
+        return found(await resendEstimate(ctx, id, input.data), "Estimate was sent again by email");
       }
       case "delete":
         return found(await deleteEstimate(ctx, id), "Estimate was deleted successfully!", "/estimates");

@@ -20,6 +20,9 @@ import { screens } from "~/access/route-table";
 import { InvoiceFollowUpsForm } from "~/components/invoice-follow-ups-form";
 import { saveInvoiceFollowUpsForm } from "~/routes/_app+/settings+/__invoice-follow-ups.server";
 import { getInvoiceFollowUpSettings } from "~/models/invoices/invoice-follow-ups.server";
+import { EstimateFollowUpsForm } from "~/components/estimate-follow-ups-form";
+import { saveEstimateFollowUpsForm } from "~/routes/_app+/settings+/__estimate-follow-ups.server";
+import { getEstimateFollowUpSettings } from "~/models/estimates/estimate-follow-ups.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
@@ -30,9 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.settings.reminders);
   const settings = await getReminderSettings(db, ctx.companyId);
   const invoiceFollowUps = await getInvoiceFollowUpSettings(db, ctx.companyId);
+  const estimateFollowUps = await getEstimateFollowUpSettings(db, ctx.companyId);
   return json({
     defaults: settings,
     invoiceFollowUps,
+    estimateFollowUps,
     timezone: company.timezone,
   });
 }
@@ -41,6 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.settings.reminders);
   const formData = await request.formData();
   if (formData.get("intent") === "invoiceFollowUps") return saveInvoiceFollowUpsForm(ctx, formData);
+  if (formData.get("intent") === "estimateFollowUps") return saveEstimateFollowUpsForm(ctx, formData);
   if (formData.get("intent") !== "save") unknownIntent();
   return submitForm(formData, validator, FORM_ID, async (input) => {
     await saveReminderSettings(ctx, input);
@@ -50,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** Appointment reminders: on or off, which day, what local time, on which channels. */
 export default function ReminderSettingsRoute() {
-  const { defaults, timezone, invoiceFollowUps } = useLoaderData<typeof loader>();
+  const { defaults, timezone, invoiceFollowUps, estimateFollowUps } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Reminders" breadcrumb={{ label: "Settings", to: "/settings" }} />
@@ -75,6 +81,7 @@ export default function ReminderSettingsRoute() {
         </div>
       </ValidatedForm>
       <InvoiceFollowUpsForm settings={invoiceFollowUps} />
+      <EstimateFollowUpsForm settings={estimateFollowUps} />
     </>
   );
 }
