@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParamsSchema } from "~/http/query-schemas";
-import { bookingRequestPageSchema, bookingRequestUpdateSchema } from "~/models/booking/booking.schema";
+import { bookingRequestPageQuerySchema, bookingRequestUpdateSchema } from "~/models/booking/booking.schema";
 import { registerCall } from "~/openapi/registry.server";
 
 const access = "office staff, company admin and super admin (a field tech is refused with 403)";
@@ -62,7 +62,7 @@ registerCall({
   summary:
     "A page of booking requests, newest first; isPastRequest=true lists the past ones. Paging also as pagingSettings.pageNumber=...; sort fields createdAt, startTime, status, customerName",
   paging: true,
-  query: bookingRequestPageSchema.pick({ isPastRequest: true }),
+  query: bookingRequestPageQuerySchema,
   response: z.object({
     items: z.array(row),
     total: z.number().int(),

@@ -49,6 +49,7 @@ function screenOf(file: string, kind: "loader" | "action"): Expected | undefined
   if (f.startsWith("jobs+/")) return "jobs.list";
   if (f.startsWith("estimates+/")) return "estimates.list";
   if (f.startsWith("invoices+/")) return "invoices.list";
+  if (f.startsWith("booking-requests+/")) return "bookingRequests.list";
   if (f.startsWith("employees+/") || f === "users+/exportUsers.ts") return "employees.list";
   if (f === "users+/get-for-comapny.ts") return "schedule";
   if (f === "users+/current.ts") return "home";

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { labelledEnum } from "~/utils/labelled-enum";
 import { checkbox, messages, optionalEmailField, optionalText, requiredText } from "~/utils/validation";
-import { pagingSchema } from "~/http/query-schemas";
 import type { BookingAnswer, BookingWorkDay } from "~/db/schema";
 
 // The online booking area's numbers, limits and input shapes (spec part 2 sections 3, 4, 7 and 9),
@@ -224,12 +223,9 @@ export type { BookingAnswer, BookingWorkDay };
 
 // ---- The office side (/booking-requests, part 2 section 7 "Booking requests") -------------------
 
-/** GET /booking-requests/page {pagingSettings, isPastRequest}. */
+/** GET /booking-requests/page {pagingSettings, isPastRequest}: the list's own filter (paging is read as every list's). */
 export const BOOKING_REQUEST_SORT_FIELDS = ["createdAt", "startTime", "status", "customerName"] as const;
-export const bookingRequestPageSchema = z.object({
-  pagingSettings: pagingSchema.default({}),
-  isPastRequest: checkbox().default(false),
-});
+export const bookingRequestPageQuerySchema = z.object({ isPastRequest: checkbox().default(false) });
 
 /** PUT /booking-requests/{id}: what the office may correct on a request. */
 export const bookingRequestUpdateSchema = z.object({

@@ -7,7 +7,7 @@ import { screens } from "~/access/route-table";
 
 /** GET /api/booking-requests/{id} → {data: request with answers, photos and timeline}. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.bookingRequests.details);
+  const { ctx } = await requireApiAccess({ request, context }, screens.bookingRequests.list);
   const found = await getRequest(ctx, recordIdParam(params.id));
   return json({ data: found ?? apiNotFound() });
 }
@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * PUT /api/booking-requests/{id} {firstName, lastName, email, phone, location, unitNumber, notes, status}
  * → {data: request}. DELETE /api/booking-requests/{id} → {data: {id}}.
  */
-export const action = apiAction(screens.bookingRequests.details, {
+export const action = apiAction(screens.bookingRequests.list, {
   PUT: async ({ ctx, id, body }) => {
     const input = parseOr400(bookingRequestUpdateSchema, await body());
     return requestAnswer(ctx, id(), await updateRequest(ctx, id(), input));

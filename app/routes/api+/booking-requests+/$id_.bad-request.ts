@@ -4,6 +4,6 @@ import { markRequestBad } from "~/models/booking/requests.server";
 import { screens } from "~/access/route-table";
 
 /** PATCH /api/booking-requests/{id}/bad-request → {data: request} with status 3 (bad request). */
-export const action = apiAction(screens.bookingRequests.details, {
+export const action = apiAction(screens.bookingRequests.list, {
   PATCH: async ({ ctx, id }) => requestAnswer(ctx, id(), await markRequestBad(ctx, id())),
 });

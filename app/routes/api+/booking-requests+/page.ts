@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { pageResult, parseOr400, readPaging, readQuery, requireApiAccess } from "~/http/api.server";
-import { bookingRequestPageSchema } from "~/models/booking/booking.schema";
+import { bookingRequestPageQuerySchema } from "~/models/booking/booking.schema";
 import { listRequestsPage } from "~/models/booking/requests.server";
 import { screens } from "~/access/route-table";
 
@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireApiAccess({ request, context }, screens.bookingRequests.list);
   const query = readQuery(request);
   const paging = readPaging(query);
-  const { isPastRequest } = parseOr400(bookingRequestPageSchema.pick({ isPastRequest: true }), query);
+  const { isPastRequest } = parseOr400(bookingRequestPageQuerySchema, query);
   const page = await listRequestsPage(ctx, { paging, isPastRequest });
   return json(pageResult(page.items, page.total, paging));
 }
