@@ -55,7 +55,7 @@ forBoth(
     await page.getByRole("listitem").filter({ hasText: "Status change undone" }).waitFor();
     await page.getByRole("button", { name: "Sent", exact: true }).waitFor();
 
-    await page.goto(`/estimates?q=${encodeURIComponent(title.split(" ").slice(0, 3).join(" "))}`);
+    await page.goto(`/estimates?q=${encodeURIComponent(title)}`);
     await page.getByRole("link", { name: title }).waitFor();
     await screenshot(page, `estimates-list-${mode}`);
     await page.getByRole("link", { name: title }).click();
@@ -63,7 +63,7 @@ forBoth(
     await page.getByRole("link", { name: "Delete" }).click();
     await page.getByRole("form", { name: "Delete estimate" }).getByRole("button", { name: "Delete" }).click();
     await page.waitForURL(/\/estimates$/);
-    await page.goto(`/estimates?q=${encodeURIComponent(title.split(" ").slice(0, 3).join(" "))}`);
+    await page.goto(`/estimates?q=${encodeURIComponent(title)}`);
     await page.getByText("No items").first().waitFor();
   },
   { role: "company admin", timeout: 180_000 },
