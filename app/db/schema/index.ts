@@ -8,3 +8,4 @@ export * from "./messaging";
 export * from "./estimates";
 export * from "./invoices";
 export * from "./booking";
+export * from "./service-plans";

@@ -4,6 +4,7 @@ import { createdAt, ownedBy, searchVector, setNullRef, tz, updatedAt } from "./c
 import { users } from "./core";
 import { customerAddresses, customers } from "./customers";
 import { jobs } from "./jobs";
+import { customerServicePlans } from "./service-plans";
 import { companyKey, companyRow, createdByUserId, lineItemColumns } from "./refs";
 
 const invoiceId = () => ownedBy("invoice_id", () => invoices.id);
@@ -26,6 +27,9 @@ export const invoices = pgTable(
     unitNumber: text("unit_number"),
     /** The job it bills (at most one open invoice per job). */
     jobId: setNullRef("job_id", () => jobs.id),
+    /** The sold service plan it bills and which of its billing periods (0, 1, ...): each period once. */
+    customerServicePlanId: setNullRef("customer_service_plan_id", () => customerServicePlans.id),
+    billingPeriod: integer("billing_period"),
     status: integer("status").notNull().default(0),
     issueDate: date("issue_date", { mode: "string" }).notNull(),
     dueDate: date("due_date", { mode: "string" }).notNull(),
@@ -62,6 +66,12 @@ export const invoices = pgTable(
     index("invoices_company_due_idx").on(t.companyId, t.dueDate, t.id),
     index("invoices_company_total_idx").on(t.companyId, t.totalCents, t.id),
     index("invoices_company_customer_created_idx").on(t.companyId, t.customerId, t.createdAt, t.id),
+    uniqueIndex("invoices_plan_period_unique")
+      .on(t.customerServicePlanId, t.billingPeriod)
+      .where(sql`${t.customerServicePlanId} is not null`),
+    index("invoices_company_customer_plan_created_idx")
+      .on(t.companyId, t.customerId, t.createdAt, t.id)
+      .where(sql`${t.customerServicePlanId} is not null`),
     index("invoices_search_idx").using("gin", t.searchVector),
   ],
 );
@@ -152,3 +162,35 @@ export const stripeEvents = pgTable("stripe_events", {
   accountId: text("account_id"),
   receivedAt: createdAt(),
 });
+
+/**
+ * Automatic charges of plan invoices: written in the transaction that creates the invoice (so a
+ * crash between the invoice and the charge loses nothing), claimed and sent to Stripe with the
+ * idempotency key, so a retry, a restart or a second instance never charges twice.
+ * status: pending, charging (claimed), succeeded, failed.
+ */
+export const servicePlanCharges = pgTable(
+  "service_plan_charges",
+  {
+    ...invoiceRow(),
+    customerServicePlanId: ownedBy("customer_service_plan_id", () => customerServicePlans.id),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["pending", "charging", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    claimedAt: tz("claimed_at"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("service_plan_charges_invoice_unique").on(t.invoiceId),
+    uniqueIndex("service_plan_charges_key_unique").on(t.idempotencyKey),
+    index("service_plan_charges_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('pending', 'charging')`),
+  ],
+);

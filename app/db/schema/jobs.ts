@@ -9,9 +9,11 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
 import { createdAt, geoData, ownedBy, searchVector, setNullRef, tz, updatedAt } from "./columns";
 import { users } from "./core";
 import { customerAddresses, customers } from "./customers";
+import { customerServicePlans } from "./service-plans";
 import {
   attachmentColumns,
   companyId,
@@ -109,6 +111,9 @@ export const jobs = pgTable(
     bookingRequestId: integer("booking_request_id"),
     templateId: integer("template_id"),
     servicePlanVisitDescription: text("service_plan_visit_description"),
+    /** A visit of a sold service plan, and which of its visits (0, 1, ...): each created once. */
+    customerServicePlanId: setNullRef("customer_service_plan_id", () => customerServicePlans.id),
+    servicePlanVisitNumber: integer("service_plan_visit_number"),
     /** Lower-cased title, description, customer and address: the list's search haystack. */
     searchText: text("search_text").notNull().default(""),
     searchVector: searchVector((): AnyPgColumn => jobs.searchText),
@@ -125,6 +130,9 @@ export const jobs = pgTable(
     index("jobs_company_total_idx").on(t.companyId, t.totalCents, t.id),
     index("jobs_company_customer_start_idx").on(t.companyId, t.customerId, t.startTime, t.id),
     index("jobs_series_occurrence_idx").on(t.seriesId, t.seriesOccurrence),
+    uniqueIndex("jobs_plan_visit_unique")
+      .on(t.customerServicePlanId, t.servicePlanVisitNumber)
+      .where(sql`${t.customerServicePlanId} is not null`),
     index("jobs_search_idx").using("gin", t.searchVector),
   ],
 );
