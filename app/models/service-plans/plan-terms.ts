@@ -176,3 +176,19 @@ export function priceTable(totalCents: number, durationMonths: number | null) {
     ...paymentAmounts(totalCents, schedule, durationMonths),
   }));
 }
+
+/**
+ * When a sold plan's billing period `period` is due: counted from its billing start, which is the
+ * date of period `billingAnchorPeriod` (0, or the next period when the office moved the billing date).
+ */
+export function periodDueAt(
+  plan: {
+    billingStartAt: Date;
+    billingAnchorPeriod: number;
+    timezone: string;
+    paymentSchedule: PaymentScheduleValue;
+  },
+  period: number,
+): Date {
+  return billingDate(plan.billingStartAt, plan.timezone, plan.paymentSchedule, period - plan.billingAnchorPeriod);
+}
