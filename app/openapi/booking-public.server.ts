@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { registerCall } from "~/openapi/registry.server";
 import { bookingSubmissionSchema } from "~/models/booking/booking.schema";
+import { bookingFormParamsSchema, bookingPlaceParamsSchema } from "~/models/booking/booking-places.schema";
+import { predictionsQuerySchema } from "~/models/company/places.schema";
 
 const answer = z.object({
   questionId: z.number().int(),
@@ -53,5 +55,38 @@ registerCall({
   multipart: z.object({ file: z.string(), companyId: z.number().int().optional() }),
   status: 201,
   response: z.object({ data: z.object({ imageUrl: z.string() }) }),
+  rateLimited: true,
+});
+
+const placesAccess =
+  "anyone, for an enabled booking form (its address in the path); 60 calls per 10 minutes from one address";
+registerCall({
+  method: "get",
+  path: "/booking-requests/public/{formUrl}/places/predictions",
+  tag: "Booking requests",
+  summary:
+    "The public booking form's address suggestions in the US and Canada for typed text (3 to 200 characters after trimming; otherwise an empty list), as /places/predictions answers them. enabled is false without a maps key: the address is then plain text. Unknown form or form off: 404.",
+  access: placesAccess,
+  params: bookingFormParamsSchema,
+  query: predictionsQuerySchema,
+  response: z.object({
+    enabled: z.boolean(),
+    predictions: z.array(z.object({ description: z.string(), placeId: z.string() })),
+  }),
+  rateLimited: true,
+});
+registerCall({
+  method: "get",
+  path: "/booking-requests/public/{formUrl}/places/{placeId}",
+  tag: "Booking requests",
+  summary:
+    "The public booking form's chosen suggestion: its formatted address, coordinates (sent as latitude and longitude with the booking, for the service-area check) and unit number. 404 for an unknown form or form off, an unknown place, or without a maps key.",
+  access: placesAccess,
+  params: bookingPlaceParamsSchema,
+  response: z.object({
+    location: z.string(),
+    geoData: z.object({ placeId: z.string().optional(), latitude: z.number(), longitude: z.number() }),
+    unitNumber: z.string().nullable(),
+  }),
   rateLimited: true,
 });

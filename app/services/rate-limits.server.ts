@@ -16,6 +16,8 @@ const RULES = {
   signUp: { perAccount: { points: 10, duration: 60 * 60 }, perAddress: { points: 30, duration: 60 * 60 } },
   // online booking submissions: "account" is the company's form, a flood of requests into one inbox is refused
   bookingRequest: { perAccount: { points: 1000, duration: 60 * 60 }, perAddress: { points: 20, duration: 60 * 60 } },
+  // the booking form's place search (a paid maps service): "account" is the company's form
+  bookingPlaces: { perAccount: { points: 3000, duration: 10 * 60 }, perAddress: { points: 60, duration: 10 * 60 } },
 } as const;
 export type LimitName = keyof typeof RULES;
 

@@ -35,6 +35,7 @@ function screenOf(file: string, kind: "loader" | "action"): Expected | undefined
   if (f === "company+/check-service-area.ts") return "onlineBooking";
   if (f === "booking-requests+/public.$companyId.send.ts" || f === "booking-requests+/upload-question-image.ts")
     return "onlineBooking";
+  if (f.startsWith("booking-requests+/public.$formUrl.places.")) return "onlineBooking";
   if (f === "client+/$id.sign.ts") return "estimateDetails";
   if (f === "openapi[.]json.ts") return "apiDocumentation";
   if (f === "$.ts") return "notFound";

@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { json, redirect } from "@remix-run/node";
 import { formFields } from "~/http/request-data.server";
 import { withUploadForm } from "~/http/uploads.server";
-import { bookingSubmissionSchema, QuestionType, type BookingAnswer } from "~/models/booking/booking.schema";
+import {
+  bookingSubmissionSchema,
+  FORM_URL_PATTERN,
+  QuestionType,
+  type BookingAnswer,
+} from "~/models/booking/booking.schema";
 import { findOpenDays } from "~/models/booking/availability.server";
 import { findPublicBookingForm, type PublicBookingForm } from "~/models/booking/booking-settings.server";
 import {
@@ -15,6 +20,7 @@ import {
 } from "~/models/booking/submission.server";
 import { RuleError } from "~/models/rules";
 import { ImageUploadError, isFileChosen } from "~/services/images.server";
+import { maps } from "~/services/maps.server";
 import { clientAddress, consumeAttempt, RateLimited } from "~/services/rate-limits.server";
 import { formatInZone, formatMoney } from "~/utils/format";
 import { fieldErrors, formatPhone } from "~/utils/validation";
@@ -22,8 +28,12 @@ import { NO_STORE } from "./__payment-page";
 
 /** The public booking page's server side: the form's view, its post and the confirmation. */
 
+/** Whether the settings could have saved this form address; another (a NUL byte, 5000 characters) is not looked up. */
+export const isFormUrl = (formUrl: string | undefined): formUrl is string =>
+  formUrl !== undefined && formUrl.length <= 100 && FORM_URL_PATTERN.test(formUrl.trim().toLowerCase());
+
 export async function requireBookingForm(formUrl: string | undefined): Promise<PublicBookingForm> {
-  const form = await findPublicBookingForm(formUrl ?? "");
+  const form = isFormUrl(formUrl) ? await findPublicBookingForm(formUrl) : null;
   if (!form) throw json({ message: "Not found" }, { status: 404, headers: NO_STORE });
   return form;
 }
@@ -33,7 +43,10 @@ export const newSubmissionKey = () => randomBytes(18).toString("base64url");
 
 const TIME = "h:mm a";
 
-/** The form as the page shows it: the company, services, questions, the open days and the chosen day's windows. */
+/**
+ * The form as the page shows it: the company, services, questions, the open days and the chosen day's
+ * windows, and its place search's address when a maps key is set (null: the address stays plain text).
+ */
 export async function bookingPageView(form: PublicBookingForm, wantedDay: string | null) {
   const tz = form.company.timezone;
   const days = await findOpenDays(form.company.id, rulesOf(form));
@@ -42,6 +55,9 @@ export async function bookingPageView(form: PublicBookingForm, wantedDay: string
     kind: "form" as const,
     company: { name: form.company.name, logoUrl: form.company.logoUrl, phone: form.company.phone },
     introText: form.settings.introText,
+    placeSearch: maps().enabled
+      ? `/api/booking-requests/public/${encodeURIComponent(form.settings.formUrl)}/places`
+      : null,
     durationMinutes: form.settings.durationMinutes,
     timezone: tz,
     services: form.services.map((s) => ({ value: s.id, label: `${s.name} (${formatMoney(s.priceCents)})` })),

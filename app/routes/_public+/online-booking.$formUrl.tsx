@@ -17,6 +17,7 @@ import {
   type ConfirmedView,
 } from "./__booking-form.server";
 import { BookingDayScript } from "./__booking-day-script";
+import { BookingPlacesScript } from "./__booking-places-script";
 import { NO_STORE } from "./__payment-page";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -166,7 +167,13 @@ function BookingForm({
         {field("lastName", "Last Name", { autoComplete: "family-name" })}
         {field("email", "Email", { type: "email", autoComplete: "email" })}
         {field("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-        {field("location", "Address", { autoComplete: "street-address", required: true })}
+        {field("location", "Address", {
+          autoComplete: "street-address",
+          required: true,
+          ...(page.placeSearch ? { className: "place-search", "data-place-search": page.placeSearch } : {}),
+        })}
+        <input type="hidden" name="latitude" value={text(values, "latitude")} />
+        <input type="hidden" name="longitude" value={text(values, "longitude")} />
         {field("unitNumber", "Unit")}
         <PlainTextareaField
           id="b-notes"
@@ -184,6 +191,7 @@ function BookingForm({
         </button>
       </Form>
       <BookingDayScript />
+      <BookingPlacesScript />
     </>
   );
 }
