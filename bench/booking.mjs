@@ -10,14 +10,13 @@
 //   BOOKING_SUBMISSIONS   submissions to send (default 300; the form's own limit is 1000 an hour)
 //
 // Last line:  booking form: NN.N KB gzipped with its CSS (budget 30 KB); submit NN/s (p50 NN ms, p95 NN ms), NNN stored
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { register } from "tsx/esm/api";
-import { freePort } from "./lib.mjs";
+import { buildInto, databaseUrlOn, freePort, onPostgres, serverEnv } from "./lib.mjs";
 
 register();
 // The tests' set-up of a company with an enabled form, over HTTP (TypeScript, loaded through tsx).
@@ -31,16 +30,6 @@ const buildDir = path.resolve(process.env.BENCH_BUILD_DIR || `.cache/bench-booki
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-booking-"));
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const database = `bench_booking_${process.pid}`;
-
-async function onAdmin(statement) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The bytes of a GET as sent on the wire (gzipped when the server compresses). */
 function wireBytes(url) {
@@ -66,30 +55,19 @@ function cleanUp() {
 
 try {
   if (ownBuild) {
-    const built = spawnSync("npm", ["run", "build"], {
-      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
-      encoding: "utf8",
-    });
+    const built = buildInto(buildDir);
     if (built.status !== 0) throw new Error(`build failed:\n${built.stderr}`);
   }
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: buildDir,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    APP_URL: origin,
-    SESSION_SECRET: "bench-booking-secret-0123456789abcdef",
-    SEED_DEMO: "false",
+  const env = serverEnv(
+    { buildDir, dataDir, port, sessionSecret: "bench-booking-secret-0123456789abcdef" },
     // Each submission from its own address (X-Forwarded-For from here), as from many phones.
-    TRUST_PROXY: "loopback",
-  };
-  delete env.DATABASE_URL;
+    { SEED_DEMO: "false", TRUST_PROXY: "loopback" },
+  );
   if (adminUrl) {
-    await onAdmin(`CREATE DATABASE ${database}`);
-    env.DATABASE_URL = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
+    await onPostgres(adminUrl, `CREATE DATABASE ${database}`);
+    env.DATABASE_URL = databaseUrlOn(adminUrl, database);
   }
   server = spawn(process.execPath, ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
   await new Promise((resolve, reject) => {
@@ -164,5 +142,5 @@ try {
   );
 } finally {
   cleanUp();
-  if (adminUrl) await onAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+  if (adminUrl) await onPostgres(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
 }

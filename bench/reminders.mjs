@@ -15,8 +15,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { databaseUrlOn, onPostgres } from "./lib.mjs";
 
 const COUNT = Number(process.env.REMINDERS_COUNT || 10_000);
 const BUDGET_S = Number(process.env.REMINDERS_BUDGET_S || 120);
@@ -44,23 +44,11 @@ await new Promise((resolve, reject) => {
   server.listen(port, "127.0.0.1", resolve);
 });
 
-async function onAdmin(statement) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 let databaseUrl = "";
 const databaseName = `fieldwise_bench_reminders_${process.pid}`;
 if (adminUrl) {
-  await onAdmin(`create database ${databaseName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
+  await onPostgres(adminUrl, `create database ${databaseName}`);
+  databaseUrl = databaseUrlOn(adminUrl, databaseName);
 }
 
 const result = await new Promise((resolve, reject) => {
@@ -88,7 +76,7 @@ const result = await new Promise((resolve, reject) => {
 });
 
 await new Promise((resolve) => server.close(resolve));
-if (adminUrl) await onAdmin(`drop database if exists ${databaseName} with (force)`);
+if (adminUrl) await onPostgres(adminUrl, `drop database if exists ${databaseName} with (force)`);
 
 const smtpReceipts = [...receipts.values()].reduce((a, b) => a + b, 0);
 const duplicates = Math.max(smtpReceipts - receipts.size, result.outbox - result.keys, 0);

@@ -228,6 +228,13 @@ export function notFound(): never {
   throw json({ exceptionType: "not_found", message: "Not found" }, { status: 404 });
 }
 
+/** A page's record id from its path: a positive integer, else 404 like another company's record. */
+export function pathRecordId(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+  return id;
+}
+
 /** Why a signed-in user fails a rule, or null when they pass. */
 export function ruleFailure(rule: RouteRule, access: Access): "role" | "plan" | "feature" | null {
   if (rule.roles && !rule.roles.includes(access.user.role)) return "role";

@@ -1,7 +1,11 @@
 import { labelledEnum } from "~/utils/labelled-enum";
 
 /** Plan features, ids 1..16 in the order of the specification (DECISIONS.md). */
-const planFeatures = labelledEnum({
+export const {
+  values: PlanFeature,
+  labels: planFeatureLabels,
+  all: ALL_PLAN_FEATURES,
+} = labelledEnum({
   Reminders: [1, "Reminders"],
   AutomatedQuoteFollowUps: [2, "Automated quote follow-ups"],
   RecurringServicePlans: [3, "Recurring service plans"],
@@ -19,12 +23,14 @@ const planFeatures = labelledEnum({
   FormsAndChecklists: [15, "Forms and checklists"],
   TwoWayText: [16, "Two-way text"],
 });
-export const PlanFeature = planFeatures.values;
-export type PlanFeatureId = (typeof PlanFeature)[keyof typeof PlanFeature];
-export const planFeatureLabels = planFeatures.labels;
+export type PlanFeatureId = (typeof ALL_PLAN_FEATURES)[number];
 
 /** Application feature flags: bits of one integer per company, turned on by the super admin. */
-const appFeatures = labelledEnum({
+export const {
+  values: AppFeature,
+  labels: appFeatureLabels,
+  all: ALL_APP_FEATURES,
+} = labelledEnum({
   Estimates: [1, "Estimates"],
   Invoicing: [2, "Invoicing"],
   Scheduling: [4, "Scheduling"],
@@ -38,11 +44,10 @@ const appFeatures = labelledEnum({
   Reports: [1024, "Reports"],
   Routing: [2048, "Routing"],
 });
-export const AppFeature = appFeatures.values;
-export type AppFeatureBit = (typeof AppFeature)[keyof typeof AppFeature];
-export const appFeatureLabels = appFeatures.labels;
+export type AppFeatureBit = (typeof ALL_APP_FEATURES)[number];
 
 /** Flags a new company starts with: everything but two-way text, which the super admin enables. */
-export const DEFAULT_APP_FEATURES = appFeatures.all.reduce<number>((all, bit) => all | bit, 0) & ~AppFeature.TwoWayText;
+export const DEFAULT_APP_FEATURES =
+  ALL_APP_FEATURES.reduce<number>((all, bit) => all | bit, 0) & ~AppFeature.TwoWayText;
 
 export const hasAppFeature = (flags: number, bit: number) => (flags & bit) === bit;

@@ -1,17 +1,18 @@
 import { labelledEnum } from "~/utils/labelled-enum";
 
 /** Role values of the specification (section 6). */
-const roles = labelledEnum({
+export const {
+  values: Role,
+  labels: roleLabels,
+  all: ALL_ROLES,
+} = labelledEnum({
   FieldTech: [0, "Field Tech"],
   OfficeStaff: [1, "Office Staff"],
   CompanyAdmin: [2, "Company Admin"],
   SuperAdmin: [3, "Super Admin"],
 });
-export const Role = roles.values;
-export type RoleValue = (typeof Role)[keyof typeof Role];
-export const roleLabels = roles.labels;
+export type RoleValue = (typeof ALL_ROLES)[number];
 
-export const ALL_ROLES = roles.all;
 /** Admin-level and manager-level roles (DECISIONS.md). */
 export const ADMIN_ROLES: readonly RoleValue[] = [Role.CompanyAdmin, Role.SuperAdmin];
 export const MANAGER_ROLES = ADMIN_ROLES;

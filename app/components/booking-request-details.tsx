@@ -1,5 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { contactName, requestWindow } from "~/components/booking-request-list";
+import { CustomerSearchForm } from "~/components/customer-picker";
+import { CancelOrSubmit } from "~/components/delete-confirmation";
 import { PlainSelectField, PlainTextareaField, PlainTextField } from "~/components/form";
 import {
   bookingRequestEventLabels,
@@ -73,22 +75,8 @@ export function BookingRequestSummary({ request }: { request: RequestView }) {
             "Not assigned"
           )}
         </dd>
-        {request.jobId ? (
-          <>
-            <dt>Job</dt>
-            <dd>
-              <Link to={`/jobs/${request.jobId}`}>Job #{request.jobId}</Link>
-            </dd>
-          </>
-        ) : null}
-        {request.estimateId ? (
-          <>
-            <dt>Estimate</dt>
-            <dd>
-              <Link to={`/estimates/${request.estimateId}`}>Estimate #{request.estimateId}</Link>
-            </dd>
-          </>
-        ) : null}
+        <MadeRecord noun="Job" to="/jobs" id={request.jobId} />
+        <MadeRecord noun="Estimate" to="/estimates" id={request.estimateId} />
       </dl>
       {request.notes ? (
         <>
@@ -204,6 +192,20 @@ export function BookingRequestActions({ request, converted }: { request: Request
   );
 }
 
+/** The job or estimate the request became, when it became one. */
+function MadeRecord({ noun, to, id }: { noun: string; to: string; id: number | null }) {
+  return id ? (
+    <>
+      <dt>{noun}</dt>
+      <dd>
+        <Link to={`${to}/${id}`}>
+          {noun} #{id}
+        </Link>
+      </dd>
+    </>
+  ) : null;
+}
+
 /** Find an existing customer (GET search) and confirm the one chosen. */
 export function AssignCustomerSection({
   q,
@@ -230,19 +232,7 @@ export function AssignCustomerSection({
         </Form>
       ) : (
         <>
-          <Form method="get" className="toolbar" role="search" aria-label="Find the customer">
-            <PlainTextField
-              id="request-customer-search"
-              label="Customer"
-              name="q"
-              type="search"
-              defaultValue={q}
-              placeholder="Name, email, phone or address"
-            />
-            <button type="submit" className="button">
-              Search
-            </button>
-          </Form>
+          <CustomerSearchForm id="request-customer-search" q={q} />
           {q && matches.length === 0 ? <p>No customers match.</p> : null}
           {matches.length ? (
             <ul className="stack">
@@ -310,14 +300,9 @@ export function BookingRequestEditForm({
           error={errors.status}
         />
       ) : null}
-      <div className="row">
-        <Link className="button" to=".">
-          Cancel
-        </Link>
-        <button className="button button-primary" name="intent" value="edit">
-          Save
-        </button>
-      </div>
+      <CancelOrSubmit intent="edit" className="button button-primary">
+        Save
+      </CancelOrSubmit>
     </Form>
   );
 }

@@ -1,5 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
+import { CardSection } from "~/components/card-section";
+import { DayFieldLabel } from "~/components/day-field-label";
 import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField } from "~/components/form";
 import {
   ANSWER_MAX,
@@ -39,6 +41,8 @@ const END_OPTIONS = QUARTERS.slice(1).map((m) => ({ value: m, label: timeLabel(m
 /** Monday first, as a work week reads. */
 const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0];
 const FORM_ID = "booking-settings";
+/** A number field's input: digits on a phone's keyboard. */
+const WHOLE_NUMBER = { type: "number", inputMode: "numeric" } as const;
 
 type Service = { id: number; name: string; priceCents: number };
 
@@ -65,6 +69,13 @@ export function BookingSettingsForm({
   const needsApproval = values ? values.needsApproval === "true" : settings.needsApproval;
   const chosen = new Set(values ? values.serviceIds : settings.serviceIds.map(String));
   const id = (name: string) => `${FORM_ID}-${name}`;
+  /** A setting's field: its id, name, shown value and error. */
+  const at = (name: keyof BookingSettingsView & string) => ({
+    id: id(name),
+    name,
+    defaultValue: text(name),
+    error: errors[name],
+  });
   return (
     <Form method="post" className="stack" id={FORM_ID} aria-label="Online booking settings" noValidate>
       {Object.keys(errors).length > 0 ? (
@@ -72,14 +83,10 @@ export function BookingSettingsForm({
           Please correct the fields marked below.
         </p>
       ) : null}
-      <section className="card stack" aria-labelledby="booking-address-title">
-        <h2 id="booking-address-title">Public address</h2>
+      <CardSection titleId="booking-address-title" title="Public address">
         <PlainTextField
-          id={id("formUrl")}
-          name="formUrl"
+          {...at("formUrl")}
           label="Form URL"
-          defaultValue={text("formUrl")}
-          error={errors.formUrl}
           autoCapitalize="none"
           spellCheck={false}
           hint="Lower-case letters, digits and hyphens: the last part of your form's link."
@@ -89,10 +96,9 @@ export function BookingSettingsForm({
           <input type="checkbox" id={id("isEnabled")} name="isEnabled" defaultChecked={checked("isEnabled")} />
           Online booking is on: customers can send requests from the form
         </label>
-      </section>
+      </CardSection>
 
-      <section className="card stack" aria-labelledby="booking-approval-title">
-        <h2 id="booking-approval-title">When a customer books</h2>
+      <CardSection titleId="booking-approval-title" title="When a customer books">
         <fieldset className="field">
           <legend className="label">Approval</legend>
           <label className="checkbox">
@@ -104,10 +110,9 @@ export function BookingSettingsForm({
             Create a job at once
           </label>
         </fieldset>
-      </section>
+      </CardSection>
 
-      <section className="card stack" aria-labelledby="booking-services-title">
-        <h2 id="booking-services-title">Services offered</h2>
+      <CardSection titleId="booking-services-title" title="Services offered">
         {services.length === 0 ? (
           <p className="muted">
             Your price book has no services yet. <Link to="/price-book">Add services to the price book</Link>.
@@ -124,52 +129,25 @@ export function BookingSettingsForm({
             <FieldError id={id("serviceIds-error")} error={errors.serviceIds} />
           </fieldset>
         )}
-      </section>
+      </CardSection>
 
-      <section className="card stack" aria-labelledby="booking-timing-title">
-        <h2 id="booking-timing-title">Visit and timing</h2>
+      <CardSection titleId="booking-timing-title" title="Visit and timing">
         <div className="form-grid">
-          <PlainSelectField
-            id={id("durationMinutes")}
-            name="durationMinutes"
-            label="Visit duration"
-            options={DURATION_OPTIONS}
-            defaultValue={text("durationMinutes")}
-            error={errors.durationMinutes}
-          />
-          <PlainSelectField
-            id={id("bufferMinutes")}
-            name="bufferMinutes"
-            label="Time buffer after each visit"
-            options={BUFFER_OPTIONS}
-            defaultValue={text("bufferMinutes")}
-            error={errors.bufferMinutes}
-          />
+          <PlainSelectField {...at("durationMinutes")} label="Visit duration" options={DURATION_OPTIONS} />
+          <PlainSelectField {...at("bufferMinutes")} label="Time buffer after each visit" options={BUFFER_OPTIONS} />
           <PlainTextField
-            id={id("leadTimeAmount")}
-            name="leadTimeAmount"
+            {...at("leadTimeAmount")}
+            {...WHOLE_NUMBER}
             label="Lead time"
-            type="number"
-            inputMode="numeric"
             min={0}
             max={LEAD_TIME_MAX[LeadTimeUnit.Days]}
-            defaultValue={text("leadTimeAmount")}
-            error={errors.leadTimeAmount}
             hint={`How soon a visit can be booked: up to ${LEAD_TIME_MAX[LeadTimeUnit.Hours]} hours or ${LEAD_TIME_MAX[LeadTimeUnit.Days]} days ahead.`}
           />
-          <PlainSelectField
-            id={id("leadTimeUnit")}
-            name="leadTimeUnit"
-            label="Lead time unit"
-            options={LEAD_UNIT_OPTIONS}
-            defaultValue={text("leadTimeUnit")}
-            error={errors.leadTimeUnit}
-          />
+          <PlainSelectField {...at("leadTimeUnit")} label="Lead time unit" options={LEAD_UNIT_OPTIONS} />
         </div>
-      </section>
+      </CardSection>
 
-      <section className="card stack" aria-labelledby="booking-hours-title">
-        <h2 id="booking-hours-title">Working hours</h2>
+      <CardSection titleId="booking-hours-title" title="Working hours">
         <p className="muted">The times customers can book, in your company&apos;s time zone.</p>
         {errors.workHours ? <FieldError error="Set the hours of all seven days" /> : null}
         <fieldset className="work-days">
@@ -184,10 +162,9 @@ export function BookingSettingsForm({
             />
           ))}
         </fieldset>
-      </section>
+      </CardSection>
 
-      <section className="card stack" aria-labelledby="booking-area-title">
-        <h2 id="booking-area-title">Service area</h2>
+      <CardSection titleId="booking-area-title" title="Service area">
         {settings.hasCompanyLocation ? null : (
           <p className="alert alert-warning">
             Your company has no address with map coordinates, so the radius cannot be checked yet and customers from
@@ -195,32 +172,24 @@ export function BookingSettingsForm({
           </p>
         )}
         <PlainTextField
-          id={id("serviceAreaRadius")}
-          name="serviceAreaRadius"
+          {...at("serviceAreaRadius")}
+          {...WHOLE_NUMBER}
           label="Service area radius (miles)"
-          type="number"
-          inputMode="numeric"
           min={1}
           max={500}
-          defaultValue={text("serviceAreaRadius")}
-          error={errors.serviceAreaRadius}
           hint="Miles around your company address. Leave it empty to take bookings from any address."
         />
-      </section>
+      </CardSection>
 
-      <section className="card stack" aria-labelledby="booking-intro-title">
-        <h2 id="booking-intro-title">Introduction</h2>
+      <CardSection titleId="booking-intro-title" title="Introduction">
         <PlainTextareaField
-          id={id("introText")}
-          name="introText"
+          {...at("introText")}
           label="Introduction text"
           rows={4}
           maxLength={ANSWER_MAX}
-          defaultValue={text("introText")}
-          error={errors.introText}
           hint="Shown at the top of your form."
         />
-      </section>
+      </CardSection>
 
       <div className="form-actions">
         <button type="submit" className="button button-primary" name="intent" value="save">
@@ -277,6 +246,13 @@ function WorkDayRow({
   const name = WEEK_DAYS[weekday];
   const id = `booking-day-${weekday}`;
   const isOpen = isPosted ? day.isOpen === "on" : day.isOpen === true;
+  /** The day's start or end time: its id, name, shown value and error. */
+  const time = (key: "startMinutes" | "endMinutes", suffix: string) => ({
+    id: `${id}-${suffix}`,
+    name: `${base}.${key}`,
+    defaultValue: String(day[key] ?? ""),
+    error: errors[`workHours.${weekday}.${key}`],
+  });
   return (
     <div className="work-day">
       <input type="hidden" name={`${base}.weekday`} value={weekday} />
@@ -287,28 +263,14 @@ function WorkDayRow({
         </label>
       </div>
       <PlainSelectField
-        id={`${id}-start`}
-        name={`${base}.startMinutes`}
-        label={
-          <>
-            <span className="visually-hidden">{name} </span>From
-          </>
-        }
+        {...time("startMinutes", "start")}
+        label={<DayFieldLabel day={name} label="From" />}
         options={START_OPTIONS}
-        defaultValue={String(day.startMinutes ?? "")}
-        error={errors[`workHours.${weekday}.startMinutes`]}
       />
       <PlainSelectField
-        id={`${id}-end`}
-        name={`${base}.endMinutes`}
-        label={
-          <>
-            <span className="visually-hidden">{name} </span>To
-          </>
-        }
+        {...time("endMinutes", "end")}
+        label={<DayFieldLabel day={name} label="To" />}
         options={END_OPTIONS}
-        defaultValue={String(day.endMinutes ?? "")}
-        error={errors[`workHours.${weekday}.endMinutes`]}
       />
     </div>
   );

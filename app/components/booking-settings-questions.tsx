@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { PlainSelectField, PlainTextareaField, PlainTextField } from "~/components/form";
+import { PlainSelectField, PlainTextareaField, PlainTextField, postedFieldAt } from "~/components/form";
 import {
   CHOICE_TYPES,
   LABEL_MAX,
@@ -108,12 +108,9 @@ function MoveButton({
 
 /** Add a question, or edit the one ?question= names. */
 function QuestionForm({ editing, posted }: { editing: BookingQuestionView | null; posted?: PostedQuestion }) {
-  const errors = posted?.errors ?? {};
   const values = posted?.values;
-  const type = String(values?.type ?? editing?.type ?? QUESTION_TYPES[0]);
-  const label = String(values?.label ?? editing?.label ?? "");
+  const field = postedFieldAt(posted);
   const isRequired = values ? values.isRequired === "on" : (editing?.isRequired ?? false);
-  const options = String(values?.options ?? editing?.options.join("\n") ?? "");
   const title = editing ? "Edit question" : "Add a question";
   return (
     <Form method="post" className="stack" id="question-form" aria-labelledby="question-form-title" noValidate>
@@ -121,33 +118,20 @@ function QuestionForm({ editing, posted }: { editing: BookingQuestionView | null
       {editing ? <input type="hidden" name="questionId" value={editing.id} /> : null}
       <div className="form-grid">
         <PlainSelectField
-          id="question-type"
-          name="type"
           label="Type"
+          {...field("question-type", "type", String(editing?.type ?? QUESTION_TYPES[0]))}
           options={TYPE_OPTIONS}
-          defaultValue={type}
-          error={errors.type}
         />
-        <PlainTextField
-          id="question-label"
-          name="label"
-          label="Question"
-          maxLength={LABEL_MAX}
-          defaultValue={label}
-          error={errors.label}
-        />
+        <PlainTextField label="Question" {...field("question-label", "label", editing?.label)} maxLength={LABEL_MAX} />
       </div>
       <label className="checkbox" htmlFor="question-required">
         <input type="checkbox" id="question-required" name="isRequired" defaultChecked={isRequired} />
         The customer must answer
       </label>
       <PlainTextareaField
-        id="question-options"
-        name="options"
         label="Options"
+        {...field("question-options", "options", editing?.options.join("\n"))}
         rows={4}
-        defaultValue={options}
-        error={errors.options}
         hint={`One per line. Used by the ${CHOICE_TYPES.map((t) => questionTypeLabels[t as QuestionTypeValue].toLowerCase()).join(", ")} types.`}
       />
       <div className="form-actions">

@@ -12,6 +12,8 @@ import {
   TextField,
   UnsavedChangesBar,
 } from "~/components/form";
+import { CardSection } from "~/components/card-section";
+import { DayFieldLabel } from "~/components/day-field-label";
 import { type ImageClientRules } from "~/components/image-upload-modal";
 import { PlaceSearchField } from "~/components/place-search-field";
 import { BUSINESS_TYPES, COUNTRIES, TEAM_SIZES } from "~/models/accounts/accounts.schema";
@@ -74,8 +76,7 @@ function ProfileForm({
     >
       <input type="hidden" name="intent" value="save" />
       <FormError formId={FORM} />
-      <section className="card stack" aria-labelledby="business-title">
-        <h2 id="business-title">Business</h2>
+      <CardSection titleId="business-title" title="Business">
         <div className="form-grid">
           <TextField name="businessName" label="Business Name" maxLength={255} autoComplete="organization" />
           <TextField name="email" label="Email" type="email" autoComplete="email" />
@@ -101,9 +102,8 @@ function ProfileForm({
           <TextField name="licenseNumber" label="License Number" maxLength={100} />
         </div>
         <LogoField currentUrl={logoUrl} rules={logoRules} />
-      </section>
-      <section className="card stack" aria-labelledby="service-title">
-        <h2 id="service-title">Service</h2>
+      </CardSection>
+      <CardSection titleId="service-title" title="Service">
         <div className="form-grid">
           <TextField
             name="serviceAreaRadius"
@@ -126,9 +126,8 @@ function ProfileForm({
             hint="A short description of your business for customers"
           />
         </div>
-      </section>
-      <section className="card stack" aria-labelledby="region-title">
-        <h2 id="region-title">Region</h2>
+      </CardSection>
+      <CardSection titleId="region-title" title="Region">
         <div className="form-grid">
           <SelectField
             name="country"
@@ -139,16 +138,15 @@ function ProfileForm({
           />
           <SelectField name="timezone" label="Time Zone" options={TIMEZONES} hint={`Now ${timezoneOffset}`} />
         </div>
-      </section>
-      <section className="card stack" aria-labelledby="schedule-title">
-        <h2 id="schedule-title">Working Schedule</h2>
+      </CardSection>
+      <CardSection titleId="schedule-title" title="Working Schedule">
         <fieldset className="work-days">
           <legend className="visually-hidden">Working days and hours</legend>
           {defaults.workingSchedule.map((day, index) => (
             <WorkDayRow key={day.day} index={index} day={day.day} />
           ))}
         </fieldset>
-      </section>
+      </CardSection>
       <div className="form-actions">
         <SubmitButton formId={FORM} busyText="Saving...">
           Save
@@ -181,24 +179,8 @@ function WorkDayRow({ index, day }: { index: number; day: number }) {
     <div className="work-day">
       <input type="hidden" name={`${base}.day`} value={day} />
       <CheckboxField name={`${base}.isWorking`} label={name} />
-      <TextField
-        name={`${base}.start`}
-        type="time"
-        label={
-          <>
-            <span className="visually-hidden">{name} </span>Start
-          </>
-        }
-      />
-      <TextField
-        name={`${base}.end`}
-        type="time"
-        label={
-          <>
-            <span className="visually-hidden">{name} </span>End
-          </>
-        }
-      />
+      <TextField name={`${base}.start`} type="time" label={<DayFieldLabel day={name} label="Start" />} />
+      <TextField name={`${base}.end`} type="time" label={<DayFieldLabel day={name} label="End" />} />
     </div>
   );
 }

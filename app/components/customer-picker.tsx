@@ -24,19 +24,7 @@ export function CustomerPicker({
 }) {
   return (
     <>
-      <Form method="get" className="toolbar" role="search" aria-label="Find the customer">
-        <PlainTextField
-          id={`${idPrefix}-customer-search`}
-          label="Customer"
-          name="q"
-          type="search"
-          defaultValue={q}
-          placeholder="Name, email, phone or address"
-        />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </Form>
+      <CustomerSearchForm id={`${idPrefix}-customer-search`} q={q} />
       {q && matches.length === 0 ? <EmptyState /> : null}
       <ul className="stack">
         {matches.map((c) => (
@@ -47,6 +35,25 @@ export function CustomerPicker({
       </ul>
       {children}
     </>
+  );
+}
+
+/** Find the customer: a GET search (`q`), so it works without JavaScript. */
+export function CustomerSearchForm({ id, q }: { id: string; q: string }) {
+  return (
+    <Form method="get" className="toolbar" role="search" aria-label="Find the customer">
+      <PlainTextField
+        id={id}
+        label="Customer"
+        name="q"
+        type="search"
+        defaultValue={q}
+        placeholder="Name, email, phone or address"
+      />
+      <button type="submit" className="button">
+        Search
+      </button>
+    </Form>
   );
 }
 

@@ -16,14 +16,31 @@ export function DeleteConfirmation({
     <Form method="post" className="card stack" aria-label={`Delete ${noun.toLowerCase()}`}>
       <h2>Delete {noun}</h2>
       {children}
-      <div className="row">
-        <Link className="button" to=".">
-          Cancel
-        </Link>
-        <button className="button button-danger" name="intent" value="delete">
-          Delete
-        </button>
-      </div>
+      <CancelOrSubmit intent="delete" className="button button-danger">
+        Delete
+      </CancelOrSubmit>
     </Form>
+  );
+}
+
+/** The last row of a card form on a detail page: Cancel (a link back to the page) and the submit button of `intent`. */
+export function CancelOrSubmit({
+  intent,
+  className,
+  children,
+}: {
+  intent: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="row">
+      <Link className="button" to=".">
+        Cancel
+      </Link>
+      <button className={className} name="intent" value={intent}>
+        {children}
+      </button>
+    </div>
   );
 }

@@ -1,8 +1,79 @@
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FieldError, PlainSelectField, PlainTextareaField, type Option } from "~/components/form";
-import { CheckboxList, type FieldAt } from "~/components/line-item-fields";
+import { CheckboxList, VisitTimeFields, type FieldAt } from "~/components/line-item-fields";
 
 const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+/** A posted value that may be one or several (checkboxes): always a list of strings. */
+export const valueList = (v: unknown) =>
+  Array.isArray(v) ? v.map(String) : v === undefined || v === "" ? [] : [String(v)];
+
+type DocumentValues = Record<string, unknown>;
+
+/** What every document form (job, estimate, invoice) is given. */
+export type DocumentFormProps<V extends DocumentValues> = {
+  customer: { id: number; name: string };
+  addresses: { id: number; location: string }[];
+  priceItems: { id: number; name: string; priceCents: number }[];
+  taxRates: { id: number; name: string; rate: number }[];
+  /** The document's stored values (edit). */
+  loaded?: V;
+  /** The action's answer: after a refused save or a line intent, the posted values and errors. */
+  posted?: { values?: V; errors?: Record<string, string> };
+  submitLabel: string;
+  cancelTo: string;
+};
+
+/**
+ * What a document form shows: the posted values after a refused save or an intent, else the stored
+ * ones, with `shown` filling the empty parts (a first line); its errors; and its fields' props.
+ */
+export function documentFormState<V extends DocumentValues, S extends DocumentValues>(
+  { loaded, posted }: DocumentFormProps<V>,
+  idPrefix: string,
+  shown: (values: V) => S,
+) {
+  const stored = posted?.values ?? loaded ?? ({} as V);
+  const values = { ...stored, ...shown(stored) };
+  const errors = posted?.errors ?? {};
+  return { values, errors, field: documentFieldAt(idPrefix, values, errors) };
+}
+
+/**
+ * A document form: a real post (every add and remove is a submit button with an intent, so it works
+ * without JavaScript), the refused save's message, the customer section with the document's
+ * `header` fields, the document's own sections (`children`), Cancel and save.
+ */
+export function DocumentForm({
+  customer,
+  addresses,
+  form: { field, errors },
+  header,
+  className = "stack",
+  enterSaves = false,
+  submitLabel,
+  cancelTo,
+  children,
+}: Pick<DocumentFormProps<DocumentValues>, "customer" | "addresses" | "submitLabel" | "cancelTo"> & {
+  form: { field: FieldAt; errors: Record<string, string> };
+  header: ReactNode;
+  className?: string;
+  /** Enter in a field saves (the form's first submit button is its default one), not the first "Remove line". */
+  enterSaves?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className={className} noValidate>
+      {enterSaves ? <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" /> : null}
+      <FormAlert error={errors._global} />
+      <CustomerSection customer={customer} addresses={addresses} field={field} error={errors.customerId}>
+        {header}
+      </CustomerSection>
+      {children}
+      <FormActions cancelTo={cancelTo} submitLabel={submitLabel} />
+    </Form>
+  );
+}
 
 /**
  * The fields of a document form (job, estimate, invoice) read their value and error by path
@@ -70,16 +141,41 @@ export function CustomerSection({
   );
 }
 
+/** A document's visit (job, estimate): its time and the employees assigned. */
+export function VisitFields({
+  form: { field, values, errors },
+  employees,
+  startHint,
+}: {
+  form: { field: FieldAt; values: DocumentValues; errors: Record<string, string> };
+  employees: Option[];
+  startHint: string;
+}) {
+  return (
+    <>
+      <VisitTimeFields field={field} allDay={values.isAllDay === "on"} startHint={startHint} />
+      <CheckboxList
+        legend="Assigned employees"
+        name="employeeIds"
+        options={employees}
+        selected={valueList(values.employeeIds)}
+        error={errors.employeeIds}
+      />
+    </>
+  );
+}
+
 /** Tags, the team's private notes and the message the customer reads (job, estimate). */
 export function NotesAndTagsSection({
   field,
   tagOptions,
-  selectedTags,
+  tags,
   noTags,
 }: {
   field: FieldAt;
   tagOptions: Option[];
-  selectedTags: string[];
+  /** The chosen tags' ids, as posted or stored. */
+  tags: unknown;
   noTags: string;
 }) {
   return (
@@ -89,7 +185,7 @@ export function NotesAndTagsSection({
         legend="Tags"
         name="tags"
         options={tagOptions}
-        selected={selectedTags}
+        selected={valueList(tags)}
         empty={<p className="muted">{noTags}</p>}
       />
       <PrivateNotesField field={field} />

@@ -1,25 +1,15 @@
 import { Form } from "@remix-run/react";
 import { FieldError, PlainTextField, type Option } from "~/components/form";
-import { FILE_SECTIONS, Files } from "~/components/job-details";
+import { FilesAndTimeline, type FilesAndTimelineOf } from "~/components/job-details";
 import { CheckboxList } from "~/components/line-item-fields";
-import { LineItemName, LineItemsTable } from "~/components/line-items-table";
+import { LineItemName, LineItemsTable, type DocumentLine } from "~/components/line-items-table";
 import { OneFieldForm, RenameForm } from "~/components/one-field-form";
-import { TimelineList, type TimelineEntry } from "~/components/timeline-list";
-import { VisitSummary } from "~/components/visit-summary";
+import { VisitSummary, type Visit } from "~/components/visit-summary";
 import { EstimateApproval, estimateEventLabels, estimateStatusLabels } from "~/models/estimates/estimates.schema";
 import { lineItemKindLabels } from "~/models/line-items/line-items.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
 
-type Attachment = { id: number; fileUrl: string; fileName: string; contentType: string };
-type Line = {
-  id: number;
-  kind: number;
-  name: string;
-  description: string | null;
-  quantity: number;
-  unitPriceCents: number;
-  amountCents: number;
-  isTaxable: boolean;
+type Line = DocumentLine & {
   isOptional: boolean;
   isRecommended: boolean;
   isApproved: boolean;
@@ -32,36 +22,26 @@ type EstimateOption = {
   totalCents: number;
   lineItems: Line[];
 };
-type Details = {
-  id: number;
-  number: number;
-  name: string | null;
-  customerId: number;
-  customerName: string;
-  location: string | null;
-  description: string | null;
-  privateNotes: string | null;
-  message: string | null;
-  status: number;
-  approval: number;
-  startTime: string | null;
-  endTime: string | null;
-  isAllDay: boolean;
-  arrivalWindowOffset: number;
-  discountCents: number;
-  taxRate: number;
-  totalCents: number;
-  chosenOptionId: number | null;
-  sentAt: string | null;
-  answeredAt: string | null;
-  declineReason: string | null;
-  options: EstimateOption[];
-  employees: { id: number; firstName: string; lastName: string }[];
-  tags: { id: number; name: string }[];
-  timeline: TimelineEntry[];
-  attachments: Attachment[];
-  currentStateAttachments: Attachment[];
-};
+type Details = Omit<Visit, "employees"> &
+  FilesAndTimelineOf & {
+    number: number;
+    name: string | null;
+    status: number;
+    approval: number;
+    discountCents: number;
+    taxRate: number;
+    totalCents: number;
+    chosenOptionId: number | null;
+    sentAt: string | null;
+    answeredAt: string | null;
+    declineReason: string | null;
+    options: EstimateOption[];
+    employees: { id: number; firstName: string; lastName: string }[];
+    tags: { id: number; name: string }[];
+  };
+
+/** The timeline's words. */
+const LABELS = { events: estimateEventLabels, statuses: estimateStatusLabels };
 
 function lineNote(l: Line) {
   const notes = [lineItemKindLabels[l.kind], l.isTaxable ? "taxable" : null];
@@ -215,25 +195,7 @@ export function EstimateDetailsSections({
         <FieldError error={errors.employees} />
       </section>
 
-      {FILE_SECTIONS.map(({ list, ...section }) => (
-        <Files
-          key={section.upload}
-          {...section}
-          files={estimate[list]}
-          record={{ field: "estimateId", id: estimate.id }}
-          error={errors[section.upload]}
-        />
-      ))}
-
-      <section className="card stack" aria-labelledby="estimate-timeline">
-        <h2 id="estimate-timeline">Timeline</h2>
-        <TimelineList
-          entries={estimate.timeline}
-          eventLabels={estimateEventLabels}
-          statusLabels={estimateStatusLabels}
-          timezone={timezone}
-        />
-      </section>
+      <FilesAndTimeline kind="estimate" record={estimate} labels={LABELS} errors={errors} timezone={timezone} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useActionData } from "@remix-run/react";
+import { FollowUpsForm } from "~/components/follow-ups-form";
 import { PlainSelectField } from "~/components/form";
 
 const DAY_OPTIONS = [1, 2, 3, 5, 7, 14, 30].map((d) => ({
@@ -12,8 +12,6 @@ const HOUR_OPTIONS = [
   { value: 72, label: "Every 72 hours" },
 ];
 
-type Posted = { estimateFollowUps?: { errors: Record<string, string>; values: Record<string, string> } };
-
 /**
  * Estimate follow-ups on /settings/reminders: off or N days after sending, then reminders every
  * 24/48/72 hours (at most three); the channel is the invoice follow-ups' one. A plain form.
@@ -23,38 +21,27 @@ export function EstimateFollowUpsForm({
 }: {
   settings: { estimateFollowUpDays: number | null; estimateReminderHours: number };
 }) {
-  const posted = useActionData<Posted>()?.estimateFollowUps;
-  const errors = posted?.errors ?? {};
-  const values = posted?.values;
   return (
-    <Form method="post" className="card stack" aria-label="Estimate follow-ups">
-      <h2>Estimate follow-ups</h2>
-      <p className="muted">
-        A reminder with the estimate link to customers who have not answered a sent estimate, at 9:00 am, then up to
-        three more reminders. Sent by the follow-up channel above.
-      </p>
-      <PlainSelectField
-        id="estimate-follow-up-days"
-        label="Estimate follow-up"
-        name="estimateFollowUpDays"
-        placeholder="Off"
-        options={DAY_OPTIONS}
-        defaultValue={values?.estimateFollowUpDays ?? (settings.estimateFollowUpDays ?? "").toString()}
-        error={errors.estimateFollowUpDays}
-      />
-      <PlainSelectField
-        id="estimate-reminder-hours"
-        label="Then remind"
-        name="estimateReminderHours"
-        options={HOUR_OPTIONS}
-        defaultValue={values?.estimateReminderHours ?? String(settings.estimateReminderHours)}
-        error={errors.estimateReminderHours}
-      />
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" name="intent" value="estimateFollowUps">
-          Set estimate follow-ups
-        </button>
-      </div>
-    </Form>
+    <FollowUpsForm
+      intent="estimateFollowUps"
+      title="Estimate follow-ups"
+      intro="A reminder with the estimate link to customers who have not answered a sent estimate, at 9:00 am, then up to three more reminders. Sent by the follow-up channel above."
+      submitLabel="Set estimate follow-ups"
+      fields={(field) => (
+        <>
+          <PlainSelectField
+            label="Estimate follow-up"
+            {...field("estimate-follow-up-days", "estimateFollowUpDays", String(settings.estimateFollowUpDays ?? ""))}
+            placeholder="Off"
+            options={DAY_OPTIONS}
+          />
+          <PlainSelectField
+            label="Then remind"
+            {...field("estimate-reminder-hours", "estimateReminderHours", String(settings.estimateReminderHours))}
+            options={HOUR_OPTIONS}
+          />
+        </>
+      )}
+    />
   );
 }

@@ -1,87 +1,73 @@
-import { Form } from "@remix-run/react";
 import {
-  CustomerSection,
-  documentFieldAt,
-  FormActions,
-  FormAlert,
+  DocumentForm,
+  documentFormState,
   NotesAndTagsSection,
+  VisitFields,
+  type DocumentFormProps,
 } from "~/components/document-form";
 import { FieldError, PlainTextareaField, PlainTextField, type Option } from "~/components/form";
 import {
   AddLineButtons,
-  CheckboxList,
+  EMPTY_LINE,
   isChecked,
   LineItemFields,
   TaxAndDiscountFields,
-  VisitTimeFields,
 } from "~/components/line-item-fields";
 
 type Line = Record<string, string>;
 type OptionValues = { id?: string; name?: string; lineItems?: Line[] };
 type EstimateValues = Record<string, unknown> & { options?: OptionValues[] };
 
-export type EstimateFormProps = {
-  customer: { id: number; name: string };
-  addresses: { id: number; location: string }[];
+export type EstimateFormProps = DocumentFormProps<EstimateValues> & {
   employees: Option[];
   tagOptions: Option[];
-  priceItems: { id: number; name: string; priceCents: number }[];
-  taxRates: { id: number; name: string; rate: number }[];
   showCosts?: boolean;
-  loaded?: EstimateValues;
-  posted?: { values?: EstimateValues; errors?: Record<string, string> };
   withSchedule: boolean;
-  submitLabel: string;
-  cancelTo: string;
 };
 
 const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
-const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : v === undefined || v === "" ? [] : [String(v)]);
-const emptyLine: Line = { name: "", quantity: "1", unitPrice: "", kind: "1" };
+
+/** A checkbox of an estimate line (optional, recommended), posted as "on". */
+function LineCheckbox({ name, checked, label }: { name: string; checked: unknown; label: string }) {
+  return (
+    <label>
+      <input type="checkbox" name={name} defaultChecked={isChecked(checked)} /> {label}
+    </label>
+  );
+}
 
 /**
  * The estimate form (create and edit): options, each with its lines (optional lines with the
  * recommended flag), then money, schedule, notes and tags. Every add and remove is a submit button
  * with an intent, so the form works without JavaScript.
  */
-export function EstimateForm({
-  loaded,
-  posted,
-  customer,
-  addresses,
-  employees,
-  tagOptions,
-  priceItems,
-  taxRates,
-  showCosts = true,
-  withSchedule,
-  submitLabel,
-  cancelTo,
-}: EstimateFormProps) {
-  const values = posted?.values ?? loaded ?? {};
-  const errors = posted?.errors ?? {};
-  const options: OptionValues[] = values.options?.length
-    ? values.options
-    : [{ name: "Option 1", lineItems: [emptyLine] }];
-  const shown = { ...values, options };
-  const field = documentFieldAt("estimate", shown, errors);
+export function EstimateForm(props: EstimateFormProps) {
+  const { employees, tagOptions, priceItems, taxRates, showCosts = true, withSchedule } = props;
+  const form = documentFormState(props, "estimate", (v) => ({
+    options: v.options?.length ? v.options : [{ name: "Option 1", lineItems: [EMPTY_LINE] }],
+  }));
+  const { values, errors, field } = form;
+  const { options } = values;
   return (
-    <Form method="post" className="stack job-form" noValidate>
-      {/* Enter in a field saves (the form's first submit button is its default one), not "Remove line". */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
-      <FormAlert error={errors._global} />
-      <CustomerSection customer={customer} addresses={addresses} field={field} error={errors.customerId}>
-        <PlainTextField
-          label="Estimate title"
-          {...field("name")}
-          hint="Defaults to the first line item"
-          maxLength={255}
-        />
-        <PlainTextareaField label="Description" {...field("description")} rows={3} />
-      </CustomerSection>
-
+    <DocumentForm
+      {...props}
+      form={form}
+      className="stack job-form"
+      enterSaves
+      header={
+        <>
+          <PlainTextField
+            label="Estimate title"
+            {...field("name")}
+            hint="Defaults to the first line item"
+            maxLength={255}
+          />
+          <PlainTextareaField label="Description" {...field("description")} rows={3} />
+        </>
+      }
+    >
       {options.map((option, i) => {
-        const lines = option.lineItems?.length ? option.lineItems : [emptyLine];
+        const lines = option.lineItems?.length ? option.lineItems : [EMPTY_LINE];
         return (
           <section key={i} className="card stack" aria-labelledby={`estimate-option-${i}-title`}>
             <h2 id={`estimate-option-${i}-title`}>Option {i + 1}</h2>
@@ -108,22 +94,16 @@ export function EstimateForm({
                   value={isChecked(line.isApproved) ? "on" : ""}
                 />
                 <div className="field field-checkbox">
-                  <label>
-                    <input
-                      type="checkbox"
-                      name={`options[${i}].lineItems[${j}].isOptional`}
-                      defaultChecked={isChecked(line.isOptional)}
-                    />{" "}
-                    Optional
-                  </label>
-                  <label>
-                    <input
-                      type="checkbox"
-                      name={`options[${i}].lineItems[${j}].isRecommended`}
-                      defaultChecked={isChecked(line.isRecommended)}
-                    />{" "}
-                    Recommended
-                  </label>
+                  <LineCheckbox
+                    name={`options[${i}].lineItems[${j}].isOptional`}
+                    checked={line.isOptional}
+                    label="Optional"
+                  />
+                  <LineCheckbox
+                    name={`options[${i}].lineItems[${j}].isRecommended`}
+                    checked={line.isRecommended}
+                    label="Recommended"
+                  />
                 </div>
               </LineItemFields>
             ))}
@@ -166,28 +146,11 @@ export function EstimateForm({
       {withSchedule ? (
         <section className="card stack">
           <h2>Visit</h2>
-          <VisitTimeFields
-            field={field}
-            allDay={values.isAllDay === "on"}
-            startHint="Leave empty for an unscheduled estimate"
-          />
-          <CheckboxList
-            legend="Assigned employees"
-            name="employeeIds"
-            options={employees}
-            selected={list(values.employeeIds)}
-            error={errors.employeeIds}
-          />
+          <VisitFields form={form} employees={employees} startHint="Leave empty for an unscheduled estimate" />
         </section>
       ) : null}
 
-      <NotesAndTagsSection
-        field={field}
-        tagOptions={tagOptions}
-        selectedTags={list(values.tags)}
-        noTags="No estimate tags yet."
-      />
-      <FormActions cancelTo={cancelTo} submitLabel={submitLabel} />
-    </Form>
+      <NotesAndTagsSection field={field} tagOptions={tagOptions} tags={values.tags} noTags="No estimate tags yet." />
+    </DocumentForm>
   );
 }

@@ -195,6 +195,19 @@ export function PlainSelectField({ options, placeholder, ...props }: PlainChrome
   return <PlainField {...props} control={select({ options, placeholder })} />;
 }
 
+/**
+ * The props of a plain field from the action's answer after a refused post: its id and name, the
+ * posted value (else the stored one) and its error.
+ */
+export function postedFieldAt(posted?: { values?: Record<string, unknown>; errors?: Record<string, string> }) {
+  return (id: string, name: string, stored = "") => ({
+    id,
+    name,
+    defaultValue: String(posted?.values?.[name] ?? stored),
+    error: posted?.errors?.[name],
+  });
+}
+
 export function CheckboxField({
   name,
   label,

@@ -2,53 +2,38 @@ import { Form } from "@remix-run/react";
 import { RenameForm } from "~/components/one-field-form";
 import { jobStatusLabels, paymentMethodLabels, timelineEventLabels } from "~/models/jobs/jobs.schema";
 import { PlainSelectField, PlainTextField } from "~/components/form";
-import { LineItemName, LineItemsTable } from "~/components/line-items-table";
+import { LineItemName, LineItemsTable, type DocumentLine } from "~/components/line-items-table";
 import { TimelineList, type TimelineEntry } from "~/components/timeline-list";
-import { VisitSummary } from "~/components/visit-summary";
+import { VisitSummary, type Visit } from "~/components/visit-summary";
 import { lineItemKindLabels } from "~/models/line-items/line-items.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
 
 type Attachment = { id: number; fileUrl: string; fileName: string; contentType: string };
-type Details = {
+/** A job's or an estimate's files and timeline. */
+export type FilesAndTimelineOf = {
   id: number;
-  name: string | null;
-  customerId: number;
-  customerName: string;
-  location: string | null;
-  description: string | null;
-  privateNotes: string | null;
-  message: string | null;
-  status: number;
-  startTime: string | null;
-  endTime: string | null;
-  isAllDay: boolean;
-  arrivalWindowOffset: number;
-  subtotalCents: number;
-  discountCents: number;
-  taxCents: number;
-  taxRate: number;
-  totalCents: number;
-  paidCents: number;
-  publicToken: string;
-  seriesId: number | null;
-  lineItems: {
-    id: number;
-    kind: number;
-    name: string;
-    description: string | null;
-    quantity: number;
-    unitPriceCents: number;
-    amountCents: number;
-    isTaxable: boolean;
-  }[];
-  employees: { id: number; firstName: string; lastName: string }[];
-  tags: { id: number; name: string }[];
-  segments: { id: number; name: string }[];
   attachments: Attachment[];
   currentStateAttachments: Attachment[];
-  payments: { id: number; method: number; amountCents: number; note: string | null; paidAt: string }[];
   timeline: TimelineEntry[];
 };
+type Details = Omit<Visit, "employees"> &
+  FilesAndTimelineOf & {
+    name: string | null;
+    status: number;
+    subtotalCents: number;
+    discountCents: number;
+    taxCents: number;
+    taxRate: number;
+    totalCents: number;
+    paidCents: number;
+    publicToken: string;
+    seriesId: number | null;
+    lineItems: DocumentLine[];
+    employees: { id: number; firstName: string; lastName: string }[];
+    tags: { id: number; name: string }[];
+    segments: { id: number; name: string }[];
+    payments: { id: number; method: number; amountCents: number; note: string | null; paidAt: string }[];
+  };
 
 const fullName = (first: string | null | undefined, last: string | null | undefined) =>
   `${first ?? ""} ${last ?? ""}`.trim();
@@ -67,7 +52,7 @@ export function timelineActor(
 
 const PAYMENT_METHODS = [0, 1, 2, 3].map((m) => ({ value: m, label: paymentMethodLabels[m] }));
 /** The job's two file lists: each uploads under its own name and deletes by its own intent. */
-export const FILE_SECTIONS = [
+const FILE_SECTIONS = [
   { title: "Attachments", upload: "attachment", list: "attachments", deleteIntent: "deleteAttachment" },
   {
     title: "Current state",
@@ -76,6 +61,7 @@ export const FILE_SECTIONS = [
     deleteIntent: "deleteCurrentState",
   },
 ] as const;
+const TIMELINE_LABELS = { events: timelineEventLabels, statuses: jobStatusLabels };
 const ACCEPT = ".jpeg,.jpg,.gif,.png,.mp4,.webm,.mov,.mkv,.odt,.ods,.doc,.docx,.pdf,.txt,.xlsx,.xls";
 
 /** The sections of the job details page; each form posts one intent. */
@@ -202,25 +188,7 @@ export function JobDetailsSections({
         </Form>
       </section>
 
-      {FILE_SECTIONS.map(({ list, ...section }) => (
-        <Files
-          key={section.upload}
-          {...section}
-          files={job[list]}
-          record={{ field: "jobId", id: job.id }}
-          error={errors[section.upload]}
-        />
-      ))}
-
-      <section className="card stack" aria-labelledby="job-timeline">
-        <h2 id="job-timeline">Timeline</h2>
-        <TimelineList
-          entries={job.timeline}
-          eventLabels={timelineEventLabels}
-          statusLabels={jobStatusLabels}
-          timezone={timezone}
-        />
-      </section>
+      <FilesAndTimeline kind="job" record={job} labels={TIMELINE_LABELS} errors={errors} timezone={timezone} />
     </div>
   );
 }
@@ -319,7 +287,46 @@ function SendVisitDetails({
   );
 }
 
-export function Files({
+/** A job's or an estimate's two file lists, then its timeline. */
+export function FilesAndTimeline({
+  kind,
+  record,
+  labels,
+  errors,
+  timezone,
+}: {
+  kind: "job" | "estimate";
+  record: FilesAndTimelineOf;
+  labels: { events: Record<number, string>; statuses: Record<number, string> };
+  errors: Record<string, string>;
+  timezone: string;
+}) {
+  return (
+    <>
+      {FILE_SECTIONS.map(({ list, ...section }) => (
+        <Files
+          key={section.upload}
+          {...section}
+          files={record[list]}
+          record={{ field: `${kind}Id`, id: record.id }}
+          error={errors[section.upload]}
+        />
+      ))}
+
+      <section className="card stack" aria-labelledby={`${kind}-timeline`}>
+        <h2 id={`${kind}-timeline`}>Timeline</h2>
+        <TimelineList
+          entries={record.timeline}
+          eventLabels={labels.events}
+          statusLabels={labels.statuses}
+          timezone={timezone}
+        />
+      </section>
+    </>
+  );
+}
+
+function Files({
   title,
   upload,
   files,

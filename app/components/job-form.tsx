@@ -1,121 +1,65 @@
-import { Form } from "@remix-run/react";
 import {
-  CustomerSection,
-  documentFieldAt,
-  FormActions,
-  FormAlert,
+  DocumentForm,
+  documentFormState,
   NotesAndTagsSection,
+  valueList,
+  VisitFields,
+  type DocumentFormProps,
 } from "~/components/document-form";
 import { frequencyLabels, setPositionLabels, weekdayLabels } from "~/models/jobs/jobs.schema";
 import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField, type Option } from "~/components/form";
-import {
-  AddLineButtons,
-  CheckboxList,
-  LineItemFields,
-  TaxAndDiscountFields,
-  VisitTimeFields,
-} from "~/components/line-item-fields";
+import { EMPTY_LINE, LineItemsSection } from "~/components/line-item-fields";
 
-export type JobFormProps = {
-  customer: { id: number; name: string };
-  addresses: { id: number; location: string }[];
+type JobValues = Record<string, unknown> & { lineItems?: Array<Record<string, string>> };
+export type JobFormProps = DocumentFormProps<JobValues> & {
   employees: Option[];
   tagOptions: Option[];
-  priceItems: { id: number; name: string; priceCents: number }[];
-  taxRates: { id: number; name: string; rate: number }[];
   /** False for a field tech, who never reads costs. */
   showCosts?: boolean;
-  /** The job's stored values (edit). */
-  loaded?: JobValues;
-  /** The action's answer: after a refused save or a line intent, the posted values and errors. */
-  posted?: { values?: JobValues; errors?: Record<string, string> };
   withSchedule: boolean;
-  submitLabel: string;
-  cancelTo: string;
 };
-type JobValues = Record<string, unknown> & { lineItems?: Array<Record<string, string>> };
 
 const FREQUENCIES = [3, 2, 1, 0].map((f) => ({ value: f, label: frequencyLabels[f] }));
 const SET_POSITIONS = [1, 2, 3, 4].map((p) => ({ value: p, label: setPositionLabels[p] }));
 const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
-const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : v === undefined || v === "" ? [] : [String(v)]);
 
 /** The job form (create and edit): a real form; adding a line posts an intent, so it works without JavaScript. */
-export function JobForm({
-  loaded,
-  posted,
-  customer,
-  addresses,
-  employees,
-  tagOptions,
-  priceItems,
-  taxRates,
-  showCosts = true,
-  withSchedule,
-  submitLabel,
-  cancelTo,
-}: JobFormProps) {
-  const values = posted?.values ?? loaded ?? {};
-  const errors = posted?.errors ?? {};
-  const lines = values.lineItems?.length
-    ? values.lineItems
-    : [{ name: "", quantity: "1", unitPrice: "", cost: "", isTaxable: "", kind: "1", description: "" }];
-  const recurrence = (values.recurrence ?? {}) as Record<string, unknown>;
-  const selectedEmployees = list(values.employeeIds);
-  const selectedTags = list(values.tags);
-  const selectedDays = list(recurrence.daysOfWeek);
-  const ends = str(recurrence.ends) || "never";
+export function JobForm(props: JobFormProps) {
+  const { employees, tagOptions, showCosts = true, withSchedule } = props;
   // Errors are keyed by path (lineItems.0.name), the posted names are nested (lineItems[0].name).
-  const shown = { ...values, lineItems: lines };
-  const field = documentFieldAt("job", shown, errors);
+  const form = documentFormState(props, "job", (v) => ({
+    lineItems: v.lineItems?.length ? v.lineItems : [EMPTY_LINE],
+  }));
+  const { values, errors, field } = form;
+  const recurrence = (values.recurrence ?? {}) as Record<string, unknown>;
+  const selectedDays = valueList(recurrence.daysOfWeek);
+  const ends = str(recurrence.ends) || "never";
   return (
-    <Form method="post" className="stack job-form" noValidate>
-      <FormAlert error={errors._global} />
-      <CustomerSection customer={customer} addresses={addresses} field={field} error={errors.customerId}>
-        <PlainTextField label="Job title" {...field("name")} hint="Defaults to the first line item" maxLength={255} />
-        <PlainTextareaField label="Description" {...field("description")} rows={3} />
-      </CustomerSection>
-
-      <section className="card stack">
-        <h2>Line items</h2>
-        {lines.map((line, i) => (
-          <LineItemFields
-            key={i}
-            prefix={`lineItems[${i}]`}
-            errorPrefix={`lineItems.${i}`}
-            label={`Line ${i + 1}`}
-            line={line}
-            field={field}
-            showCosts={showCosts}
-            removeIntent={`removeLine:${i}`}
-          />
-        ))}
-        <AddLineButtons
-          idPrefix="job"
-          selectName="priceItemId"
-          priceItems={priceItems}
-          addIntent="addLine"
-          priceIntent="addPriceItem"
-          error={errors.priceItemId}
-        />
-        <TaxAndDiscountFields idPrefix="job" field={field} taxRates={taxRates} />
-      </section>
+    <DocumentForm
+      {...props}
+      form={form}
+      className="stack job-form"
+      header={
+        <>
+          <PlainTextField label="Job title" {...field("name")} hint="Defaults to the first line item" maxLength={255} />
+          <PlainTextareaField label="Description" {...field("description")} rows={3} />
+        </>
+      }
+    >
+      <LineItemsSection
+        idPrefix="job"
+        lines={values.lineItems}
+        field={field}
+        showCosts={showCosts}
+        priceItems={props.priceItems}
+        taxRates={props.taxRates}
+        error={errors.priceItemId}
+      />
 
       {withSchedule ? (
         <section className="card stack">
           <h2>Schedule</h2>
-          <VisitTimeFields
-            field={field}
-            allDay={values.isAllDay === "on"}
-            startHint="Leave empty for an unscheduled job"
-          />
-          <CheckboxList
-            legend="Assigned employees"
-            name="employeeIds"
-            options={employees}
-            selected={selectedEmployees}
-            error={errors.employeeIds}
-          />
+          <VisitFields form={form} employees={employees} startHint="Leave empty for an unscheduled job" />
           <label>
             <input
               type="checkbox"
@@ -186,13 +130,7 @@ export function JobForm({
         </section>
       ) : null}
 
-      <NotesAndTagsSection
-        field={field}
-        tagOptions={tagOptions}
-        selectedTags={selectedTags}
-        noTags="No job tags yet."
-      />
-      <FormActions cancelTo={cancelTo} submitLabel={submitLabel} />
-    </Form>
+      <NotesAndTagsSection field={field} tagOptions={tagOptions} tags={values.tags} noTags="No job tags yet." />
+    </DocumentForm>
   );
 }

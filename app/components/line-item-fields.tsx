@@ -63,6 +63,64 @@ export function LineItemFields({
   );
 }
 
+/** A new document's first, empty line. */
+export const EMPTY_LINE: Record<string, string> = {
+  name: "",
+  quantity: "1",
+  unitPrice: "",
+  cost: "",
+  isTaxable: "",
+  kind: "1",
+  description: "",
+};
+
+/** The line items of a job or an invoice (posted as `lineItems[i]`), adding lines, the tax rate and the discount. */
+export function LineItemsSection({
+  idPrefix,
+  lines,
+  field,
+  showCosts,
+  priceItems,
+  taxRates,
+  error,
+}: {
+  idPrefix: string;
+  lines: Record<string, unknown>[];
+  field: FieldAt;
+  showCosts: boolean;
+  priceItems: { id: number; name: string; priceCents: number }[];
+  taxRates: { id: number; name: string; rate: number }[];
+  /** The price book item's error. */
+  error?: string;
+}) {
+  return (
+    <section className="card stack">
+      <h2>Line items</h2>
+      {lines.map((line, i) => (
+        <LineItemFields
+          key={i}
+          prefix={`lineItems[${i}]`}
+          errorPrefix={`lineItems.${i}`}
+          label={`Line ${i + 1}`}
+          line={line}
+          field={field}
+          showCosts={showCosts}
+          removeIntent={`removeLine:${i}`}
+        />
+      ))}
+      <AddLineButtons
+        idPrefix={idPrefix}
+        selectName="priceItemId"
+        priceItems={priceItems}
+        addIntent="addLine"
+        priceIntent="addPriceItem"
+        error={error}
+      />
+      <TaxAndDiscountFields idPrefix={idPrefix} field={field} taxRates={taxRates} />
+    </section>
+  );
+}
+
 /** "Add line" and "Add item" from the price book: submit buttons with intents, a select named `selectName`. */
 export function AddLineButtons({
   idPrefix,

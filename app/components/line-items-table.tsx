@@ -1,5 +1,17 @@
 import type { ReactNode } from "react";
 
+/** A stored line of a document (job, estimate option) as its details page shows it. */
+export type DocumentLine = {
+  id: number;
+  kind: number;
+  name: string;
+  description: string | null;
+  quantity: number;
+  unitPriceCents: number;
+  amountCents: number;
+  isTaxable: boolean;
+};
+
 /**
  * The line items of a job with their totals: the job page and the customer's visit page (that
  * one has no client JavaScript, so this stays a plain server-rendered table).

@@ -140,3 +140,18 @@ function FilterSelect({ filter }: { filter: ListFilter }) {
 /** Tags as filter options. */
 export const tagFilterOptions = (tags: { id: number; label: string }[]): FilterOption[] =>
   tags.map((t) => ({ value: t.id, label: t.label }));
+
+type TagSelect = { id: string; label: string; selected: number[] };
+
+/** A list's tag list boxes: `tag` (records with the tags) and, given `exclude`, `excludeTag` (records without them). */
+export function tagFilters(options: FilterOption[], include: TagSelect, exclude?: TagSelect): ListFilter[] {
+  const select = (name: string, { id, label, selected }: TagSelect): ListFilter => ({
+    id,
+    name,
+    label,
+    options,
+    selected,
+    multiple: true,
+  });
+  return exclude ? [select("tag", include), select("excludeTag", exclude)] : [select("tag", include)];
+}

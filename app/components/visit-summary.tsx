@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { formatInZone } from "~/utils/format";
 
-type Visit = {
+/** What a record with a visit (job, estimate) shows in its summary. */
+export type Visit = {
   customerId: number;
   customerName: string;
   location: string | null;

@@ -1,7 +1,9 @@
-import { eq, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
+import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { db } from "~/db.server";
 import { customers } from "~/db/schema";
+import type { Paging } from "~/http/api.server";
 import { pageTotal, scanWindow } from "~/models/list-pages";
 
 /**
@@ -63,5 +65,60 @@ export function listPagePlan(input: {
       });
       return { rows: rows.map(({ hits: _hits, ...row }) => row), ...counted };
     },
+  };
+}
+
+/**
+ * A list screen of records with a customer, by its paging (shared by jobs, estimates and invoices):
+ * `table`'s rows, sorted by the column the paging names (else `defaultSort`, newest first), the
+ * whole company's total read from `counter` when nothing but the company narrows the list
+ * (`wholeCompany`). `page` reads the page's `columns` with the customer's name (the plan above).
+ */
+export function pagedList<F extends string>(
+  table: PgTable & { id: AnyPgColumn; customerId: AnyPgColumn },
+  counter: PgTable & { count: AnyPgColumn; companyId: AnyPgColumn },
+  sortColumns: Record<F, SQL>,
+  defaultSort: F,
+  cap: number,
+) {
+  return async <C extends SelectedFields>(
+    query: { paging: Paging; companyId: number; where: SQL[]; wholeCompany: boolean },
+    columns: C,
+  ) => {
+    const { paging } = query;
+    const sort = paging.sortSettings.find((s) => s.fieldName in sortColumns);
+    const column = sortColumns[(sort?.fieldName as F) ?? defaultSort];
+    const [counted] = query.wholeCompany
+      ? await db.select({ total: counter.count }).from(counter).where(eq(counter.companyId, query.companyId))
+      : [];
+    const plan = listPagePlan({
+      table,
+      id: table.id,
+      where: and(...query.where),
+      sortKey: column,
+      customerIdForSort: column === (sortColumns as Record<string, SQL>).customerName ? table.customerId : undefined,
+      descending: sort ? !!sort.descending : true,
+      offset: (paging.pageNumber - 1) * paging.pageSize,
+      pageSize: paging.pageSize,
+      companyTotal: query.wholeCompany ? ((counted?.total as number | undefined) ?? 0) : null,
+      cap,
+    });
+    const scanned = await db
+      .select({ ...columns, hits: plan.hits, firstName: customers.firstName, lastName: customers.lastName })
+      .from(table)
+      .innerJoin(plan.page, eq(table.id, plan.page.pageId))
+      .innerJoin(customers, eq(customers.id, table.customerId))
+      .orderBy(...plan.order);
+    const { rows, total, totalIsCapped } = await plan.finish(
+      scanned as (SelectResultFields<C> & { hits: number | null; firstName: string; lastName: string | null })[],
+    );
+    return {
+      total,
+      totalIsCapped,
+      rows: rows.map(({ firstName, lastName, ...row }) => ({
+        ...(row as unknown as SelectResultFields<C>),
+        customerName: [firstName, lastName].filter(Boolean).join(" "),
+      })),
+    };
   };
 }

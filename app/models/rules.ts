@@ -13,3 +13,10 @@ export class RuleError extends Error {
     return Object.keys(this.fieldErrors)[0] ?? "_global";
   }
 }
+
+/** A rule that blames one field (or the form, `_global`): shared as the base of the jobs' and estimates' rule errors. */
+export class FieldRuleError extends RuleError {
+  constructor(message: string, field = "_global") {
+    super({ [field]: message });
+  }
+}

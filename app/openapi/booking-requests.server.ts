@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParamsSchema } from "~/http/query-schemas";
 import { bookingRequestPageQuerySchema, bookingRequestUpdateSchema } from "~/models/booking/booking.schema";
-import { registerCall } from "~/openapi/registry.server";
+import { pageOf, registerCall } from "~/openapi/registry.server";
 
 const access = "office staff, company admin and super admin (a field tech is refused with 403)";
 const tag = "Booking requests";
@@ -63,12 +63,7 @@ registerCall({
     "A page of booking requests, newest first; isPastRequest=true lists the past ones. Paging also as pagingSettings.pageNumber=...; sort fields createdAt, startTime, status, customerName",
   paging: true,
   query: bookingRequestPageQuerySchema,
-  response: z.object({
-    items: z.array(row),
-    total: z.number().int(),
-    pageNumber: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  response: pageOf(row),
 });
 registerCall({
   method: "get",

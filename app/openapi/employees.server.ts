@@ -6,7 +6,7 @@ import {
   employeeCreateSchema,
   employeeEditSchema,
 } from "~/models/employees/employees.schema";
-import { registerCall } from "~/openapi/registry.server";
+import { pageOf, registerCall } from "~/openapi/registry.server";
 
 const managers = "company admin, super admin";
 const superAdmin = "super admin";
@@ -40,8 +40,6 @@ const photo = z.object({
     .openapi({ format: "binary", description: "Photo: jpeg, png, heic or heif up to 10 MB; stored as a 400x400 PNG" })
     .optional(),
 });
-const page = (item: z.ZodTypeAny) =>
-  z.object({ items: z.array(item), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() });
 
 registerCall({
   method: "get",
@@ -59,7 +57,7 @@ registerCall({
   access: managers,
   paging: true,
   query: searchQuerySchema,
-  response: page(employee),
+  response: pageOf(employee),
 });
 registerCall({
   method: "get",
@@ -165,7 +163,7 @@ registerCall({
   access: superAdmin,
   paging: true,
   query: companyPageQuerySchema,
-  response: page(companyRow),
+  response: pageOf(companyRow),
 });
 registerCall({
   method: "get",

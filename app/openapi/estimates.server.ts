@@ -14,7 +14,7 @@ import {
   estimateUpdateSchema,
 } from "~/models/estimates/estimates.schema";
 import { estimateAttachmentDeleteSchema } from "~/models/estimates/estimate-attachments.schema";
-import { attachmentSchema, registerCall } from "~/openapi/registry.server";
+import { attachmentSchema, attachmentUploadSchema, dataOf, pageOf, registerCall } from "~/openapi/registry.server";
 import { estimateResendSchema, estimateSendSchema } from "~/models/estimates/estimate-send.server";
 
 const access = "any signed-in role; a field tech only reaches estimates assigned to them (others answer 404)";
@@ -35,15 +35,8 @@ const listRow = z.object({
   totalCents: z.number().int().openapi({ description: "The chosen option's total, else the first option's" }),
   createdAt: z.string(),
 });
-const page = z.object({
-  items: z.array(listRow),
-  total: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
-  totalIsCapped: z.boolean(),
-});
-const data = (schema: z.ZodTypeAny) => z.object({ data: schema });
-const statusResult = data(z.object({ id: z.number().int(), status: z.number().int() }));
+const page = pageOf(listRow).extend({ totalIsCapped: z.boolean() });
+const statusResult = dataOf(z.object({ id: z.number().int(), status: z.number().int() }));
 const option = z
   .object({
     id: z.number().int(),
@@ -79,7 +72,7 @@ registerCall({
     "Create an estimate: its number, the options (versions) each with lines (or lineItems alone: one option 'Option 1'), employees and tags; with startTime its visit is scheduled (0), else unscheduled (7)",
   body: estimateCreateSchema,
   status: 201,
-  response: data(z.object({ id: z.number().int(), number: z.number().int(), publicToken: z.string() })),
+  response: dataOf(z.object({ id: z.number().int(), number: z.number().int(), publicToken: z.string() })),
 });
 registerCall({
   method: "get",
@@ -99,7 +92,7 @@ registerCall({
   summary:
     "An estimate with its options and their lines and totals, employees, tags and timeline; taxRate (percent), discount, unitPrice and cost (dollars) as PUT takes them; a field tech gets no cost",
   params: id,
-  response: data(estimate),
+  response: dataOf(estimate),
 });
 registerCall({
   method: "put",
@@ -110,7 +103,7 @@ registerCall({
     "Update details, tax rate, discount, tags and (with options) the options: kept by id, added without one, deleted when left out; totals are recomputed on the server",
   params: id,
   body: estimateUpdateSchema,
-  response: data(estimate),
+  response: dataOf(estimate),
 });
 registerCall({
   method: "delete",
@@ -119,7 +112,7 @@ registerCall({
   access,
   summary: "Delete an estimate with its options, lines and timeline",
   params: id,
-  response: data(z.object({ id: z.number().int() })),
+  response: dataOf(z.object({ id: z.number().int() })),
 });
 registerCall({
   method: "get",
@@ -128,7 +121,7 @@ registerCall({
   access,
   summary: "The options with their lines and totals (optional lines count once approved)",
   params: id,
-  response: data(z.array(option)),
+  response: dataOf(z.array(option)),
 });
 registerCall({
   method: "post",
@@ -139,7 +132,7 @@ registerCall({
   params: id,
   body: estimateOptionCreateSchema,
   status: 201,
-  response: data(z.object({ id: z.number().int() })),
+  response: dataOf(z.object({ id: z.number().int() })),
 });
 registerCall({
   method: "delete",
@@ -149,7 +142,7 @@ registerCall({
   summary: "Delete an option ({optionId} in the body or the query); the last option stays (400)",
   params: id,
   body: estimateOptionIdSchema,
-  response: data(z.object({ optionId: z.number().int() })),
+  response: dataOf(z.object({ optionId: z.number().int() })),
 });
 registerCall({
   method: "put",
@@ -159,7 +152,7 @@ registerCall({
   summary: "Assign employees ({employeeIds} or the list itself)",
   params: id,
   body: estimateEmployeesSchema,
-  response: data(z.object({ id: z.number().int(), employeeIds: z.array(z.number().int()) })),
+  response: dataOf(z.object({ id: z.number().int(), employeeIds: z.array(z.number().int()) })),
 });
 registerCall({
   method: "put",
@@ -188,7 +181,7 @@ registerCall({
   summary: "Rename an estimate",
   params: id,
   body: estimateRenameSchema,
-  response: data(z.object({ id: z.number().int(), name: z.string() })),
+  response: dataOf(z.object({ id: z.number().int(), name: z.string() })),
 });
 registerCall({
   method: "post",
@@ -205,7 +198,7 @@ registerCall({
   tag,
   access,
   summary: "The company's tax rates (rate in percent) for the estimate form",
-  response: data(z.array(z.object({ id: z.number().int(), name: z.string(), rate: z.number() }))),
+  response: dataOf(z.array(z.object({ id: z.number().int(), name: z.string(), rate: z.number() }))),
 });
 registerCall({
   method: "get",
@@ -214,16 +207,9 @@ registerCall({
   access,
   summary: "Estimate tags whose name starts with name",
   query: estimateTagsQuerySchema,
-  response: data(z.array(z.object({ id: z.number().int(), name: z.string() }))),
+  response: dataOf(z.array(z.object({ id: z.number().int(), name: z.string() }))),
 });
-const estimateUpload = z.object({
-  estimateId: z.number().int(),
-  files: z.string().openapi({
-    format: "binary",
-    description:
-      "One file per call. Images jpeg, jpg, gif, png up to 10 MB; videos mp4, webm, mov, mkv up to 50 MB; documents odt, ods, doc, docx, pdf, txt, xlsx, xls up to 10 MB",
-  }),
-});
+const estimateUpload = attachmentUploadSchema("estimateId");
 registerCall({
   method: "post",
   path: "/estimates/attachment",
@@ -232,7 +218,7 @@ registerCall({
   summary: "Attach one file to an estimate: at most 20 per estimate, past them 'Attachment upload limit exceeded.'",
   multipart: estimateUpload,
   status: 201,
-  response: data(attachmentSchema("sizeBytes")),
+  response: dataOf(attachmentSchema("sizeBytes")),
 });
 registerCall({
   method: "delete",
@@ -251,7 +237,7 @@ registerCall({
     "Attach one current-state photo or file to an estimate: at most 20 per estimate, past them 'Attachment upload limit exceeded.'",
   multipart: estimateUpload,
   status: 201,
-  response: data(attachmentSchema("sizeBytes")),
+  response: dataOf(attachmentSchema("sizeBytes")),
 });
 registerCall({
   method: "post",
@@ -262,9 +248,9 @@ registerCall({
     "Upload a line-item image: the jobs' upload (jpeg, jpg, png, heic, heif up to 10 MB), stored as a 400x400 PNG",
   multipart: z.object({ file: z.string().openapi({ format: "binary", description: "image file" }) }),
   status: 201,
-  response: data(z.object({ imageUrl: z.string(), publicImageUrl: z.string() })),
+  response: dataOf(z.object({ imageUrl: z.string(), publicImageUrl: z.string() })),
 });
-const sendResult = data(
+const sendResult = dataOf(
   z
     .object({
       id: z.number().int(),

@@ -9,7 +9,7 @@ import {
   invoiceUpdateSchema,
   uncollectibleSchema,
 } from "~/models/invoices/invoices.schema";
-import { registerCall } from "~/openapi/registry.server";
+import { dataOf, pageOf, registerCall } from "~/openapi/registry.server";
 import { jobSignSchema } from "~/models/jobs/job-signature.server";
 
 /**
@@ -34,14 +34,7 @@ const row = z.object({
   balanceCents: z.number().int(),
   isOverdue: z.boolean().openapi({ description: "Sent and past its due date" }),
 });
-const page = z.object({
-  items: z.array(row),
-  total: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
-  totalIsCapped: z.boolean().optional(),
-});
-const data = (schema: z.ZodTypeAny) => z.object({ data: schema });
+const page = pageOf(row).extend({ totalIsCapped: z.boolean().optional() });
 const invoice = row
   .extend({
     publicToken: z.string().openapi({ description: "The customer's page: /invoice-details/{publicToken}" }),
@@ -87,7 +80,7 @@ registerCall({
     "Create an invoice: {jobId} copies a job (a job's open invoice answers 200 with created: false), or by hand with a customer and lines; due date defaults to issue date + 30 days",
   body: [invoiceFromJobSchema, invoiceCreateSchema],
   status: 201,
-  response: data(z.object({ id: z.number().int(), number: z.number().int() }).passthrough()),
+  response: dataOf(z.object({ id: z.number().int(), number: z.number().int() }).passthrough()),
 });
 registerCall({
   method: "get",
@@ -96,7 +89,7 @@ registerCall({
   access,
   summary: "An invoice",
   params: id,
-  response: data(invoice),
+  response: dataOf(invoice),
 });
 registerCall({
   method: "put",
@@ -106,7 +99,7 @@ registerCall({
   summary: "Edit an invoice that is not paid or uncollectible (totals recomputed; never below what was paid)",
   params: id,
   body: invoiceUpdateSchema,
-  response: data(invoice),
+  response: dataOf(invoice),
 });
 registerCall({
   method: "delete",
@@ -115,7 +108,7 @@ registerCall({
   access,
   summary: "Delete an invoice without payments (its number is not given again)",
   params: id,
-  response: data(z.object({ id: z.number().int() })),
+  response: dataOf(z.object({ id: z.number().int() })),
 });
 registerCall({
   method: "post",
@@ -126,7 +119,7 @@ registerCall({
     "Record a payment (partial allowed, never above the balance); the same idempotencyKey records once. Fully paid: status paid, and the job moves to paid",
   params: id,
   body: invoicePaymentSchema,
-  response: data(z.object({ recorded: z.boolean(), invoiceStatus: status, balanceCents: z.number().int() })),
+  response: dataOf(z.object({ recorded: z.boolean(), invoiceStatus: status, balanceCents: z.number().int() })),
 });
 registerCall({
   method: "post",
@@ -136,7 +129,7 @@ registerCall({
   summary: "Send the invoice (message template 3) by text 1, email 2 or both 3, with the link to the customer's page",
   params: id,
   body: invoiceSendSchema,
-  response: data(z.object({ id: z.number().int(), status }).passthrough()),
+  response: dataOf(z.object({ id: z.number().int(), status }).passthrough()),
 });
 registerCall({
   method: "put",
@@ -146,7 +139,7 @@ registerCall({
   summary: "Mark an unpaid invoice uncollectible, or undo it (back to sent or not sent)",
   params: id,
   body: uncollectibleSchema,
-  response: data(z.object({ id: z.number().int(), status })),
+  response: dataOf(z.object({ id: z.number().int(), status })),
 });
 registerCall({
   method: "get",
@@ -178,7 +171,7 @@ registerCall({
   params: id,
   body: jobSignSchema,
   status: 201,
-  response: data(
+  response: dataOf(
     z.object({
       jobId: z.number().int(),
       name: z.string().nullable(),

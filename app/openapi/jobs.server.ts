@@ -20,7 +20,7 @@ import {
   undoStatusSchema,
   updateJobStatusSchema,
 } from "~/models/jobs/jobs.schema";
-import { attachmentSchema, registerCall } from "~/openapi/registry.server";
+import { attachmentSchema, attachmentUploadSchema, dataOf, pageOf, registerCall } from "~/openapi/registry.server";
 
 const access = "any signed-in role; a field tech only reaches jobs assigned to them (others answer 404)";
 const tag = "Jobs";
@@ -40,26 +40,12 @@ const listRow = z.object({
   totalCents: z.number().int(),
   seriesId: z.number().int().nullable(),
 });
-const page = z.object({
-  items: z.array(listRow),
-  total: z.number().int(),
-  pageNumber: z.number().int(),
-  pageSize: z.number().int(),
-  totalIsCapped: z.boolean(),
-});
-const data = (schema: z.ZodTypeAny) => z.object({ data: schema });
-const statusResult = data(z.object({ id: z.number().int(), status: z.number().int() }));
+const page = pageOf(listRow).extend({ totalIsCapped: z.boolean() });
+const statusResult = dataOf(z.object({ id: z.number().int(), status: z.number().int() }));
 const attachment = attachmentSchema("sizeBytes");
-const upload = z.object({
-  jobId: z.number().int(),
-  files: z.string().openapi({
-    format: "binary",
-    description:
-      "One file per call. Images jpeg, jpg, gif, png up to 10 MB; videos mp4, webm, mov, mkv up to 50 MB; documents odt, ods, doc, docx, pdf, txt, xlsx, xls up to 10 MB",
-  }),
-});
+const upload = attachmentUploadSchema("jobId");
 const segment = z.object({ id: z.number().int(), name: z.string(), position: z.number().int() });
-const scheduleResult = data(
+const scheduleResult = dataOf(
   z.object({
     id: z.number().int(),
     updatedJobIds: z.array(z.number().int()),
@@ -77,7 +63,7 @@ registerCall({
   summary: "Create a job (and its series of visits with a recurrence)",
   body: jobCreateSchema,
   status: 201,
-  response: data(z.object({ id: z.number().int(), publicToken: z.string() })),
+  response: dataOf(z.object({ id: z.number().int(), publicToken: z.string() })),
 });
 registerCall({
   method: "get",
@@ -97,7 +83,7 @@ registerCall({
   summary:
     "A job with line items, employees, tags, segments, attachments, payments, timeline and recurrence; jobStatus, taxRate (percent), discount, unitPrice and cost (dollars) as PUT takes them, so a read job can be sent back; a field tech gets no cost and the costs they send are ignored (lines keep theirs)",
   params: id,
-  response: data(
+  response: dataOf(
     listRow.extend({ jobStatus: z.number().int(), taxRate: z.number(), discount: z.number() }).passthrough(),
   ),
 });
@@ -118,7 +104,7 @@ registerCall({
   summary: "Delete a job; for a series visit, affectRecurrence 0 only this, 1 this and following, 2 all (open visits)",
   params: id,
   query: jobDeleteQuerySchema,
-  response: data(z.object({ deletedJobIds: z.array(z.number().int()) })),
+  response: dataOf(z.object({ deletedJobIds: z.array(z.number().int()) })),
 });
 registerCall({
   method: "get",
@@ -164,7 +150,7 @@ registerCall({
   summary: "Record a payment (cash 0, check 1, card 2, other 3); the job moves to paid",
   params: id,
   body: paySchema,
-  response: data(z.object({ id: z.number().int(), paymentId: z.number().int(), amountCents: z.number().int() })),
+  response: dataOf(z.object({ id: z.number().int(), paymentId: z.number().int(), amountCents: z.number().int() })),
 });
 registerCall({
   method: "put",
@@ -200,7 +186,7 @@ registerCall({
   access,
   summary: "Segments of a job",
   params: id,
-  response: data(z.array(segment)),
+  response: dataOf(z.array(segment)),
 });
 registerCall({
   method: "post",
@@ -211,7 +197,7 @@ registerCall({
   params: id,
   body: segmentSchema,
   status: 201,
-  response: data(segment),
+  response: dataOf(segment),
 });
 registerCall({
   method: "delete",
@@ -230,7 +216,7 @@ registerCall({
   summary: "Attach one file to a job: at most 20 per job, past them 'Attachment upload limit exceeded.'",
   multipart: upload,
   status: 201,
-  response: data(attachment),
+  response: dataOf(attachment),
 });
 registerCall({
   method: "delete",
@@ -249,7 +235,7 @@ registerCall({
     "Attach one current-state photo or file to a job: at most 20 per job, past them 'Attachment upload limit exceeded.'",
   multipart: upload,
   status: 201,
-  response: data(attachment),
+  response: dataOf(attachment),
 });
 registerCall({
   method: "post",
@@ -260,7 +246,7 @@ registerCall({
     "Upload a line-item image (jpeg, jpg, png, heic, heif up to 10 MB, checked by content: 'The image file size cannot exceed 10 MB.'); stored as a 400x400 PNG. imageUrl goes on the line item; publicImageUrl is the same file as an absolute URL, readable without sign-in",
   multipart: z.object({ file: z.string().openapi({ format: "binary", description: "image file" }) }),
   status: 201,
-  response: data(z.object({ imageUrl: z.string(), publicImageUrl: z.string() })),
+  response: dataOf(z.object({ imageUrl: z.string(), publicImageUrl: z.string() })),
 });
 registerCall({
   method: "get",
@@ -268,7 +254,7 @@ registerCall({
   tag,
   access,
   summary: "The company's tax rates (rate in percent) for the job form",
-  response: data(z.array(z.object({ id: z.number().int(), name: z.string(), rate: z.number() }))),
+  response: dataOf(z.array(z.object({ id: z.number().int(), name: z.string(), rate: z.number() }))),
 });
 registerCall({
   method: "get",
@@ -276,7 +262,7 @@ registerCall({
   tag,
   access,
   summary: "Jobs without a time, newest first (100 at most)",
-  response: data(z.array(listRow)),
+  response: dataOf(z.array(listRow)),
 });
 registerCall({
   method: "get",
@@ -285,7 +271,7 @@ registerCall({
   access,
   summary: "Job tags whose name starts with name",
   query: jobTagsQuerySchema,
-  response: data(z.array(z.object({ id: z.number().int(), name: z.string() }))),
+  response: dataOf(z.array(z.object({ id: z.number().int(), name: z.string() }))),
 });
 registerCall({
   method: "post",
@@ -294,5 +280,5 @@ registerCall({
   access,
   summary: "The visit of a series at start, created when it lies beyond the materialised horizon",
   query: createJobForEventQuerySchema,
-  response: data(id),
+  response: dataOf(id),
 });

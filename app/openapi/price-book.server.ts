@@ -8,7 +8,7 @@ import {
   itemsPageQuerySchema,
   itemsQuerySchema,
 } from "~/models/price-book/price-book.schema";
-import { registerCall } from "~/openapi/registry.server";
+import { dataOf, pageOf, registerCall } from "~/openapi/registry.server";
 
 const tag = "Price lists";
 const managers = "company admin, super admin";
@@ -33,15 +33,7 @@ const item = z.object({
   itemType: z.number().int().describe("material 0, service 1"),
   imageUrl: z.string().nullable(),
 });
-const page = (schema: z.ZodTypeAny) =>
-  z.object({
-    data: z.object({
-      items: z.array(schema),
-      total: z.number().int(),
-      pageNumber: z.number().int(),
-      pageSize: z.number().int(),
-    }),
-  });
+const page = (schema: z.ZodTypeAny) => dataOf(pageOf(schema));
 const id = idParamsSchema;
 
 registerCall({

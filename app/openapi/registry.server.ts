@@ -46,6 +46,24 @@ export const attachmentSchema = (sizeField: "size" | "sizeBytes") =>
     createdAt: z.string(),
   });
 
+/** One page of a list call: its rows, how many there are and where the page stands. */
+export const pageOf = (item: z.ZodTypeAny) =>
+  z.object({ items: z.array(item), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() });
+
+/** The `{ data }` envelope most calls answer in. */
+export const dataOf = (schema: z.ZodTypeAny) => z.object({ data: schema });
+
+/** The form of a job's or an estimate's attachment upload: the record's id field and one file. */
+export const attachmentUploadSchema = (idField: "jobId" | "estimateId") =>
+  z.object({
+    [idField]: z.number().int(),
+    files: z.string().openapi({
+      format: "binary",
+      description:
+        "One file per call. Images jpeg, jpg, gif, png up to 10 MB; videos mp4, webm, mov, mkv up to 50 MB; documents odt, ods, doc, docx, pdf, txt, xlsx, xls up to 10 MB",
+    }),
+  });
+
 const errorSchema = z.object({
   message: z.string().optional(),
   errors: z.record(z.string()).optional(),

@@ -1,15 +1,26 @@
 import { z } from "zod";
 import { parseTrustProxy } from "~/http/trust-proxy";
 
+/** Scheme and host (and port) only, its trailing slashes dropped; unset stays unset. */
+const originUrl = (message: string) =>
+  z
+    .string()
+    .refine((url) => /^https?:\/\/[^/?#\s]+\/?$/i.test(url) && URL.canParse(url), message)
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional();
+
+/** A whole number from a string, its errors naming the variable and its range. */
+const wholeNumberBetween = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ invalid_type_error: `${name} must be a number` })
+    .int()
+    .min(min, `${name} must be between ${min} and ${max}`)
+    .max(max, `${name} must be between ${min} and ${max}`);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce
-      .number({ invalid_type_error: "PORT must be a number" })
-      .int()
-      .min(1, "PORT must be between 1 and 65535")
-      .max(65535, "PORT must be between 1 and 65535")
-      .default(3000),
+    PORT: wholeNumberBetween("PORT", 1, 65535).default(3000),
     DATA_DIR: z.string().min(1, "DATA_DIR must not be empty").default("./data"),
     DATABASE_URL: z
       .string()
@@ -22,14 +33,7 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().default("Fieldwise <no-reply@fieldwise.local>"),
     // Scheme and host (and port) only: every absolute link in a message starts with it (app/utils/app-url.server.ts).
-    APP_URL: z
-      .string()
-      .refine(
-        (url) => /^https?:\/\/[^/?#\s]+\/?$/i.test(url) && URL.canParse(url),
-        "APP_URL must be a full URL such as https://app.example.com",
-      )
-      .transform((url) => url.replace(/\/+$/, ""))
-      .optional(),
+    APP_URL: originUrl("APP_URL must be a full URL such as https://app.example.com"),
     UPLOADS_DIR: z.string().optional(),
     // Real-time events between app instances (Redis pub/sub, app/services/realtime); unset: one instance.
     REDIS_URL: z
@@ -49,14 +53,7 @@ const envSchema = z
       .regex(/^\+[1-9]\d{6,14}$/, "TWILIO_FROM_NUMBER must be a phone number in E.164 form such as +15551234567")
       .optional(),
     // Tests only: the Twilio API at another address (a local server speaking its protocol); refused in production below.
-    TWILIO_API_BASE_URL: z
-      .string()
-      .refine(
-        (url) => /^https?:\/\/[^/?#\s]+\/?$/i.test(url) && URL.canParse(url),
-        "TWILIO_API_BASE_URL must be a URL such as http://127.0.0.1:14010",
-      )
-      .transform((url) => url.replace(/\/+$/, ""))
-      .optional(),
+    TWILIO_API_BASE_URL: originUrl("TWILIO_API_BASE_URL must be a URL such as http://127.0.0.1:14010"),
     TWILIO_API_BASE_URL_ALLOWED: z.enum(["true", "false"]).optional(),
     // Stripe Connect (app/services/payments.server.ts): the platform's secret key turns card payments on; unset, they are off.
     STRIPE_SECRET_KEY: z
@@ -72,24 +69,12 @@ const envSchema = z
       .regex(/^whsec_\S{8,}$/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
       .optional(),
     // Tests only: the Stripe API at another address (a local server speaking its protocol); refused in production below.
-    STRIPE_API_BASE_URL: z
-      .string()
-      .refine(
-        (url) => /^https?:\/\/[^/?#\s]+\/?$/i.test(url) && URL.canParse(url),
-        "STRIPE_API_BASE_URL must be a URL such as http://127.0.0.1:14020",
-      )
-      .transform((url) => url.replace(/\/+$/, ""))
-      .optional(),
+    STRIPE_API_BASE_URL: originUrl("STRIPE_API_BASE_URL must be a URL such as http://127.0.0.1:14020"),
     STRIPE_API_BASE_URL_ALLOWED: z.enum(["true", "false"]).optional(),
     // Unset: "true" in development, "false" in production (see the transform below).
     SEED_DEMO: z.enum(["true", "false"]).optional(),
     DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must be at least 8 characters").optional(),
-    WEB_CONCURRENCY: z.coerce
-      .number({ invalid_type_error: "WEB_CONCURRENCY must be a number" })
-      .int()
-      .min(1, "WEB_CONCURRENCY must be between 1 and 64")
-      .max(64, "WEB_CONCURRENCY must be between 1 and 64")
-      .default(1),
+    WEB_CONCURRENCY: wholeNumberBetween("WEB_CONCURRENCY", 1, 64).default(1),
     // The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (app/utils/trust-proxy.ts).
     TRUST_PROXY: z
       .string()

@@ -51,6 +51,32 @@ export class DeliveryUnavailableError extends Error {
   }
 }
 
+/**
+ * A send that did not go out. Unavailable (the provider never took it, and the caller retries): the
+ * row goes, releasing its dedupe key, and DeliveryUnavailableError is thrown. Otherwise the row is
+ * marked failed with the reason, and `what` ("Email to …") is logged.
+ */
+export async function recordFailedSend(
+  rowId: number,
+  {
+    channel,
+    reason,
+    unavailable,
+    what,
+  }: { channel: "email" | "sms"; reason: string; unavailable: boolean; what: string },
+): Promise<SendResult> {
+  if (unavailable) {
+    await db.delete(outboxMessages).where(eq(outboxMessages.id, rowId));
+    throw new DeliveryUnavailableError(channel, reason);
+  }
+  await db
+    .update(outboxMessages)
+    .set({ status: "failed", error: reason.slice(0, 1000), failedAt: new Date() })
+    .where(eq(outboxMessages.id, rowId));
+  console.warn(`${what} failed: ${reason}`);
+  return { id: rowId, status: "failed" };
+}
+
 /** Nodemailer's error of a message the server never took: no connection, or a temporary (4xx) refusal. */
 function smtpNeverTookIt(error: unknown): boolean {
   const e = error as { command?: unknown; responseCode?: unknown };
@@ -159,17 +185,12 @@ export async function sendEmail(email: Email, smtpUrl = env().SMTP_URL): Promise
       .where(eq(outboxMessages.id, row.id));
     return { id: row.id, status: "sent" };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (email.retryWhenUnavailable && smtpNeverTookIt(error)) {
-      await db.delete(outboxMessages).where(eq(outboxMessages.id, row.id));
-      throw new DeliveryUnavailableError("email", message);
-    }
-    await db
-      .update(outboxMessages)
-      .set({ status: "failed", error: message.slice(0, 1000), failedAt: new Date() })
-      .where(eq(outboxMessages.id, row.id));
-    console.warn(`Email to ${email.to} failed: ${message}`);
-    return { id: row.id, status: "failed" };
+    return recordFailedSend(row.id, {
+      channel: "email",
+      reason: error instanceof Error ? error.message : String(error),
+      unavailable: Boolean(email.retryWhenUnavailable) && smtpNeverTookIt(error),
+      what: `Email to ${email.to}`,
+    });
   }
 }
 

@@ -5,7 +5,7 @@ import { db } from "~/db.server";
 import { outboxMessages } from "~/db/schema";
 import { absoluteUrl } from "~/http/app-url.server";
 import { env, type Env } from "~/server/env.server";
-import { DeliveryUnavailableError, type SendResult } from "~/services/mailer.server";
+import { recordFailedSend, type SendResult } from "~/services/mailer.server";
 import { screens } from "~/access/route-table";
 
 /** Twilio as configured: both credentials, or null (texts stay in the outbox). */
@@ -156,16 +156,11 @@ export async function sendText(text: Text, settings = twilioSettings()): Promise
       .where(eq(outboxMessages.id, row.id));
     return { id: row.id, status };
   } catch (error) {
-    const reason = reasonOf(error);
-    if (text.retryWhenUnavailable && twilioNeverTookIt(error)) {
-      await db.delete(outboxMessages).where(eq(outboxMessages.id, row.id));
-      throw new DeliveryUnavailableError("sms", reason);
-    }
-    await db
-      .update(outboxMessages)
-      .set({ status: "failed", error: reason.slice(0, 1000), failedAt: new Date() })
-      .where(eq(outboxMessages.id, row.id));
-    console.warn(`Text message to ${text.to} failed: ${reason}`);
-    return { id: row.id, status: "failed" };
+    return recordFailedSend(row.id, {
+      channel: "sms",
+      reason: reasonOf(error),
+      unavailable: Boolean(text.retryWhenUnavailable) && twilioNeverTookIt(error),
+      what: `Text message to ${text.to}`,
+    });
   }
 }

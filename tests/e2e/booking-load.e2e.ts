@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseUrlOn, sqlOnce } from "../helpers/postgres";
 import { ownServerEnv } from "../integration/realtime/clients";
 import { createBookingForm, offeredDays, offeredStarts } from "./booking-form-setup";
 
@@ -16,15 +16,8 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.
 const SUBMISSIONS = 200;
 const KILL_AFTER = 60;
 
-async function sql<T>(connectionString: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T>(url: string, text: string, values: unknown[] = []) =>
+  sqlOnce<T>(url, text, values, { timeoutMs: 3_000 });
 
 const skipReason = await sql(ADMIN_URL, "SELECT 1").then(
   () => null,
@@ -56,7 +49,7 @@ function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
 
 describe.skipIf(skipReason !== null)("200 concurrent booking submissions with the server killed midway", () => {
   const database = `fieldwise_booking_load_${process.pid}_${Date.now().toString(36)}`;
-  const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${database}` }).toString();
+  const databaseUrl = databaseUrlOn(ADMIN_URL, database);
   let server: ChildProcess | undefined;
   let origin = "";
   let env: NodeJS.ProcessEnv;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startServer, type OwnServer } from "../security/harness";
-import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
+import { signInDemo } from "../helpers/demo-sign-in";
 import type { SeededRequests } from "./booking-requests-seed";
 
 /*
@@ -39,16 +39,7 @@ export async function startRequestsWorld(count: number): Promise<RequestsWorld> 
   return {
     ...data,
     server,
-    cookieOf: async (role) => {
-      const { email } = DEMO_LOGINS.find((l) => l.role === role)!;
-      const response = await fetch(`${server.baseUrl}/api/account/sign-in`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-      });
-      if (response.status !== 200) throw new Error(`sign-in as ${role}: ${response.status}`);
-      return response.headers.get("set-cookie")!.split(";")[0];
-    },
+    cookieOf: async (role) => (await signInDemo(server.baseUrl, role, DEMO_PASSWORD)).cookie,
     stop: async () => {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

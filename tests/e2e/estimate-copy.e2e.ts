@@ -1,10 +1,6 @@
 import { expect } from "vitest";
 import { baseUrl, demoRecordIds, forBoth, screenshot } from "./harness";
-
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
+import { PNG } from "../helpers/tiny-png";
 
 forBoth(
   "attaches and deletes a file on an approved estimate, then copies it to a job and lands on the job with its lines",

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect } from "vitest";
 import {
   allowConsoleErrors,
@@ -12,6 +8,7 @@ import {
   liveSessionCookie,
   screenshot,
 } from "./harness";
+import { adminPdfText } from "./pdf-text";
 
 /** An estimate of a demo customer with two options, made through the API. */
 async function newEstimate(name: string): Promise<{ id: number; number: number }> {
@@ -38,16 +35,6 @@ async function newEstimate(name: string): Promise<{ id: number; number: number }
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return ((await res.json()) as { data: { id: number; number: number } }).data;
-}
-
-/** The text of a PDF the signed-in admin downloads, through pdftotext. */
-async function pdfText(url: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}${url}`, { headers: { Cookie: await liveSessionCookie("company admin") } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toBe("application/pdf");
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "estimate-pdf-")), "estimate.pdf");
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return execFileSync("pdftotext", ["-layout", file, "-"]).toString("utf8");
 }
 
 forBoth(
@@ -85,7 +72,7 @@ forBoth(
 
     const href = await page.getByRole("link", { name: "Download PDF" }).getAttribute("href");
     expect(href).toBe(`/api/estimates/${id}/pdf`);
-    const text = await pdfText(href!);
+    const text = await adminPdfText(href!);
     for (const shown of [
       `Estimate #${number}`,
       "Status: Sent",

@@ -1,9 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect } from "vitest";
 import { baseUrl, demoRecordIds, expectNoA11yViolations, forBoth, liveSessionCookie, screenshot } from "./harness";
+import { adminPdfText } from "./pdf-text";
 
 /** A finished job of the demo company, made through the API: $120 + $30.50, 10% off, 8.25% tax on the first line. */
 async function finishedJob(label: string): Promise<number> {
@@ -31,17 +28,6 @@ async function finishedJob(label: string): Promise<number> {
   });
   for (const status of [3, 4]) await call("PUT", "/api/jobs/updateJobStatus", { jobId: data.id, status });
   return data.id;
-}
-
-/** The text of a PDF the signed-in admin downloads, through pdftotext. */
-async function pdfText(url: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}${url}`, { headers: { Cookie: await liveSessionCookie("company admin") } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toBe("application/pdf");
-  const dir = mkdtempSync(path.join(os.tmpdir(), "invoice-pdf-"));
-  const file = path.join(dir, "invoice.pdf");
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  return execFileSync("pdftotext", ["-layout", file, "-"]).toString("utf8");
 }
 
 forBoth(
@@ -77,7 +63,7 @@ forBoth(
     await screenshot(page, `invoices-paid-${mode}`);
 
     const href = await page.getByRole("link", { name: "PDF" }).getAttribute("href");
-    const text = await pdfText(href!);
+    const text = await adminPdfText(href!);
     expect(text).toContain(`Invoice #${number}`);
     for (const shown of ["Water heater flush", "$150.50", "-$15.00", "$8.91", "$144.41", "Balance due", "$0.00"])
       expect(text).toContain(shown);

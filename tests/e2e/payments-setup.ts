@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 import { startStripeServer, TEST_STRIPE, type StripeServer } from "../helpers/stripe-server";
+import { signInDemo } from "../helpers/demo-sign-in";
 import { useStarted } from "../helpers/lifecycle";
 import { startServer, type OwnServer } from "../security/harness";
 
@@ -22,18 +22,6 @@ export type PaymentsWorld = {
   newInvoice: () => Promise<{ id: number; number: number; token: string; path: string }>;
 };
 
-export async function signInDemo(baseUrl: string, role: (typeof DEMO_LOGINS)[number]["role"]) {
-  const login = DEMO_LOGINS.find((l) => l.role === role)!;
-  const response = await fetch(`${baseUrl}/api/account/sign-in`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: login.email, password: DEMO_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { company: { id: number } };
-  return { cookie: response.headers.get("set-cookie")!.split(";")[0], companyId: body.company.id };
-}
-
 export async function startPaymentsWorld(): Promise<PaymentsWorld> {
   const stripe = await startStripeServer();
   let server: OwnServer;
@@ -53,7 +41,7 @@ export async function startPaymentsWorld(): Promise<PaymentsWorld> {
     throw error;
   }
   const base = server.baseUrl;
-  const admin = await signInDemo(base, "company admin");
+  const admin = await signInDemo(base, "company admin", DEMO_PASSWORD);
   // Connect through the page's own form, as a browser without JavaScript posts it
   const connect = await fetch(`${base}/my-money`, {
     method: "POST",

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import type { HubConnection } from "@microsoft/signalr";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
 import { RealtimeEvent } from "~/services/realtime/events";
+import { signInDemo, type DemoLoginRole } from "../helpers/demo-sign-in";
 import { freePort } from "../helpers/free-port";
+import { databaseUrlOn, sqlOnce } from "../helpers/postgres";
 import { postSignedForm, TEST_TWILIO } from "../helpers/twilio-server";
 import { hubClient, nextEvent, ownServerEnv, redisServerArgs } from "../integration/realtime/clients";
 
@@ -24,15 +24,7 @@ const CUSTOMER_PHONE = "+17045550199";
 const CUSTOMER = { firstName: "Stella", lastName: "Stopper" };
 const STOP_TEXT = `${CUSTOMER.firstName} ${CUSTOMER.lastName} replied STOP: no more text messages to them`;
 
-async function onAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const onAdmin = (statement: string) => sqlOnce(ADMIN_URL, statement, [], { timeoutMs: 3_000 });
 
 /** Why this file cannot run here (no PostgreSQL, no redis-server), or null. */
 async function missingService(): Promise<string | null> {
@@ -97,11 +89,7 @@ type App = Started & { origin: string };
 
 describe.skipIf(skipReason !== null)("real-time fan-out between two app processes (Redis, PostgreSQL)", () => {
   const database = `fieldwise_two_apps_${process.pid}_${Date.now().toString(36)}`;
-  const databaseUrl = (() => {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    return url.toString();
-  })();
+  const databaseUrl = databaseUrlOn(ADMIN_URL, database);
   /** Undone in reverse order in afterAll, whatever failed on the way. */
   const cleanups: Array<() => Promise<unknown>> = [];
   const children: ChildProcess[] = [];
@@ -162,17 +150,7 @@ describe.skipIf(skipReason !== null)("real-time fan-out between two app processe
     if (errors.length) throw errors[0];
   }, 60_000);
 
-  async function signIn(app: App, role: (typeof DEMO_LOGINS)[number]["role"]) {
-    const login = DEMO_LOGINS.find((l) => l.role === role)!;
-    const response = await fetch(`${app.origin}/api/account/sign-in`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: login.email, password: DEMO_PASSWORD }),
-    });
-    expect(response.status, app.log()).toBe(200);
-    const body = (await response.json()) as { company: { id: number } };
-    return { cookie: response.headers.get("set-cookie")!.split(";")[0], companyId: body.company.id };
-  }
+  const signIn = (app: App, role: DemoLoginRole) => signInDemo(app.origin, role, DEMO_PASSWORD, app.log);
 
   /** A started private-hub connection that records every SendTextNotification it gets. */
   async function officeOn(app: App, cookie: string) {
@@ -183,15 +161,7 @@ describe.skipIf(skipReason !== null)("real-time fan-out between two app processe
     return { connection, received };
   }
 
-  async function query<T>(sql: string, params: unknown[]): Promise<T[]> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(sql, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
+  const query = <T>(sql: string, params: unknown[]) => sqlOnce<T>(databaseUrl, sql, params);
 
   it("a signed STOP posted to process A reaches the company's office on process B, once, and no other company", async () => {
     // Both signed in on B: the demo company's admin, and the super admin (the company Fieldwise HQ).

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { fromFloating } from "~/models/jobs/job-recurrence";
 import { expectNoA11yViolations, forBoth, newPage, screenshot, signIn, type Width } from "./harness";
+import { employeesOf, pageApi, seedOnceAsAdmin } from "./seed-api";
 
 // Estimate visits on /schedule. The demo company plans in America/New_York; the week of 2031-04-13
 // is booked by no other test (schedule.e2e.ts uses March 2031).
@@ -12,25 +13,18 @@ const at = (wall: string) => fromFloating(new Date(`${wall}:00Z`), TZ).toISOStri
 
 type Seeded = { customer: string; estimate: number; dragEstimate: number; officeEstimate: number; job: number };
 
-async function api<T>(page: Page, method: "get" | "post", path: string, data?: unknown): Promise<T> {
-  const response = await page.request[method](path, data === undefined ? undefined : { data });
-  if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
 /** A customer, three estimate visits and a job in the test week, through the JSON API as the company admin. */
 async function seed(page: Page): Promise<Seeded> {
-  const employees = (await api<{ data: Array<{ id: number; firstName: string }> }>(page, "get", "/api/employees")).data;
-  const by = (name: string) => employees.find((e) => e.firstName === name)!.id;
+  const { by } = await employeesOf(page);
   const customer = `Quinn ${run}`;
-  const { customerId } = await api<{ customerId: number }>(page, "post", "/api/customers/create", {
+  const { customerId } = await pageApi<{ customerId: number }>(page, "post", "/api/customers/create", {
     firstName: "Quinn",
     lastName: run,
     addresses: [{ location: "8 Birch Rd, Springfield" }],
   });
   const estimate = async (start: string, end: string, employeeIds: number[], name: string) =>
     (
-      await api<{ data: { id: number } }>(page, "post", "/api/estimates", {
+      await pageApi<{ data: { id: number } }>(page, "post", "/api/estimates", {
         customerId,
         startTime: at(start),
         endTime: at(end),
@@ -41,7 +35,7 @@ async function seed(page: Page): Promise<Seeded> {
       })
     ).data.id;
   const job = (
-    await api<{ data: { id: number } }>(page, "post", "/api/jobs", {
+    await pageApi<{ data: { id: number } }>(page, "post", "/api/jobs", {
       customerId,
       startTime: at("2031-04-15T08:00"),
       endTime: at("2031-04-15T09:30"),
@@ -59,15 +53,7 @@ async function seed(page: Page): Promise<Seeded> {
   };
 }
 
-let seeded: Promise<Seeded> | undefined;
-async function seedOnce() {
-  if (!seeded) {
-    const page = await newPage({ javaScript: true });
-    await signIn(page, "company admin");
-    seeded = seed(page);
-  }
-  return seeded;
-}
+const seedOnce = seedOnceAsAdmin(seed);
 
 const estimateBlock = (page: Page, id: number) => page.locator(`.visit[data-kind="estimate"][data-visit-id="${id}"]`);
 
@@ -139,7 +125,7 @@ test("JavaScript on: dragging an estimate visit to another day reschedules the e
   await page.waitForLoadState("networkidle");
   await page.reload();
   expect(await estimateBlock(page, data.dragEstimate).getAttribute("data-start")).toBe("2031-04-18T13:00");
-  const stored = await api<{ data: { startTime: string; status: number } }>(
+  const stored = await pageApi<{ data: { startTime: string; status: number } }>(
     page,
     "get",
     `/api/estimates/${data.dragEstimate}`,

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { fromFloating } from "~/models/jobs/job-recurrence";
 import { expectNoA11yViolations, newPage, screenshot, signIn, type Width } from "./harness";
+import { employeesOf, pageApi, seedOnceAsAdmin } from "./seed-api";
 
 // The demo company plans in America/New_York; these weeks are far ahead so no other test's jobs land in them.
 // 2031-03-09 is the spring-forward Sunday: the week view spans a 23-hour day.
@@ -26,25 +27,18 @@ type Seeded = {
   employees: Array<{ id: number; firstName: string }>;
 };
 
-async function api<T>(page: Page, method: "get" | "post", path: string, data?: unknown): Promise<T> {
-  const response = await page.request[method](path, data === undefined ? undefined : { data });
-  if (!response.ok()) throw new Error(`${method.toUpperCase()} ${path}: ${response.status()} ${await response.text()}`);
-  return response.json();
-}
-
 /** A customer and visits of the test weeks, made through the JSON API as the company admin. */
 async function seed(page: Page): Promise<Seeded> {
-  const employees = (await api<{ data: Array<{ id: number; firstName: string }> }>(page, "get", "/api/employees")).data;
-  const by = (name: string) => employees.find((e) => e.firstName === name)!.id;
+  const { employees, by } = await employeesOf(page);
   const customer = `Rowan ${run}`;
-  const { customerId } = await api<{ customerId: number }>(page, "post", "/api/customers/create", {
+  const { customerId } = await pageApi<{ customerId: number }>(page, "post", "/api/customers/create", {
     firstName: "Rowan",
     lastName: run,
     addresses: [],
   });
   const job = async (start: string, end: string, employeeIds: number[], extra: Record<string, unknown> = {}) =>
     (
-      await api<{ data: { id: number } }>(page, "post", "/api/jobs", {
+      await pageApi<{ data: { id: number } }>(page, "post", "/api/jobs", {
         customerId,
         startTime: at(start),
         endTime: at(end),
@@ -65,19 +59,14 @@ async function seed(page: Page): Promise<Seeded> {
     name: `Series ${run}`,
     recurrence: { frequency: 3, interval: 1, count: 3 },
   });
-  await api(page, "post", "/api/jobs", { customerId, lineItems: [{ name: `Unscheduled ${run}`, unitPrice: "10" }] });
+  await pageApi(page, "post", "/api/jobs", {
+    customerId,
+    lineItems: [{ name: `Unscheduled ${run}`, unitPrice: "10" }],
+  });
   return { customer, tuesdayJob, dragJob, seriesFirst, employees };
 }
 
-let seeded: Promise<Seeded> | undefined;
-async function seedOnce() {
-  if (!seeded) {
-    const page = await newPage({ javaScript: true });
-    await signIn(page, "company admin");
-    seeded = seed(page);
-  }
-  return seeded;
-}
+const seedOnce = seedOnceAsAdmin(seed);
 
 const visit = (page: Page, id: number) => page.locator(`.visit[data-visit-id="${id}"]`).first();
 

@@ -1,5 +1,6 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { listenLocally } from "./free-port";
 import { useStarted } from "./lifecycle";
 
 export type SmtpCapture = { url: string; received: ParsedMail[]; close: () => Promise<void> };
@@ -23,10 +24,7 @@ export async function startSmtpCapture(port = randomSmtpPort()): Promise<SmtpCap
         .then(() => done(), done);
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
+  await listenLocally(server, port);
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,

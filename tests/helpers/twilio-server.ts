@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import twilio from "twilio";
-import { freePort } from "./free-port";
+import { closeNow, freePort, listenLocally } from "./free-port";
 import { useStarted } from "./lifecycle";
 
 /** A test account: an SID in Twilio's shape and an auth token (the webhooks are signed with it). */
@@ -142,10 +142,7 @@ export async function startTwilioServer(account = TEST_TWILIO): Promise<TwilioSe
     });
   });
   const port = await freePort();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
+  await listenLocally(server, port);
   return {
     url: `http://127.0.0.1:${port}`,
     texts,
@@ -163,11 +160,7 @@ export async function startTwilioServer(account = TEST_TWILIO): Promise<TwilioSe
           authToken: account.authToken,
         },
       ),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   };
 }
 

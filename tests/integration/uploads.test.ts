@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { PNG } from "../helpers/tiny-png";
 
 process.env.UPLOADS_DIR ??= mkdtempSync(path.join(tmpdir(), "uploads-helper-"));
 
@@ -13,10 +14,6 @@ const { FIELD_MAX_BYTES, incomingUploadsDir, uploadFormMessages, withUploadForm 
 type UploadRule = import("~/models/files/upload-rules.server").UploadRule;
 
 const MB = 1024 * 1024;
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
 const PDF = Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n");
 const MP4 = Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex");
 

@@ -4,6 +4,7 @@
 // body supply nothing.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startRequestsWorld, type RequestsWorld } from "../e2e/booking-requests-world";
+import { createOwnersCustomer, signUpOwner } from "./cross-company";
 
 let world: RequestsWorld;
 let admin: string;
@@ -36,31 +37,8 @@ beforeAll(async () => {
   world = await startRequestsWorld(3);
   admin = await world.cookieOf("company admin");
   tech = await world.cookieOf("field tech");
-  const stamp = Date.now();
-  const signUp = await fetch(`${world.server.baseUrl}/api/account/sign-up`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      email: `owner-${stamp}@requests.test`,
-      firstName: "Eve",
-      lastName: "Owner",
-      phoneNumber: "+17045550179",
-      password: "Secret123!",
-      businessName: `Requests Test ${stamp}`,
-      industry: 1,
-      companySize: 1,
-      country: "US",
-    }),
-  });
-  expect(signUp.status).toBeLessThan(300);
-  owner = signUp.headers.get("set-cookie")!.split(";")[0];
-  const customer = await call("/api/customers/create", {
-    cookie: owner,
-    method: "POST",
-    body: { firstName: "Mallory", lastName: "Own", addresses: [{ location: "2 Side St, Springfield" }] },
-  });
-  expect(customer.status, await customer.clone().text()).toBeLessThan(300);
-  ownerCustomerId = ((await customer.json()) as { customerId: number }).customerId;
+  owner = await signUpOwner({ name: "Requests", phoneNumber: "+17045550179", base: world.server.baseUrl });
+  ownerCustomerId = await createOwnersCustomer(owner, world.server.baseUrl);
 }, 120_000);
 afterAll(async () => world?.stop());
 

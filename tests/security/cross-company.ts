@@ -3,17 +3,25 @@ import { expect } from "vitest";
 import { baseUrl } from "./harness";
 
 let address = 0;
-/** Each request from its own address, so no rate limit answers in the test's place. */
+/**
+ * Each request from its own address, so no rate limit answers in the test's place. `base`: another
+ * server than the suite's (a test's own world).
+ */
 export function call(
   path: string,
-  { cookie, method = "GET", body }: { cookie?: string; method?: string; body?: unknown } = {},
+  {
+    cookie,
+    method = "GET",
+    body,
+    base = baseUrl(),
+  }: { cookie?: string; method?: string; body?: unknown; base?: string } = {},
 ) {
   const headers = new Headers();
   if (cookie) headers.set("Cookie", cookie);
   address += 1;
   headers.set("X-Forwarded-For", `198.51.100.${address % 250}`);
   if (body !== undefined) headers.set("Content-Type", "application/json");
-  return fetch(`${baseUrl()}${path}`, {
+  return fetch(`${base}${path}`, {
     method,
     headers,
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
@@ -24,9 +32,18 @@ export function call(
 export const dataOf = async <T>(response: Response) => ((await response.json()) as { data: T }).data;
 
 /** Signs up a new company (the attacker's) and answers its owner's session cookie. */
-export async function signUpOwner({ name, phoneNumber }: { name: string; phoneNumber: string }): Promise<string> {
+export async function signUpOwner({
+  name,
+  phoneNumber,
+  base,
+}: {
+  name: string;
+  phoneNumber: string;
+  base?: string;
+}): Promise<string> {
   const stamp = Date.now();
   const signUp = await call("/api/account/sign-up", {
+    base,
     method: "POST",
     body: {
       email: `owner-${stamp}@${name.toLowerCase()}.test`,
@@ -42,4 +59,16 @@ export async function signUpOwner({ name, phoneNumber }: { name: string; phoneNu
   });
   expect(signUp.status).toBeLessThan(300);
   return signUp.headers.get("set-cookie")!.split(";")[0];
+}
+
+/** A customer of the owner's company (Mallory Own), through the API: answers its id. */
+export async function createOwnersCustomer(owner: string, base?: string): Promise<number> {
+  const customer = await call("/api/customers/create", {
+    base,
+    cookie: owner,
+    method: "POST",
+    body: { firstName: "Mallory", lastName: "Own", addresses: [{ location: "2 Side St, Springfield" }] },
+  });
+  expect(customer.status, await customer.clone().text()).toBeLessThan(300);
+  return ((await customer.json()) as { customerId: number }).customerId;
 }

@@ -4,7 +4,7 @@
 // be replayed, an option or line of another estimate (or company) is refused, prototype keys supply
 // nothing, and the signature image is checked (size, data URL type, real image content).
 import { beforeAll, describe, expect, test } from "vitest";
-import { call, dataOf, signUpOwner } from "./cross-company";
+import { call, createOwnersCustomer, dataOf, signUpOwner } from "./cross-company";
 import { baseUrl, demoRecordIds, liveSessionCookie } from "./harness";
 
 type Line = { id: number; name: string; isOptional: boolean };
@@ -62,13 +62,7 @@ beforeAll(async () => {
   admin = await liveSessionCookie("company admin");
   demoCustomerId = demoRecordIds("company admin").customers;
   owner = await signUpOwner({ name: "Approvals", phoneNumber: "+17045550179" });
-  const customer = await call("/api/customers/create", {
-    cookie: owner,
-    method: "POST",
-    body: { firstName: "Mallory", lastName: "Own", addresses: [{ location: "2 Side St, Springfield" }] },
-  });
-  expect(customer.status, await customer.clone().text()).toBeLessThan(300);
-  ownerCustomerId = ((await customer.json()) as { customerId: number }).customerId;
+  ownerCustomerId = await createOwnersCustomer(owner);
 });
 
 describe("estimate approval by token", () => {

@@ -5,11 +5,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { call, dataOf, signUpOwner } from "./cross-company";
 import { baseUrl, demoRecordIds, liveSessionCookie } from "./harness";
+import { PNG } from "../helpers/tiny-png";
 
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
 const MB = 1024 * 1024;
 
 let admin: string;
@@ -45,6 +42,9 @@ async function newEstimate(cookie: string) {
 const filesOf = async (id: number) =>
   (await dataOf<{ attachments: Array<{ fileUrl: string }> }>(await call(`/api/estimates/${id}`, { cookie: admin })))
     .attachments;
+/** DELETE /api/estimates/attachment: the file of that URL, of that estimate. */
+const deleteFile = (cookie: string, estimateId: number, fileUrl: string) =>
+  call("/api/estimates/attachment", { cookie, method: "DELETE", body: { estimateId, fileUrl } });
 
 beforeAll(async () => {
   admin = await liveSessionCookie("company admin");
@@ -61,11 +61,7 @@ describe("estimate files", () => {
     const { fileUrl } = await dataOf<{ fileUrl: string }>(stored);
     for (const path of ["/api/estimates/attachment", "/api/estimates/currentStateAttachment"])
       expect((await upload(path, owner, id, { name: "mine.png", data: PNG })).status, path).toBe(404);
-    const removed = await call("/api/estimates/attachment", {
-      cookie: owner,
-      method: "DELETE",
-      body: { estimateId: id, fileUrl },
-    });
+    const removed = await deleteFile(owner, id, fileUrl);
     expect(removed.status).toBe(404);
     expect((await call(fileUrl, { cookie: owner })).status).toBe(404);
     expect((await filesOf(id)).map((f) => f.fileUrl)).toEqual([fileUrl]);
@@ -78,11 +74,7 @@ describe("estimate files", () => {
       expect((await upload(path, tech, theirs, { name: "x.png", data: PNG })).status, path).toBe(404);
     const stored = await upload("/api/estimates/attachment", admin, theirs, { name: "office.png", data: PNG });
     const { fileUrl } = await dataOf<{ fileUrl: string }>(stored);
-    const removed = await call("/api/estimates/attachment", {
-      cookie: tech,
-      method: "DELETE",
-      body: { estimateId: theirs, fileUrl },
-    });
+    const removed = await deleteFile(tech, theirs, fileUrl);
     expect(removed.status).toBe(404);
     expect((await filesOf(theirs)).map((f) => f.fileUrl)).toEqual([fileUrl]);
 
@@ -119,19 +111,11 @@ describe("estimate files", () => {
     const second = await newEstimate(admin);
     const stored = await upload("/api/estimates/attachment", admin, first, { name: "first.png", data: PNG });
     const { fileUrl } = await dataOf<{ fileUrl: string }>(stored);
-    const removed = await call("/api/estimates/attachment", {
-      cookie: admin,
-      method: "DELETE",
-      body: { estimateId: second, fileUrl },
-    });
+    const removed = await deleteFile(admin, second, fileUrl);
     expect(removed.status).toBe(404);
     expect((await filesOf(first)).map((f) => f.fileUrl)).toEqual([fileUrl]);
     expect((await call(fileUrl, { cookie: admin })).status).toBe(200);
-    const own = await call("/api/estimates/attachment", {
-      cookie: admin,
-      method: "DELETE",
-      body: { estimateId: first, fileUrl },
-    });
+    const own = await deleteFile(admin, first, fileUrl);
     expect(own.status).toBe(200);
     expect(await filesOf(first)).toEqual([]);
     expect((await call(fileUrl, { cookie: admin })).status).toBe(404);

@@ -3,7 +3,7 @@
 // a field tech reaches only the estimates assigned to them, prototype keys in JSON bodies supply
 // nothing, and a company cannot attach another company's customer, tag, employee or price book item.
 import { beforeAll, describe, expect, test } from "vitest";
-import { call, dataOf, signUpOwner } from "./cross-company";
+import { call, createOwnersCustomer, dataOf, signUpOwner } from "./cross-company";
 import { demoRecordIds, liveSessionCookie } from "./harness";
 
 let admin: string;
@@ -18,13 +18,7 @@ beforeAll(async () => {
   tech = await liveSessionCookie("field tech");
   demo = demoRecordIds("company admin");
   owner = await signUpOwner({ name: "Estimates", phoneNumber: "+17045550178" });
-  const customer = await call("/api/customers/create", {
-    cookie: owner,
-    method: "POST",
-    body: { firstName: "Mallory", lastName: "Own", addresses: [{ location: "2 Side St, Springfield" }] },
-  });
-  expect(customer.status, await customer.clone().text()).toBeLessThan(300);
-  ownerCustomerId = ((await customer.json()) as { customerId: number }).customerId;
+  ownerCustomerId = await createOwnersCustomer(owner);
   const created = await call("/api/estimates", {
     cookie: admin,
     method: "POST",

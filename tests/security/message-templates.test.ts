@@ -3,6 +3,7 @@
 // techs are refused (403), a company without the customized messages feature is refused (403), and
 // prototype keys in a JSON body supply nothing.
 import { beforeAll, describe, expect, test } from "vitest";
+import { signUpOwner } from "./cross-company";
 import { baseUrl, liveSessionCookie } from "./harness";
 
 let address = 0;
@@ -40,23 +41,7 @@ let theirMessageId: number;
 
 beforeAll(async () => {
   admin = await liveSessionCookie("company admin");
-  const stamp = Date.now();
-  const signUp = await call("/api/account/sign-up", {
-    method: "POST",
-    body: json({
-      email: `owner-${stamp}@templates.test`,
-      firstName: "Tara",
-      lastName: "Owner",
-      phoneNumber: "+17045550177",
-      password: "Secret123!",
-      businessName: `Templates Test ${stamp}`,
-      industry: 1,
-      companySize: 1,
-      country: "US",
-    }),
-  });
-  expect(signUp.status).toBeLessThan(300);
-  const cookie = signUp.headers.get("set-cookie")!.split(";")[0];
+  const cookie = await signUpOwner({ name: "Templates", phoneNumber: "+17045550177" });
   const current = (await (await call("/api/users/current", { cookie })).json()) as { company: { id: number } };
   owner = { cookie, companyId: current.company.id };
   const saved = await call(SMS, {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_LOGINS } from "~/server/seeds/demo-seed.server";
+import { signInDemo, type DemoLoginRole } from "../helpers/demo-sign-in";
 import { postSignedForm, TEST_TWILIO, twilioSignature, useTwilioServer } from "../helpers/twilio-server";
 import { startOutcome } from "./harness";
 import { useOwnServer } from "./own-server";
@@ -23,17 +23,7 @@ const server = useOwnServer(
   120_000,
 );
 
-async function signIn(role: (typeof DEMO_LOGINS)[number]["role"]) {
-  const login = DEMO_LOGINS.find((l) => l.role === role)!;
-  const response = await fetch(`${server.baseUrl}/api/account/sign-in`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email: login.email, password: DEMO_PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { company: { id: number } };
-  return { cookie: response.headers.get("set-cookie")!.split(";")[0], companyId: body.company.id };
-}
+const signIn = (role: DemoLoginRole) => signInDemo(server.baseUrl, role, DEMO_PASSWORD);
 
 const COMPANY_NUMBER = "+17045550180";
 const HQ_NUMBER = "+17045550181";

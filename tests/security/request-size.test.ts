@@ -7,12 +7,9 @@ import { connect, type Socket } from "node:net";
 import { readFileSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { baseUrl, demoLogin, liveSessionCookie, startServer, type OwnServer } from "./harness";
+import { PNG } from "../helpers/tiny-png";
 
 const MB = 1024 * 1024;
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
 const MP4 = Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex");
 
 type RawAnswer = {

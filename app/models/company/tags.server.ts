@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
 import { tags } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
@@ -53,4 +53,15 @@ export function ownTagIds(
   ids: readonly number[],
 ): Promise<number[]> {
   return tagRecords.ownIds(exec, ctx, ids, ofType(type));
+}
+
+/** The company's tags of a type whose name starts with `name`, ignoring case (the jobs' and estimates' tag pickers share it). */
+export async function tagsStartingWith(ctx: CallerContext, type: TagTypeValue, name: string) {
+  const pattern = `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.type, type), sql`lower(${tags.name}) like ${pattern}`))
+    .orderBy(asc(tags.name))
+    .limit(50);
 }

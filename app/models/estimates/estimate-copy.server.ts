@@ -20,6 +20,7 @@ import {
 import { TimelineEvent } from "~/models/jobs/jobs.schema";
 import { addTimeline as addJobTimeline, createJob } from "~/models/jobs/jobs.server";
 import type { LineItemInput } from "~/models/line-items/line-items.schema";
+import { lineInputOf } from "~/models/line-items/line-rows.server";
 import { isFieldTech } from "~/models/visits/visit-records.server";
 
 /**
@@ -55,19 +56,7 @@ async function jobLines(tx: Executor, optionId: number | null): Promise<LineItem
     .from(estimateLineItems)
     .where(eq(estimateLineItems.optionId, optionId))
     .orderBy(asc(estimateLineItems.position), asc(estimateLineItems.id));
-  return rows
-    .filter((l) => !l.isOptional || l.isApproved)
-    .map((l) => ({
-      kind: l.kind,
-      name: l.name,
-      description: l.description ?? undefined,
-      quantity: Number(l.quantity),
-      unitPrice: l.unitPriceCents,
-      cost: l.costCents,
-      isTaxable: l.isTaxable,
-      imageUrl: l.imageUrl ?? undefined,
-      priceListItemId: l.priceListItemId ?? undefined,
-    }));
+  return rows.filter((l) => !l.isOptional || l.isApproved).map(lineInputOf);
 }
 
 /** Assigned employees still on the staff (a deleted one is not carried over). */

@@ -1,10 +1,9 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Executor } from "~/db.server";
-import { companies, estimates, reminderSettings, scheduledMessages } from "~/db/schema";
+import { companies, estimates, reminderSettings } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
-import { shiftWall, startOfDayInZone } from "~/models/jobs/job-recurrence";
-import { cancelPendingMessages } from "~/models/messaging/automatic.server";
+import { followUpPlanner, type FollowUpRow, type FollowUpState } from "~/models/messaging/follow-ups.server";
 import type { DeliveryServices } from "~/models/messaging/send.server";
 import { sendEstimateMessage } from "~/models/estimates/estimate-message.server";
 
@@ -23,16 +22,14 @@ export const ESTIMATE_FOLLOW_UP_DAYS_MAX = 60;
 export const ESTIMATE_REMINDER_HOURS = [0, 24, 48, 72] as const;
 /** Reminders after the follow-up, so an estimate nobody answers stops being chased. */
 export const REMINDERS_MAX = 3;
-const SEND_TIME_MINUTES = 9 * 60;
 /** Status numbers (estimates.schema.ts), local to keep this module free of the estimates model. */
 const SENT = 4;
 const NOT_ANSWERED = 0;
 
-const keyPrefix = (estimateId: number) => `estimate-follow-up:${estimateId}:`;
+const planner = followUpPlanner(ESTIMATE_FOLLOW_UP_KIND, "estimate-follow-up");
 /** One send (its sentAt), the plan (days, hours) and the row's place in it (0 the follow-up, 1.. reminders). */
 export const estimateFollowUpKey = (estimateId: number, sentAt: Date, days: number, hours: number, n: number) =>
-  `${keyPrefix(estimateId)}${sentAt.toISOString()}:${days}:${hours}:${n}`;
-const estimateIdOfKey = (key: string) => Number(/^estimate-follow-up:(\d+):/.exec(key)?.[1] ?? NaN);
+  `${planner.keyPrefix(estimateId)}${sentAt.toISOString()}:${days}:${hours}:${n}`;
 
 export type EstimateFollowUpSettings = {
   estimateFollowUpDays: number | null;
@@ -57,14 +54,10 @@ export async function getEstimateFollowUpSettings(
 
 /** The settings form on /settings/reminders: off (""), or 1 to 60 days after sending; reminders none, 24, 48 or 72 hours. */
 export const estimateFollowUpSettingsSchema = z.object({
-  estimateFollowUpDays: z.preprocess(
-    (v) => (v === "" || v === undefined || v === null || v === "off" ? null : Number(v)),
-    z
-      .number({ invalid_type_error: "Choose when follow-ups go" })
-      .int("Choose when follow-ups go")
-      .min(1, "Choose when follow-ups go")
-      .max(ESTIMATE_FOLLOW_UP_DAYS_MAX, `At most ${ESTIMATE_FOLLOW_UP_DAYS_MAX} days after sending`)
-      .nullable(),
+  estimateFollowUpDays: planner.daysField(
+    1,
+    ESTIMATE_FOLLOW_UP_DAYS_MAX,
+    `At most ${ESTIMATE_FOLLOW_UP_DAYS_MAX} days after sending`,
   ),
   estimateReminderHours: z.preprocess(
     (v) => (v === "" || v === undefined || v === null ? 0 : Number(v)),
@@ -80,10 +73,8 @@ export type EstimateFollowUpSettingsInput = z.infer<typeof estimateFollowUpSetti
  * a reminder every `hours` (wall-clock hours, so 24/48/72 stay at 09:00 across a DST change).
  */
 export function estimateFollowUpTimes(sentAt: Date, days: number, hours: number, timeZone: string): Date[] {
-  const day = startOfDayInZone(sentAt, timeZone);
-  const first = days * 24 * 60 + SEND_TIME_MINUTES;
   const count = hours > 0 ? REMINDERS_MAX : 0;
-  return Array.from({ length: count + 1 }, (_, n) => shiftWall(day, first + n * hours * 60, timeZone));
+  return Array.from({ length: count + 1 }, (_, n) => planner.moment(sentAt, days, timeZone, n * hours * 60));
 }
 
 /** Pending follow-ups of an estimate stop (answered, cancelled, copied, deleted, sent again), in the caller's transaction. */
@@ -93,13 +84,7 @@ export async function cancelEstimateFollowUps(
   estimateId: number,
   exceptKeys: string[] = [],
 ): Promise<void> {
-  await cancelPendingMessages(
-    exec,
-    companyId,
-    ESTIMATE_FOLLOW_UP_KIND,
-    sql`${scheduledMessages.idempotencyKey} like ${`${keyPrefix(estimateId)}%`}`,
-    ...exceptKeys.map((key) => sql`${scheduledMessages.idempotencyKey} <> ${key}`),
-  );
+  await planner.cancel(exec, companyId, estimateId, exceptKeys);
 }
 
 type PlannedRow = { key: string; dueAt: Date };
@@ -159,45 +144,23 @@ export async function scheduleEstimateFollowUps(
     estimateId,
     rows.map((r) => r.key),
   );
-  for (const { key, dueAt } of rows)
-    await exec
-      .insert(scheduledMessages)
-      .values({
-        companyId,
-        jobId: null,
-        kind: ESTIMATE_FOLLOW_UP_KIND,
-        channel: settings.followUpChannel,
-        dueAt,
-        idempotencyKey: key,
-      })
-      .onConflictDoUpdate({
-        target: scheduledMessages.idempotencyKey,
-        set: { dueAt, channel: settings.followUpChannel, status: "pending", attempts: 0, error: null, claimedAt: null },
-        setWhere: sql`${scheduledMessages.status} in ('pending', 'cancelled')`,
-      });
+  await planner.write(exec, companyId, settings.followUpChannel, rows);
 }
 
 /** Saves the estimate follow-up settings and re-plans the follow-ups of the company's sent, unanswered estimates. */
 export async function saveEstimateFollowUpSettings(ctx: CallerContext, input: EstimateFollowUpSettingsInput) {
-  await db.transaction(async (tx) => {
-    const values = { ...input, updatedAt: new Date() };
-    await tx
-      .insert(reminderSettings)
-      .values({ companyId: ctx.companyId, ...values })
-      .onConflictDoUpdate({ target: reminderSettings.companyId, set: values });
-    const open = await tx
-      .select({ id: estimates.id })
-      .from(estimates)
-      .where(
-        and(
-          eq(estimates.companyId, ctx.companyId),
-          eq(estimates.status, SENT),
-          eq(estimates.approval, NOT_ANSWERED),
-          isNull(estimates.copiedToJobId),
-        ),
-      );
-    for (const { id } of open) await scheduleEstimateFollowUps(tx, ctx.companyId, id);
-  });
+  const waiting = and(
+    eq(estimates.companyId, ctx.companyId),
+    eq(estimates.status, SENT),
+    eq(estimates.approval, NOT_ANSWERED),
+    isNull(estimates.copiedToJobId),
+  );
+  await planner.saveSettings(
+    ctx,
+    input,
+    { table: estimates, id: estimates.id, where: waiting },
+    scheduleEstimateFollowUps,
+  );
 }
 
 /**
@@ -205,34 +168,28 @@ export async function saveEstimateFollowUpSettings(ctx: CallerContext, input: Es
  * unanswered, not copied, the same send and plan), renders template 4 and sends with the row's key
  * as the outbox dedupe key. Returns the row's new state for the dispatcher to write.
  */
-export async function sendEstimateFollowUp(
-  row: { companyId: number; channel: number; idempotencyKey: string },
-  services?: DeliveryServices,
-): Promise<{ status: "sent" | "failed" | "cancelled"; error: string | null }> {
-  const estimateId = estimateIdOfKey(row.idempotencyKey);
-  const estimate = Number.isSafeInteger(estimateId)
-    ? await findFollowUpState(db, row.companyId, estimateId)
-    : undefined;
-  const settings = await getEstimateFollowUpSettings(db, row.companyId);
-  const planned = estimate ? plannedRows(estimate, estimateId, settings) : [];
-  const reason = !estimate
-    ? "The estimate no longer exists"
-    : estimate.status !== SENT || estimate.approval !== NOT_ANSWERED || estimate.copiedToJobId !== null
-      ? "The estimate is no longer waiting for an answer"
-      : !planned.some((r) => r.key === row.idempotencyKey)
-        ? "The estimate was sent again or the follow-up settings have changed"
-        : null;
-  if (reason || !estimate) return { status: "cancelled", error: reason ?? "The estimate no longer exists" };
-  const sent = await sendEstimateMessage(
-    {
-      companyId: row.companyId,
-      estimateId,
-      customerId: estimate.customerId,
-      channel: row.channel,
-      dedupeKey: row.idempotencyKey,
+export function sendEstimateFollowUp(row: FollowUpRow, services?: DeliveryServices): Promise<FollowUpState> {
+  return planner.send(row, {
+    find: (estimateId) => findFollowUpState(db, row.companyId, estimateId),
+    refusal: async (estimate, estimateId) => {
+      if (estimate.status !== SENT || estimate.approval !== NOT_ANSWERED || estimate.copiedToJobId !== null)
+        return "The estimate is no longer waiting for an answer";
+      const planned = plannedRows(estimate, estimateId, await getEstimateFollowUpSettings(db, row.companyId));
+      return planned.some((r) => r.key === row.idempotencyKey)
+        ? null
+        : "The estimate was sent again or the follow-up settings have changed";
     },
-    services,
-  );
-  if (!sent) return { status: "cancelled", error: "The estimate no longer exists" };
-  return { status: sent.delivered ? "sent" : "failed", error: sent.skipReasons || null };
+    send: (estimate, estimateId) =>
+      sendEstimateMessage(
+        {
+          companyId: row.companyId,
+          estimateId,
+          customerId: estimate.customerId,
+          channel: row.channel,
+          dedupeKey: row.idempotencyKey,
+        },
+        services,
+      ),
+    gone: "The estimate no longer exists",
+  });
 }

@@ -1,8 +1,7 @@
 import { messageValuesForEstimate } from "~/models/messaging/estimate-values.server";
 import { MessageType } from "~/models/messaging/message-types";
-import { sendCustomerMessage, type CustomerSendOutcome, type DeliveryServices } from "~/models/messaging/send.server";
-import { renderCompanyMessage } from "~/models/messaging/templates.server";
-import { delivered, invoiceChannel, skipped } from "~/models/invoices/invoice-message.server";
+import type { CustomerSendOutcome, DeliveryServices } from "~/models/messaging/send.server";
+import { sendTemplateToCustomer } from "~/models/invoices/invoice-message.server";
 
 /**
  * The Send Estimate message (template 4, the company's wording, with the approval link) to the
@@ -23,22 +22,16 @@ export async function sendEstimateMessage(
 ): Promise<{ outcome: CustomerSendOutcome; delivered: boolean; skipReasons: string } | null> {
   const values = await messageValuesForEstimate(input.companyId, input.estimateId);
   if (!values) return null;
-  const message = await renderCompanyMessage(input.companyId, MessageType.SendEstimate, values);
-  const outcome = await sendCustomerMessage(
+  return sendTemplateToCustomer(
     {
       companyId: input.companyId,
       customerId: input.customerId,
       messageType: MessageType.SendEstimate,
-      channel: invoiceChannel(input.channel),
+      channel: input.channel,
       dedupeKey: input.dedupeKey,
-      message,
       ...(input.to ? { to: input.to } : {}),
     },
-    ...(services ? [services] : []),
+    values,
+    services,
   );
-  return {
-    outcome,
-    delivered: delivered(outcome.email) || delivered(outcome.sms),
-    skipReasons: [skipped(outcome.email), skipped(outcome.sms)].filter(Boolean).join("; "),
-  };
 }

@@ -76,6 +76,29 @@ function refuseUndelivered(sent: { delivered: boolean; skipReasons: string }, ch
 type SendResult = { id: number; status: number; link: string; outcome: CustomerSendOutcome };
 
 /**
+ * The Send Estimate message of a sendable estimate the caller may see, on `channel` (the send and
+ * the resend share it): null when not found; RuleError when unsendable or when it did not reach.
+ */
+async function sendToCustomer(
+  ctx: CallerContext,
+  id: number,
+  message: { channel: 1 | 2 | 3; dedupeKey: string; to: { email?: string; phone?: string } },
+  services?: DeliveryServices,
+) {
+  if (!(await canSeeEstimate(ctx, id))) return null;
+  const estimate = await findSendable(ctx.companyId, id);
+  if (!estimate) return null;
+  refuseUnsendable(estimate);
+  const sent = await sendEstimateMessage(
+    { companyId: ctx.companyId, estimateId: id, customerId: estimate.customerId, ...message },
+    services,
+  );
+  if (!sent) return null;
+  refuseUndelivered(sent, message.channel);
+  return { estimate, sent };
+}
+
+/**
  * POST /estimates/{id}/send: the Send Estimate message (template 4, the company's wording, with the
  * link to the approval page) by text, email or both, to the form's email and phone (the customer's
  * when left out). Sent at once: the sender sees whether it went; the request token is the dedupe
@@ -89,24 +112,19 @@ export async function sendEstimate(
   input: EstimateSendInput,
   services?: DeliveryServices,
 ): Promise<SendResult | null> {
-  if (!(await canSeeEstimate(ctx, id))) return null;
-  const estimate = await findSendable(ctx.companyId, id);
-  if (!estimate) return null;
-  refuseUnsendable(estimate);
   const channel = invoiceChannel(input.notificationType);
-  const sent = await sendEstimateMessage(
+  const done = await sendToCustomer(
+    ctx,
+    id,
     {
-      companyId: ctx.companyId,
-      estimateId: id,
-      customerId: estimate.customerId,
       channel,
       dedupeKey: `estimate:${id}:${requestKey(input.requestToken)}`,
       to: { email: input.notificationEmail, phone: input.notificationPhone },
     },
     services,
   );
-  if (!sent) return null;
-  refuseUndelivered(sent, channel);
+  if (!done) return null;
+  const { estimate, sent } = done;
   const status = await db.transaction(async (tx) => {
     const stays = estimate.status === EstimateStatus.Approved;
     const to = stays ? estimate.status : EstimateStatus.Sent;
@@ -151,22 +169,21 @@ export async function resendEstimate(
   input: EstimateResendInput,
   services?: DeliveryServices,
 ): Promise<SendResult | null> {
-  if (!(await canSeeEstimate(ctx, id))) return null;
-  const estimate = await findSendable(ctx.companyId, id);
-  if (!estimate) return null;
-  refuseUnsendable(estimate);
-  const sent = await sendEstimateMessage(
+  const done = await sendToCustomer(
+    ctx,
+    id,
     {
-      companyId: ctx.companyId,
-      estimateId: id,
-      customerId: estimate.customerId,
       channel: 2,
       dedupeKey: `estimate-resend:${id}:${requestKey(input.requestToken)}`,
       to: { email: input.notificationEmail },
     },
     services,
   );
-  if (!sent) return null;
-  refuseUndelivered(sent, 2);
-  return { id, status: estimate.status, link: estimateLink(estimate.publicToken), outcome: sent.outcome };
+  if (!done) return null;
+  return {
+    id,
+    status: done.estimate.status,
+    link: estimateLink(done.estimate.publicToken),
+    outcome: done.sent.outcome,
+  };
 }

@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
 import {
   customers,
@@ -11,14 +10,12 @@ import {
   estimateTags,
   estimateTimelineEvents,
   priceListItems,
-  tags,
-  users,
 } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import { readsCosts } from "~/access/roles";
 import type { Paging } from "~/http/api.server";
 import { TagType } from "~/models/company/tags.schema";
-import { ownTagIds } from "~/models/company/tags.server";
+import { tagsStartingWith } from "~/models/company/tags.server";
 import {
   ESTIMATE_STATUS_MOVES,
   EstimateEvent,
@@ -39,24 +36,22 @@ import {
 import { estimateFiles } from "~/models/estimates/estimate-attachments.server";
 import { copyEstimateToJob, copyMessages } from "~/models/estimates/estimate-copy.server";
 import { isTimeZone } from "~/models/jobs/job-recurrence";
-import { newPublicToken } from "~/models/jobs/job-series.server";
 import {
   checkEmployees,
-  companyTimeZone,
-  customerSearchParts,
-  firstAddress,
   lineImage,
-  ownAddress,
+  newVisit,
   searchTextOf,
-  searchTsQuery,
+  tagAndTextFilters,
+  visitDetailChanges,
+  visitSearchText,
   visitTimes,
 } from "~/models/jobs/jobs.server";
 import { costsKeptFromTech } from "~/models/line-items/line-items.server";
 import { totalsLine } from "~/models/line-items/line-items.schema";
-import { lineItemColumns } from "~/models/line-items/line-rows.server";
+import { lineInputOf, lineItemColumns } from "~/models/line-items/line-rows.server";
 import { computeTotals, lineAmountCents } from "~/models/line-items/totals";
-import { listPagePlan } from "~/models/list-pages.server";
-import { RuleError } from "~/models/rules";
+import { pagedList } from "~/models/list-pages.server";
+import { FieldRuleError } from "~/models/rules";
 import {
   addTimelineEvent,
   assignedEmployees,
@@ -65,38 +60,25 @@ import {
   isFieldTech,
   lastUndoableMove,
   refuseTechReassignment as refuseAssigneeChange,
+  recordTags,
   restoredVisitTimes,
   saveStatusMove,
+  setRecordTags,
+  tagsOfRecord,
+  timelineOf,
   visibleToCaller,
+  visitRecord,
+  visitTimeline,
   type VisitRecord,
-  type VisitTimeline,
 } from "~/models/visits/visit-records.server";
 
 /** A business rule of estimates failed: the message goes onto `field` (or the form). */
-export class EstimateRuleError extends RuleError {
-  constructor(message: string, field = "_global") {
-    super({ [field]: message });
-  }
-}
+export class EstimateRuleError extends FieldRuleError {}
 
 /** An estimate is a record with a visit: the shared rules of app/models/visits read these tables. */
-export const estimateRecord: VisitRecord = {
-  table: estimates,
-  id: estimates.id,
-  companyId: estimates.companyId,
-  assignees: { table: estimateEmployees, recordId: estimateEmployees.estimateId, userId: estimateEmployees.userId },
-};
-
-const estimateTimeline: VisitTimeline = {
-  table: estimateTimelineEvents,
-  recordKey: "estimateId",
-  id: estimateTimelineEvents.id,
-  recordId: estimateTimelineEvents.estimateId,
-  type: estimateTimelineEvents.type,
-  fromStatus: estimateTimelineEvents.fromStatus,
-  toStatus: estimateTimelineEvents.toStatus,
-  undoneAt: estimateTimelineEvents.undoneAt,
-};
+export const estimateRecord: VisitRecord = visitRecord(estimates, estimateEmployees, "estimateId");
+const estimateTimeline = visitTimeline(estimateTimelineEvents, "estimateId");
+const estimateTagLinks = recordTags(estimateTags, "estimateId");
 
 const visibleEstimates = (ctx: CallerContext) => visibleToCaller(ctx, estimateRecord);
 
@@ -146,12 +128,8 @@ async function setEmployees(exec: Executor, ctx: CallerContext, estimate: Estima
     );
 }
 
-async function setTags(exec: Executor, ctx: CallerContext, estimateId: number, tagIds: number[]) {
-  const own = await ownTagIds(exec, ctx, TagType.Estimate, tagIds);
-  await exec.delete(estimateTags).where(eq(estimateTags.estimateId, estimateId));
-  if (own.length)
-    await exec.insert(estimateTags).values(own.map((tagId) => ({ estimateId, tagId, companyId: ctx.companyId })));
-}
+const setTags = (exec: Executor, ctx: CallerContext, estimateId: number, tagIds: number[]) =>
+  setRecordTags(exec, ctx, estimateTagLinks, TagType.Estimate, estimateId, tagIds);
 
 const refuseTechReassignment = (exec: Executor, ctx: CallerContext, estimateId: number, employeeIds: number[]) =>
   refuseAssigneeChange(exec, ctx, estimateRecord.assignees, estimateId, employeeIds);
@@ -184,15 +162,7 @@ async function storedLines(exec: Executor, optionId: number): Promise<EstimateLi
     .where(eq(estimateLineItems.optionId, optionId))
     .orderBy(asc(estimateLineItems.position));
   return rows.map((l) => ({
-    kind: l.kind,
-    name: l.name,
-    description: l.description ?? undefined,
-    quantity: Number(l.quantity),
-    unitPrice: l.unitPriceCents,
-    cost: l.costCents,
-    isTaxable: l.isTaxable,
-    imageUrl: l.imageUrl ?? undefined,
-    priceListItemId: l.priceListItemId ?? undefined,
+    ...lineInputOf(l),
     isOptional: l.isOptional,
     isRecommended: l.isRecommended,
     isApproved: l.isApproved,
@@ -298,6 +268,9 @@ async function syncEstimateTotal(tx: Executor, estimateId: number, chosenOptionI
     .where(eq(estimates.id, estimateId));
 }
 
+/** An estimate is found by its number, with or without the #. */
+const numberWords = (number: number) => [`#${number}`, String(number)];
+
 function defaultName(input: { name?: string; options: EstimateOptionInput[]; description?: string }) {
   return (
     input.name ?? input.options[0]?.lineItems[0]?.name ?? input.description?.split("\n")[0].slice(0, 80) ?? "Estimate"
@@ -312,59 +285,31 @@ export async function createEstimate(
 ): Promise<{ id: number; number: number; publicToken: string }> {
   // Within another transaction (a booking request converted), the estimate is a savepoint of it.
   return within.transaction(async (tx) => {
-    const [customer] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(
-        and(eq(customers.id, input.customerId), eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt)),
-      );
-    if (!customer) throw new EstimateRuleError("Customer not found", "customerId");
-    const address = input.customerAddressId
-      ? await ownAddress(tx, ctx, customer.id, input.customerAddressId)
-      : await firstAddress(tx, customer.id);
-    const timeZone =
-      input.timezone && isTimeZone(input.timezone) ? input.timezone : await companyTimeZone(tx, ctx.companyId);
-    const times = visitTimes(input, timeZone);
-    let employeeIds = await checkEmployees(tx, ctx, input.employeeIds ?? []);
-    if (isFieldTech(ctx) && !employeeIds.includes(ctx.userId)) employeeIds = [...employeeIds, ctx.userId];
-    const name = defaultName(input);
-    const location = input.location ?? address?.location ?? null;
+    const { customer, times, employeeIds, columns } = await newVisit(
+      tx,
+      ctx,
+      input,
+      defaultName(input),
+      EstimateRuleError,
+    );
     const status = times ? EstimateStatus.Scheduled : EstimateStatus.Unscheduled;
     const number = await nextNumber(tx, ctx.companyId);
     const [estimate] = await tx
       .insert(estimates)
       .values({
-        companyId: ctx.companyId,
+        ...columns,
         number,
-        customerId: customer.id,
-        customerAddressId: address?.id ?? null,
-        location,
-        unitNumber: address?.unitNumber ?? null,
-        geoData: address?.geoData ?? null,
-        name,
-        description: input.description ?? null,
-        privateNotes: input.privateNotes ?? null,
-        message: input.message ?? null,
         status,
-        startTime: times?.start ?? null,
-        endTime: times?.end ?? null,
-        isAllDay: input.isAllDay ?? false,
-        arrivalWindowOffset: input.arrivalWindowOffset ?? 0,
-        timezone: timeZone,
-        taxRate: input.taxRate,
         discountCents: input.discount,
-        publicToken: newPublicToken(),
-        bookingRequestId: input.bookingRequestId ?? null,
-        templateId: input.templateId ?? null,
         searchText: searchTextOf([
-          `#${number}`,
-          String(number),
-          name,
+          ...numberWords(number),
+          columns.name,
           input.description,
-          ...(await customerSearchParts(tx, customer.id)),
-          location,
+          customer.firstName,
+          customer.lastName,
+          customer.ownCompanyName,
+          columns.location,
         ]),
-        createdByUserId: ctx.userId,
       })
       .returning();
     await writeOptions(tx, ctx, estimate, input.options);
@@ -381,31 +326,13 @@ export async function updateEstimate(ctx: CallerContext, id: number, input: Esti
   return db.transaction(async (tx) => {
     const estimate = await findEstimate(tx, ctx, id, true);
     if (!estimate) return false;
-    const changes: Partial<typeof estimates.$inferInsert> = { updatedAt: new Date() };
-    if (input.name !== undefined) changes.name = input.name;
-    if (input.description !== undefined) changes.description = input.description || null;
-    if (input.privateNotes !== undefined) changes.privateNotes = input.privateNotes || null;
-    if (input.message !== undefined) changes.message = input.message || null;
-    if (input.isAllDay !== undefined) changes.isAllDay = input.isAllDay;
+    const changes: Partial<typeof estimates.$inferInsert> = {
+      updatedAt: new Date(),
+      ...(await visitDetailChanges(tx, ctx, estimate.customerId, input)),
+    };
     if (input.taxRate !== undefined) changes.taxRate = input.taxRate;
     if (input.discount !== undefined) changes.discountCents = input.discount;
-    if (input.customerAddressId !== undefined) {
-      const address = await ownAddress(tx, ctx, estimate.customerId, input.customerAddressId);
-      Object.assign(changes, {
-        customerAddressId: address.id,
-        location: address.location,
-        unitNumber: address.unitNumber,
-        geoData: address.geoData,
-      });
-    }
-    changes.searchText = searchTextOf([
-      `#${estimate.number}`,
-      String(estimate.number),
-      changes.name ?? estimate.name,
-      changes.description === undefined ? estimate.description : changes.description,
-      ...(await customerSearchParts(tx, estimate.customerId)),
-      changes.location ?? estimate.location,
-    ]);
+    changes.searchText = await visitSearchText(tx, estimate, changes, numberWords(estimate.number));
     const [updated] = await tx
       .update(estimates)
       .set(changes)
@@ -425,14 +352,7 @@ export async function renameEstimate(ctx: CallerContext, id: number, name: strin
   return db.transaction(async (tx) => {
     const estimate = await findEstimate(tx, ctx, id, true);
     if (!estimate) return false;
-    const searchText = searchTextOf([
-      `#${estimate.number}`,
-      String(estimate.number),
-      name,
-      estimate.description,
-      ...(await customerSearchParts(tx, estimate.customerId)),
-      estimate.location,
-    ]);
+    const searchText = await visitSearchText(tx, estimate, { name }, numberWords(estimate.number));
     await tx
       .update(estimates)
       .set({ name, searchText, updatedAt: new Date() })
@@ -726,8 +646,6 @@ export async function deleteOption(ctx: CallerContext, estimateId: number, optio
 
 // ---------------------------------------------------------------- reads
 
-const impersonators = alias(users, "impersonators");
-
 /** GET estimates/{id}: the estimate with everything its details page shows. */
 export async function getEstimate(ctx: CallerContext, id: number) {
   const estimate = await findEstimate(db, ctx, id);
@@ -736,35 +654,8 @@ export async function getEstimate(ctx: CallerContext, id: number) {
     customerContact(estimate.customerId),
     optionsOf(ctx, id),
     assignedEmployees(estimateRecord.assignees, id),
-    db
-      .select({ id: tags.id, name: tags.name })
-      .from(estimateTags)
-      .innerJoin(tags, eq(tags.id, estimateTags.tagId))
-      .where(eq(estimateTags.estimateId, id))
-      .orderBy(asc(tags.name)),
-    db
-      .select({
-        id: estimateTimelineEvents.id,
-        type: estimateTimelineEvents.type,
-        actorType: estimateTimelineEvents.actorType,
-        actorUserId: estimateTimelineEvents.actorUserId,
-        actorFirstName: users.firstName,
-        actorLastName: users.lastName,
-        impersonatorFirstName: impersonators.firstName,
-        impersonatorLastName: impersonators.lastName,
-        fromStatus: estimateTimelineEvents.fromStatus,
-        toStatus: estimateTimelineEvents.toStatus,
-        reason: estimateTimelineEvents.reason,
-        notifyCustomer: estimateTimelineEvents.notifyCustomer,
-        undoneAt: estimateTimelineEvents.undoneAt,
-        at: estimateTimelineEvents.at,
-      })
-      .from(estimateTimelineEvents)
-      .leftJoin(users, eq(users.id, estimateTimelineEvents.actorUserId))
-      .leftJoin(impersonators, eq(impersonators.id, estimateTimelineEvents.impersonatorUserId))
-      .where(eq(estimateTimelineEvents.estimateId, id))
-      .orderBy(desc(estimateTimelineEvents.at), desc(estimateTimelineEvents.id))
-      .limit(200),
+    tagsOfRecord(estimateTagLinks, id),
+    timelineOf(estimateTimeline, id),
   ]);
   const { searchText: _s, searchVector: _v, publicToken: _t, signatureImageUrl: _i, ...fields } = estimate;
   return {
@@ -775,7 +666,8 @@ export async function getEstimate(ctx: CallerContext, id: number) {
     employees,
     employeeIds: employees.map((e) => e.id),
     tags: tagRows,
-    timeline,
+    // The estimate's timeline has never shown who stood behind a shadow log-in by id.
+    timeline: timeline.map(({ impersonatorUserId: _u, ...event }) => event),
     ...(await estimateFiles(id)),
   };
 }
@@ -818,20 +710,11 @@ function listConditions(ctx: CallerContext, query: EstimateListQuery): SQL[] {
   const where: SQL[] = [visibleEstimates(ctx)];
   if (query.customerId) where.push(eq(estimates.customerId, query.customerId));
   if (query.status !== undefined) where.push(eq(estimates.status, query.status));
-  if (query.tags?.length)
-    where.push(
-      sql`exists (select 1 from ${estimateTags} where ${estimateTags.estimateId} = ${estimates.id} and ${estimateTags.tagId} in ${query.tags})`,
-    );
-  if (query.excludeTags?.length)
-    where.push(
-      sql`not exists (select 1 from ${estimateTags} where ${estimateTags.estimateId} = ${estimates.id} and ${estimateTags.tagId} in ${query.excludeTags})`,
-    );
-  const ts = query.searchQuery ? searchTsQuery(query.searchQuery) : null;
-  if (ts) where.push(sql`${estimates.searchVector} @@ to_tsquery('simple', ${ts})`);
-  return where;
+  return [...where, ...tagAndTextFilters(estimates, estimateTagLinks, query)];
 }
 
 export const ESTIMATES_COUNT_CAP = 10_000;
+const estimatesList = pagedList(estimates, estimateCounts, sortColumns, "createdAt", ESTIMATES_COUNT_CAP);
 
 /**
  * GET estimates/page: one page, filtered and sorted in the database. The jobs list's plan
@@ -843,58 +726,30 @@ export async function listEstimatesPage(
   query: EstimateListQuery,
 ): Promise<{ items: EstimateListItem[]; total: number; totalIsCapped: boolean }> {
   const conditions = listConditions(ctx, query);
-  const where = and(...conditions);
-  const sort = query.paging.sortSettings.find((s) => s.fieldName in sortColumns);
-  const column = sortColumns[(sort?.fieldName as EstimateSortField) ?? "createdAt"];
-  const descending = sort ? !!sort.descending : true;
-  const offset = (query.paging.pageNumber - 1) * query.paging.pageSize;
-  const pageSize = query.paging.pageSize;
-  const wholeCompany = conditions.length === 1 && !isFieldTech(ctx);
-  const [counted] = wholeCompany
-    ? await db
-        .select({ total: estimateCounts.count })
-        .from(estimateCounts)
-        .where(eq(estimateCounts.companyId, ctx.companyId))
-    : [];
-  const companyTotal = wholeCompany ? (counted?.total ?? 0) : null;
-  const plan = listPagePlan({
-    table: estimates,
-    id: estimates.id,
-    where,
-    sortKey: column,
-    customerIdForSort: column === sortColumns.customerName ? estimates.customerId : undefined,
-    descending,
-    offset,
-    pageSize,
-    companyTotal,
-    cap: ESTIMATES_COUNT_CAP,
-  });
-  const scanned = await db
-    .select({
-      hits: plan.hits,
+  const { rows, total, totalIsCapped } = await estimatesList(
+    {
+      paging: query.paging,
+      companyId: ctx.companyId,
+      where: conditions,
+      wholeCompany: conditions.length === 1 && !isFieldTech(ctx),
+    },
+    {
       id: estimates.id,
       number: estimates.number,
       name: estimates.name,
       customerId: estimates.customerId,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
       location: estimates.location,
       status: estimates.status,
       approval: estimates.approval,
       startTime: estimates.startTime,
       totalCents: estimates.totalCents,
       createdAt: estimates.createdAt,
-    })
-    .from(estimates)
-    .innerJoin(plan.page, eq(estimates.id, plan.page.pageId))
-    .innerJoin(customers, eq(customers.id, estimates.customerId))
-    .orderBy(...plan.order);
-  const { rows, total, totalIsCapped } = await plan.finish(scanned);
+    },
+  );
   return {
     totalIsCapped,
-    items: rows.map(({ firstName, lastName, startTime, createdAt, ...r }) => ({
+    items: rows.map(({ startTime, createdAt, ...r }) => ({
       ...r,
-      customerName: [firstName, lastName].filter(Boolean).join(" "),
       startTime: startTime?.toISOString() ?? null,
       createdAt: createdAt.toISOString(),
     })),
@@ -912,14 +767,6 @@ export function listCustomerEstimatesPage(
 }
 
 /** Estimate tags whose name starts with the text (GET estimates/tags?name). */
-export async function searchEstimateTags(ctx: CallerContext, name: string) {
-  const pattern = `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .select({ id: tags.id, name: tags.name })
-    .from(tags)
-    .where(
-      and(eq(tags.companyId, ctx.companyId), eq(tags.type, TagType.Estimate), sql`lower(${tags.name}) like ${pattern}`),
-    )
-    .orderBy(asc(tags.name))
-    .limit(50);
+export function searchEstimateTags(ctx: CallerContext, name: string) {
+  return tagsStartingWith(ctx, TagType.Estimate, name);
 }

@@ -26,3 +26,29 @@ export function lineItemColumns(
     position,
   }));
 }
+
+/** A stored line's columns, as the input of the cost and totals rules; shared by job, estimate option and invoice lines. */
+export type StoredLine = {
+  kind: LineItemInput["kind"];
+  name: string;
+  description: string | null;
+  quantity: string;
+  unitPriceCents: number;
+  costCents: number;
+  isTaxable: boolean;
+  imageUrl: string | null;
+  priceListItemId: number | null;
+};
+
+/** A stored line back as a line input (the inverse of lineItemColumns), for recomputing totals or copying lines. */
+export const lineInputOf = (l: StoredLine): LineItemInput => ({
+  kind: l.kind,
+  name: l.name,
+  description: l.description ?? undefined,
+  quantity: Number(l.quantity),
+  unitPrice: l.unitPriceCents,
+  cost: l.costCents,
+  isTaxable: l.isTaxable,
+  imageUrl: l.imageUrl ?? undefined,
+  priceListItemId: l.priceListItemId ?? undefined,
+});

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db.server";
-import { customers, users } from "~/db/schema";
+import { customers, tags, users } from "~/db/schema";
 import { forbidden, type CallerContext } from "~/access/access.server";
 import { Role } from "~/access/roles";
+import type { TagTypeValue } from "~/models/company/tags.schema";
+import { ownTagIds } from "~/models/company/tags.server";
 import { ActorType } from "~/models/jobs/jobs.schema";
 
 /**
@@ -19,17 +21,58 @@ export type VisitAssignees = { table: PgTable; recordId: AnyPgColumn; userId: An
 /** The record's own table with its assignees. */
 export type VisitRecord = { table: PgTable; id: AnyPgColumn; companyId: AnyPgColumn; assignees: VisitAssignees };
 
+/** The record `table` whose assignees are `assignees`, by its column `recordKey` (jobId, estimateId). */
+export function visitRecord<K extends string>(
+  table: PgTable & { id: AnyPgColumn; companyId: AnyPgColumn },
+  assignees: PgTable & { userId: AnyPgColumn } & Record<K, AnyPgColumn>,
+  recordKey: K,
+): VisitRecord {
+  return {
+    table,
+    id: table.id,
+    companyId: table.companyId,
+    assignees: { table: assignees, recordId: assignees[recordKey], userId: assignees.userId },
+  };
+}
+
+type TimelineColumn =
+  | "id"
+  | "type"
+  | "actorType"
+  | "actorUserId"
+  | "impersonatorUserId"
+  | "fromStatus"
+  | "toStatus"
+  | "reason"
+  | "notifyCustomer"
+  | "undoneAt"
+  | "at";
+
 /** The record's timeline table, by the columns the shared rules read; `recordKey` names its record column on insert. */
 export type VisitTimeline = {
-  table: PgTable;
+  table: PgTable & Record<TimelineColumn, AnyPgColumn>;
   recordKey: string;
-  id: AnyPgColumn;
   recordId: AnyPgColumn;
-  type: AnyPgColumn;
-  fromStatus: AnyPgColumn;
-  toStatus: AnyPgColumn;
-  undoneAt: AnyPgColumn;
 };
+
+/** The timeline `table` of a record, by its column `recordKey` (jobId, estimateId). */
+export function visitTimeline<K extends string>(
+  table: PgTable & Record<TimelineColumn | K, AnyPgColumn>,
+  recordKey: K,
+): VisitTimeline {
+  return { table, recordKey, recordId: table[recordKey] };
+}
+
+/** The tags of a record (`table` joins `recordKey` to tagId). */
+export type RecordTags = { table: PgTable & { tagId: AnyPgColumn }; recordKey: string; recordId: AnyPgColumn };
+
+/** The tag table of a record, by its column `recordKey` (jobId, estimateId). */
+export function recordTags<K extends string>(
+  table: PgTable & Record<"tagId" | K, AnyPgColumn>,
+  recordKey: K,
+): RecordTags {
+  return { table, recordKey, recordId: table[recordKey] };
+}
 
 /** Company filter, plus "assigned to me" for a field tech: the visibility rule of every query of the record. */
 export function visibleToCaller(ctx: CallerContext, record: VisitRecord): SQL {
@@ -86,20 +129,21 @@ export async function lastUndoableMove<Row>(
   recordId: number,
   kept: { statusUndone: number; rescheduled: number },
 ): Promise<Row | undefined> {
+  const t = timeline.table;
   const [last] = await exec
     .select()
-    .from(timeline.table)
+    .from(t)
     .where(
       and(
         eq(timeline.recordId, recordId),
-        sql`${timeline.toStatus} is not null`,
-        sql`${timeline.fromStatus} is not null`,
-        isNull(timeline.undoneAt),
-        ne(timeline.type, kept.statusUndone),
-        ne(timeline.type, kept.rescheduled),
+        sql`${t.toStatus} is not null`,
+        sql`${t.fromStatus} is not null`,
+        isNull(t.undoneAt),
+        ne(t.type, kept.statusUndone),
+        ne(t.type, kept.rescheduled),
       ),
     )
-    .orderBy(desc(timeline.id))
+    .orderBy(desc(t.id))
     .limit(1);
   return last as Row | undefined;
 }
@@ -157,7 +201,7 @@ export async function addTimelineEvent(
   const [row] = await exec
     .insert(timeline.table)
     .values(values as never)
-    .returning({ id: timeline.id });
+    .returning({ id: timeline.table.id });
   return row.id as number;
 }
 
@@ -182,4 +226,82 @@ export async function saveStatusMove(
       .update(record.assignees.table)
       .set({ startTime: changes.startTime } as never)
       .where(eq(record.assignees.recordId, id));
+}
+
+/** Sets the record's tags to the company's tags of `type` among `tagIds` (others are dropped). */
+export async function setRecordTags(
+  exec: Executor,
+  ctx: CallerContext,
+  links: RecordTags,
+  type: TagTypeValue,
+  recordId: number,
+  tagIds: number[],
+) {
+  const own = await ownTagIds(exec, ctx, type, tagIds);
+  await exec.delete(links.table).where(eq(links.recordId, recordId));
+  // The table is only known as "a record's tags" here; recordTags checked its columns.
+  if (own.length)
+    await exec
+      .insert(links.table)
+      .values(own.map((tagId) => ({ [links.recordKey]: recordId, tagId, companyId: ctx.companyId })) as never);
+}
+
+/** The record's tags, by name, as a details page shows them. */
+export const tagsOfRecord = (links: RecordTags, recordId: number) =>
+  db
+    .select({ id: tags.id, name: tags.name })
+    .from(links.table)
+    .innerJoin(tags, eq(tags.id, links.table.tagId))
+    .where(eq(links.recordId, recordId))
+    .orderBy(asc(tags.name));
+
+const impersonators = alias(users, "impersonators");
+
+/** One event of a record's timeline, as a details page shows it. */
+export type TimelineEntry = {
+  id: number;
+  type: number;
+  actorType: number;
+  actorUserId: number | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  impersonatorUserId: number | null;
+  impersonatorFirstName: string | null;
+  impersonatorLastName: string | null;
+  fromStatus: number | null;
+  toStatus: number | null;
+  reason: string | null;
+  notifyCustomer: boolean;
+  undoneAt: Date | null;
+  at: Date;
+};
+
+/** The record's last 200 timeline events, newest first, with who acted (and the super admin acting as them). */
+export async function timelineOf(timeline: VisitTimeline, recordId: number): Promise<TimelineEntry[]> {
+  const t = timeline.table;
+  const rows = await db
+    .select({
+      id: t.id,
+      type: t.type,
+      actorType: t.actorType,
+      actorUserId: t.actorUserId,
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
+      impersonatorUserId: t.impersonatorUserId,
+      impersonatorFirstName: impersonators.firstName,
+      impersonatorLastName: impersonators.lastName,
+      fromStatus: t.fromStatus,
+      toStatus: t.toStatus,
+      reason: t.reason,
+      notifyCustomer: t.notifyCustomer,
+      undoneAt: t.undoneAt,
+      at: t.at,
+    })
+    .from(t)
+    .leftJoin(users, eq(users.id, t.actorUserId))
+    .leftJoin(impersonators, eq(impersonators.id, t.impersonatorUserId))
+    .where(eq(timeline.recordId, recordId))
+    .orderBy(desc(t.at), desc(t.id))
+    .limit(200);
+  return rows as TimelineEntry[];
 }

@@ -46,3 +46,30 @@ export function jobOrEstimateFormValues(record: {
     tags: record.tags.map((t) => String(t.id)),
   };
 }
+
+/** The action's answer that brings a document form back: the posted values and the field errors. */
+export type DocumentFormAnswer<V> = { values: V; errors: Record<string, string> };
+
+/**
+ * The post of a document form (job, estimate, invoice; new and edit): another intent than save (a
+ * line or an option added or removed) answers with the form, nothing saved; a save runs `save`,
+ * where a business rule's refusal comes back like a validation error (`refusal`; null for an error
+ * that is not a refusal).
+ */
+export async function documentFormAction<V>(
+  { intent, values }: { intent: string; values: V },
+  handlers: {
+    onIntent: (values: V, intent: string) => Promise<Response>;
+    save: (values: V) => Promise<Response>;
+    refusal: (error: unknown, values: V) => Response | null;
+  },
+): Promise<Response> {
+  if (intent !== "save") return handlers.onIntent(values, intent);
+  try {
+    return await handlers.save(values);
+  } catch (error) {
+    const refused = handlers.refusal(error, values);
+    if (refused) return refused;
+    throw error;
+  }
+}

@@ -165,6 +165,7 @@ function MessageEditor() {
   const sms = renderTemplate(texts.smsText, samples);
   const segments = smsSegments(sms);
   const here = `/communication?edit=${entry.customizableMessageType}`;
+  const brand = { businessName: company.businessName, logoUrl: company.logoUrl, poweredBy };
   return (
     <section aria-labelledby="editor-title" className="stack">
       <div>
@@ -191,12 +192,9 @@ function MessageEditor() {
         >
           <input type="hidden" name="messageType" value={entry.customizableMessageType} />
           <FormError formId={FORM_ID} />
-          <TextareaField
+          <TemplateField
             name="smsText"
-            label={MESSAGE_FIELD_LABELS.smsText}
-            formId={FORM_ID}
             rows={4}
-            maxLength={MESSAGE_LIMITS.smsText.max}
             hint="160 characters fit in one text message; links to your pages may add up to 80."
           />
           <p className="segment-count" id="sms-segments" aria-live="polite">
@@ -205,19 +203,8 @@ function MessageEditor() {
             </strong>{" "}
             with the sample values {describeSegments(segments).replace(/^\d+ segments? /, "")}
           </p>
-          <TextField
-            name="subjectText"
-            label={MESSAGE_FIELD_LABELS.subjectText}
-            formId={FORM_ID}
-            maxLength={MESSAGE_LIMITS.subjectText.max}
-          />
-          <TextareaField
-            name="emailText"
-            label={MESSAGE_FIELD_LABELS.emailText}
-            formId={FORM_ID}
-            rows={10}
-            maxLength={MESSAGE_LIMITS.emailText.max}
-          />
+          <TemplateField name="subjectText" />
+          <TemplateField name="emailText" rows={10} />
           <details className="variables">
             <summary>Variables you can use</summary>
             <p className="muted">
@@ -254,20 +241,12 @@ function MessageEditor() {
           </div>
         </ValidatedForm>
         <div className="stack previews">
-          <MessagePreview
-            type="sms"
-            businessName={company.businessName}
-            logoUrl={company.logoUrl}
-            smsMessage={sms}
-            poweredBy={poweredBy}
-          />
+          <MessagePreview type="sms" {...brand} smsMessage={sms} />
           <MessagePreview
             type="email"
-            businessName={company.businessName}
-            logoUrl={company.logoUrl}
+            {...brand}
             emailSubject={renderTemplate(texts.subjectText, samples).replace(/\s*\n\s*/g, " ")}
             emailMessage={renderTemplate(texts.emailText, samples)}
-            poweredBy={poweredBy}
           />
           <p className="muted preview-note">
             The preview uses sample values ({samples.customer_full_name}, {samples.service_date}). A value a message
@@ -277,6 +256,12 @@ function MessageEditor() {
       </div>
     </section>
   );
+}
+
+/** A text of the template form, with its label and length limit; `rows` makes it a text area. */
+function TemplateField({ name, rows, hint }: { name: keyof Texts; rows?: number; hint?: string }) {
+  const props = { name, label: MESSAGE_FIELD_LABELS[name], formId: FORM_ID, maxLength: MESSAGE_LIMITS[name].max, hint };
+  return rows ? <TextareaField {...props} rows={rows} /> : <TextField {...props} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

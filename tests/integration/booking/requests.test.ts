@@ -36,7 +36,8 @@ import { readStoredFile, saveFile } from "~/services/storage.server";
 import { Role } from "~/access/roles";
 import { createTestUser, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { jobsFixture, run, type JobsFixture } from "../jobs/fixtures";
+import { PNG } from "../../helpers/tiny-png";
+import { formPost, jobsFixture, run, type JobsFixture } from "../jobs/fixtures";
 
 vi.mock("~/services/realtime/index.server", async (original) => ({
   ...(await original<typeof import("~/services/realtime/index.server")>()),
@@ -82,13 +83,24 @@ async function seedRequest(f: JobsFixture, values: Partial<typeof bookingRequest
   return row;
 }
 
-const form = (entries: Record<string, string>) => ({
-  method: "POST",
-  body: new URLSearchParams(entries),
-  headers: { "Content-Type": "application/x-www-form-urlencoded" },
-});
+/** The customer's answer to the photo question (3): PNG stored as unit.png. */
+async function attachPhoto(f: JobsFixture, requestId: number) {
+  const photo = await saveFile({ companyId: f.companyId, folder: "booking-photos", extension: "png", data: PNG });
+  await db.insert(bookingRequestPhotos).values({
+    companyId: f.companyId,
+    requestId,
+    questionId: 3,
+    storageKey: photo.key,
+    fileUrl: photo.url,
+    fileName: "unit.png",
+    contentType: "image/png",
+    sizeBytes: photo.size,
+  });
+  return photo;
+}
+
 const post = (cookie: string, id: number, fields: Record<string, string>) =>
-  run(detailsAction, `/booking-requests/${id}`, { cookie, ...form(fields) }, { id: String(id) });
+  run(detailsAction, `/booking-requests/${id}`, { cookie, ...formPost(fields) }, { id: String(id) });
 const requestRow = async (id: number) => (await db.select().from(bookingRequests).where(eq(bookingRequests.id, id)))[0];
 const events = async (id: number) =>
   (
@@ -276,17 +288,7 @@ describe("what the office does with a request", () => {
     const got = await run(requestGetApi, `/api/booking-requests/${r.id}`, { cookie }, { id: String(r.id) });
     expect(((await got.json()) as { data: { submissionKey?: string } }).data.submissionKey).toBeUndefined();
 
-    const photo = await saveFile({ companyId: f.companyId, folder: "booking-photos", extension: "png", data: PNG });
-    await db.insert(bookingRequestPhotos).values({
-      companyId: f.companyId,
-      requestId: r.id,
-      questionId: 3,
-      storageKey: photo.key,
-      fileUrl: photo.url,
-      fileName: "unit.png",
-      contentType: "image/png",
-      sizeBytes: photo.size,
-    });
+    const photo = await attachPhoto(f, r.id);
     const deleted = await post(cookie, r.id, { intent: "delete" });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe("/booking-requests");
@@ -295,29 +297,13 @@ describe("what the office does with a request", () => {
   });
 });
 
-// A 1x1 PNG.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
-
 describe("converting", () => {
   it("makes a job with a new customer, the service line, the window, the employee, the answers and the photos", async () => {
     const f = await jobsFixture();
     const cookie = await sessionCookie(f.adminId);
     const item = await priceItem(f);
     const r = await seedRequest(f, { priceListItemId: item.id, serviceName: "Furnace tune-up", firstName: "Joan" });
-    const photo = await saveFile({ companyId: f.companyId, folder: "booking-photos", extension: "png", data: PNG });
-    await db.insert(bookingRequestPhotos).values({
-      companyId: f.companyId,
-      requestId: r.id,
-      questionId: 3,
-      storageKey: photo.key,
-      fileUrl: photo.url,
-      fileName: "unit.png",
-      contentType: "image/png",
-      sizeBytes: photo.size,
-    });
+    const photo = await attachPhoto(f, r.id);
 
     const converted = await post(cookie, r.id, { intent: "toJob" });
     expect(converted.status).toBe(302);

@@ -20,22 +20,13 @@ import { uploadsRoot } from "~/services/storage.server";
 import { makeRequest, runRoute, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 import { jobsFixture, run, type JobsFixture } from "../jobs/fixtures";
+import { PNG, pngUploadForm } from "../../helpers/tiny-png";
 
 process.env.UPLOADS_DIR ??= mkdtempSync(path.join(tmpdir(), "estimate-attachments-"));
 
 useTestDatabase();
 
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
-
-function uploadForm(estimateId: number, name: string) {
-  const form = new FormData();
-  form.set("estimateId", String(estimateId));
-  form.set("files", new File([new Uint8Array(PNG)], name, { type: "image/png" }));
-  return form;
-}
+const uploadForm = (estimateId: number, name: string) => pngUploadForm("estimateId", estimateId, name);
 
 const newEstimate = async (f: JobsFixture, caller = f.admin) =>
   (await createEstimate(caller, estimateCreateSchema.parse({ customerId: f.customerId }))).id;

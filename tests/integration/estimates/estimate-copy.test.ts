@@ -84,6 +84,18 @@ const approve = (id: number, chosenOptionId: number | null) =>
 const jobsOf = async (f: JobsFixture) =>
   (await db.select({ n: count() }).from(jobs).where(eq(jobs.companyId, f.companyId)))[0].n;
 
+/** The estimate page's "Copy to job" button, posted without JavaScript. */
+const copyOnPage = (cookie: string, id: number) =>
+  run(
+    detailsAction,
+    `/estimates/${id}`,
+    { method: "POST", cookie, body: new URLSearchParams({ intent: "copyToJob" }) },
+    { id: String(id) },
+  );
+/** PUT /api/estimates/{id}/status with status 8, copied to job. */
+const copyByApi = (cookie: string, id: number) =>
+  run(statusAction, `/api/estimates/${id}/status`, { method: "PUT", cookie, json: { status: 8 } }, { id: String(id) });
+
 describe("copy an approved estimate to a job", () => {
   it("makes an unscheduled job with the chosen option's counted lines, the same totals and the estimate's details", async () => {
     const f = await jobsFixture();
@@ -167,20 +179,10 @@ describe("copy an approved estimate to a job", () => {
     expect(await jobsOf(f)).toBe(1);
 
     const cookie = await sessionCookie(f.adminId);
-    const again = await run(
-      detailsAction,
-      `/estimates/${id}`,
-      { method: "POST", cookie, body: new URLSearchParams({ intent: "copyToJob" }) },
-      { id: String(id) },
-    );
+    const again = await copyOnPage(cookie, id);
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toBe(`/jobs/${a!.jobId}`);
-    const api = await run(
-      statusAction,
-      `/api/estimates/${id}/status`,
-      { method: "PUT", cookie, json: { status: 8 } },
-      { id: String(id) },
-    );
+    const api = await copyByApi(cookie, id);
     expect(api.status).toBe(200);
     expect(await api.json()).toMatchObject({ data: { id, status: 8, jobId: a!.jobId } });
     expect(await jobsOf(f)).toBe(1);
@@ -191,24 +193,14 @@ describe("copy an approved estimate to a job", () => {
     const cookie = await sessionCookie(f.adminId);
     const viaApi = await estimateFor(f);
     await approve(viaApi.id, viaApi.good.id);
-    const api = await run(
-      statusAction,
-      `/api/estimates/${viaApi.id}/status`,
-      { method: "PUT", cookie, json: { status: 8 } },
-      { id: String(viaApi.id) },
-    );
+    const api = await copyByApi(cookie, viaApi.id);
     expect(api.status).toBe(200);
     const { data } = (await api.json()) as { data: { jobId: number } };
     expect((await getJob(f.admin, data.jobId))!.totalCents).toBe(viaApi.good.totalCents);
 
     const viaPage = await estimateFor(f);
     await approve(viaPage.id, viaPage.good.id);
-    const page = await run(
-      detailsAction,
-      `/estimates/${viaPage.id}`,
-      { method: "POST", cookie, body: new URLSearchParams({ intent: "copyToJob" }) },
-      { id: String(viaPage.id) },
-    );
+    const page = await copyOnPage(cookie, viaPage.id);
     expect(page.status).toBe(302);
     const [row] = await db.select().from(estimates).where(eq(estimates.id, viaPage.id));
     expect(page.headers.get("Location")).toBe(`/jobs/${row.copiedToJobId}`);
@@ -221,20 +213,10 @@ describe("copy an approved estimate to a job", () => {
     await db.update(estimates).set({ status: EstimateStatus.Sent }).where(eq(estimates.id, id));
     await expect(copyEstimateToJob(f.admin, id)).rejects.toThrow(copyMessages.notApproved);
     const cookie = await sessionCookie(f.adminId);
-    const page = await run(
-      detailsAction,
-      `/estimates/${id}`,
-      { method: "POST", cookie, body: new URLSearchParams({ intent: "copyToJob" }) },
-      { id: String(id) },
-    );
+    const page = await copyOnPage(cookie, id);
     expect(page.status).toBe(422);
     expect(await page.json()).toMatchObject({ errors: { status: "Only an approved estimate can be copied to a job" } });
-    const api = await run(
-      statusAction,
-      `/api/estimates/${id}/status`,
-      { method: "PUT", cookie, json: { status: 8 } },
-      { id: String(id) },
-    );
+    const api = await copyByApi(cookie, id);
     expect(api.status).toBe(400);
 
     await approve(id, null);
@@ -263,19 +245,9 @@ describe("copy an approved estimate to a job", () => {
     expect(await copyEstimateToJob(other.admin, id)).toBeNull();
     expect(await copyEstimateToJob(f.otherTech, id)).toBeNull();
     const cookie = await sessionCookie(other.adminId);
-    const page = await run(
-      detailsAction,
-      `/estimates/${id}`,
-      { method: "POST", cookie, body: new URLSearchParams({ intent: "copyToJob" }) },
-      { id: String(id) },
-    );
+    const page = await copyOnPage(cookie, id);
     expect(page.status).toBe(404);
-    const api = await run(
-      statusAction,
-      `/api/estimates/${id}/status`,
-      { method: "PUT", cookie, json: { status: 8 } },
-      { id: String(id) },
-    );
+    const api = await copyByApi(cookie, id);
     expect(api.status).toBe(404);
     expect(await jobsOf(f)).toBe(0);
     expect(await jobsOf(other)).toBe(0);

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
@@ -16,6 +12,7 @@ import { loader as pdfLoader } from "~/routes/api+/estimates+/$id_.pdf";
 import { sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 import { jobsFixture, run, type JobsFixture } from "../jobs/fixtures";
+import { poppler } from "../../helpers/pdf";
 
 useTestDatabase();
 
@@ -166,13 +163,6 @@ describe("POST /api/estimates/{id}/send and resend", () => {
     expect((await outbox(f.companyId)).map((m) => m.to)).toEqual(["grace@example.com", "x@example.com"]);
   });
 });
-
-/** Writes the PDF to a temporary file and runs a poppler tool on it. */
-function poppler(pdf: Buffer, tool: string, args: string[]): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "estimate-pdf-")), "estimate.pdf");
-  writeFileSync(file, pdf);
-  return execFileSync(tool, [...args, file, ...(tool === "pdftotext" ? ["-"] : [])]).toString("utf8");
-}
 
 describe("GET /api/estimates/{id}/pdf", () => {
   it("draws every option with its lines and the screen's totals, the messages; 404 for another company", async () => {

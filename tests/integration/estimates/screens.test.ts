@@ -6,19 +6,14 @@ import { action as scheduleAction } from "~/routes/_app+/estimates+/$estimateId.
 import { loader as customerEstimatesLoader } from "~/routes/api+/customers+/$id_.estimates.page";
 import { sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { jobsFixture, run, type JobsFixture } from "../jobs/fixtures";
+import { formPost, jobsFixture, run, type JobsFixture } from "../jobs/fixtures";
 
 useTestDatabase();
 
-const form = (entries: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(entries)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
-  return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } };
-};
 const postNew = (f: JobsFixture, cookie: string, intent: string, fields: Record<string, string | string[]>) =>
   run(newAction, `/estimates/new?customerId=${f.customerId}`, {
     cookie,
-    ...form({ intent, customerId: String(f.customerId), ...fields }),
+    ...formPost({ intent, customerId: String(f.customerId), ...fields }),
   });
 const paging = { pageNumber: 1, pageSize: 10, sortSettings: [] };
 
@@ -83,7 +78,7 @@ describe("estimate screens without JavaScript", () => {
     const renamed = await run(
       detailsAction,
       `/estimates/${id}`,
-      { cookie, ...form({ intent: "rename", name: "" }) },
+      { cookie, ...formPost({ intent: "rename", name: "" }) },
       {
         id: String(id),
       },
@@ -94,7 +89,7 @@ describe("estimate screens without JavaScript", () => {
     await run(
       detailsAction,
       `/estimates/${id}`,
-      { cookie, ...form({ intent: "deleteOption", optionId: String(lastOption) }) },
+      { cookie, ...formPost({ intent: "deleteOption", optionId: String(lastOption) }) },
       {
         id: String(id),
       },
@@ -102,7 +97,7 @@ describe("estimate screens without JavaScript", () => {
     const refused = await run(
       detailsAction,
       `/estimates/${id}`,
-      { cookie, ...form({ intent: "deleteOption", optionId: String(estimate.options[0].id) }) },
+      { cookie, ...formPost({ intent: "deleteOption", optionId: String(estimate.options[0].id) }) },
       { id: String(id) },
     );
     expect(refused.status).toBe(422);
@@ -111,7 +106,7 @@ describe("estimate screens without JavaScript", () => {
     const unscheduled = await run(
       scheduleAction,
       `/estimates/${id}/schedule`,
-      { cookie, ...form({ intent: "unschedule", employeeIds: String(f.techId) }) },
+      { cookie, ...formPost({ intent: "unschedule", employeeIds: String(f.techId) }) },
       { estimateId: String(id) },
     );
     expect(unscheduled.status).toBe(302);
@@ -119,7 +114,7 @@ describe("estimate screens without JavaScript", () => {
     const badTime = await run(
       scheduleAction,
       `/estimates/${id}/schedule`,
-      { cookie, ...form({ intent: "schedule", startTime: "2031-03-01T10:00", endTime: "2031-03-01T09:00" }) },
+      { cookie, ...formPost({ intent: "schedule", startTime: "2031-03-01T10:00", endTime: "2031-03-01T09:00" }) },
       { estimateId: String(id) },
     );
     expect(badTime.status).toBe(422);

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -15,15 +11,9 @@ import { saveFile } from "~/services/storage.server";
 import { sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 import { jobsFixture, run } from "../jobs/fixtures";
+import { poppler } from "../../helpers/pdf";
 
 useTestDatabase();
-
-/** Writes the PDF to a temporary file and runs a poppler tool on it. */
-function poppler(pdf: Buffer, tool: string, args: string[]): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "invoice-pdf-")), "invoice.pdf");
-  writeFileSync(file, pdf);
-  return execFileSync(tool, [...args, file, ...(tool === "pdftotext" ? ["-"] : [])]).toString("utf8");
-}
 
 describe("GET /api/invoices/{id}/pdf", () => {
   it("draws the company's logo, the customer, the lines and the same totals as the screen; 404 for another company", async () => {

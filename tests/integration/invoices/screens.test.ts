@@ -9,15 +9,10 @@ import { action as editAction, loader as editLoader } from "~/routes/_app+/invoi
 import { action as detailsAction, loader as detailsLoader } from "~/routes/_app+/invoices+/$invoiceId";
 import { sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { jobsFixture, run } from "../jobs/fixtures";
+import { formPost, jobsFixture, run } from "../jobs/fixtures";
 
 useTestDatabase();
 
-const form = (entries: Record<string, string>) => ({
-  method: "POST",
-  body: new URLSearchParams(entries),
-  headers: { "Content-Type": "application/x-www-form-urlencoded" },
-});
 const paging = { pageNumber: 1, pageSize: 10, sortSettings: [] };
 
 describe("invoice screens without JavaScript", () => {
@@ -35,13 +30,13 @@ describe("invoice screens without JavaScript", () => {
     await updateJobStatus(f.admin, { jobId, status: JobStatus.Finished });
     const created = await run(newAction, "/invoices/new", {
       cookie,
-      ...form({ intent: "fromJob", jobId: String(jobId) }),
+      ...formPost({ intent: "fromJob", jobId: String(jobId) }),
     });
     expect(created.status).toBe(302);
     const id = Number(/\/invoices\/(\d+)$/.exec(created.headers.get("Location")!)![1]);
     const again = await run(newAction, "/invoices/new", {
       cookie,
-      ...form({ intent: "fromJob", jobId: String(jobId) }),
+      ...formPost({ intent: "fromJob", jobId: String(jobId) }),
     });
     expect(again.headers.get("Location")).toBe(`/invoices/${id}`);
 
@@ -49,7 +44,7 @@ describe("invoice screens without JavaScript", () => {
       run(
         detailsAction,
         `/invoices/${id}`,
-        { cookie, ...form({ intent: "pay", method: "1", amount, note: "Check 7", idempotencyKey: token }) },
+        { cookie, ...formPost({ intent: "pay", method: "1", amount, note: "Check 7", idempotencyKey: token }) },
         { invoiceId: String(id) },
       );
     expect((await pay("40", "token-aaaa-0001")).status).toBe(302);
@@ -74,7 +69,7 @@ describe("invoice screens without JavaScript", () => {
     const cookie = await sessionCookie(f.adminId);
     const created = await run(newAction, `/invoices/new?customerId=${f.customerId}`, {
       cookie,
-      ...form({
+      ...formPost({
         intent: "save",
         customerId: String(f.customerId),
         issueDate: "2030-01-10",
@@ -93,7 +88,7 @@ describe("invoice screens without JavaScript", () => {
         `/invoices/${row.id}/edit`,
         {
           cookie,
-          ...form({
+          ...formPost({
             intent: "save",
             ...fields,
             "lineItems[0].name": "Gutter cleaning",

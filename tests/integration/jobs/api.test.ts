@@ -19,6 +19,7 @@ import { saveTaxRate } from "~/models/company/company.server";
 import { accessFor, makeRequest, sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
 import { jobsFixture } from "./fixtures";
+import { PNG, pngUploadForm } from "../../helpers/tiny-png";
 
 useTestDatabase();
 
@@ -259,17 +260,10 @@ describe("jobs API", () => {
       cookie: admin,
       json: { customerId: f.customerId },
     });
-    const png = Buffer.from(
-      "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-      "hex",
-    );
-    const form = new FormData();
-    form.set("jobId", String(body.data.id));
-    form.set("files", new File([png], "before.png", { type: "image/png" }));
     const uploaded = await call(attachmentAction, "/api/jobs/attachment", {
       method: "POST",
       cookie: admin,
-      body: form,
+      body: pngUploadForm("jobId", body.data.id, "before.png"),
     });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.data).toMatchObject({ fileName: "before.png", contentType: "image/png" });
@@ -296,7 +290,7 @@ describe("jobs API", () => {
         })
       ).body.message;
     };
-    expect(await tooLarge(new File([png], "photo.png", { type: "image/png" }))).toBe(
+    expect(await tooLarge(new File([PNG], "photo.png", { type: "image/png" }))).toBe(
       "The image file size cannot exceed 10 MB.",
     );
     expect(await tooLarge(new File([Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj")], "manual.pdf"))).toBe(

@@ -18,23 +18,14 @@ import { action as currentStateAction } from "~/routes/api+/jobs+/currentStateAt
 import { useTestDatabase } from "../../helpers/db";
 import { makeRequest, runRoute, sessionCookie } from "../../helpers/factories";
 import { jobsFixture } from "./fixtures";
+import { pngUploadForm } from "../../helpers/tiny-png";
 
 // Files of this test go to a temporary folder (read when the first upload is stored).
 process.env.UPLOADS_DIR ??= mkdtempSync(path.join(tmpdir(), "job-attachments-"));
 
 useTestDatabase();
 
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
-  "hex",
-);
-
-function uploadForm(jobId: number, name: string) {
-  const form = new FormData();
-  form.set("jobId", String(jobId));
-  form.set("files", new File([new Uint8Array(PNG)], name, { type: "image/png" }));
-  return form;
-}
+const uploadForm = (jobId: number, name: string) => pngUploadForm("jobId", jobId, name);
 
 async function json(
   handler: (args: ActionFunctionArgs) => Promise<unknown>,

@@ -14,15 +14,10 @@ import { loader as searchLoader } from "~/routes/api+/customers+/search";
 import { loader as reducedLoader } from "~/routes/api+/customers+/$id_.reduced";
 import { sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { jobsFixture, run } from "./fixtures";
+import { formPost, jobsFixture, run } from "./fixtures";
 
 useTestDatabase();
 
-const form = (entries: Record<string, string>) => ({
-  method: "POST",
-  body: new URLSearchParams(entries),
-  headers: { "Content-Type": "application/x-www-form-urlencoded" },
-});
 /** Any cost a field tech could read: the key in any spelling, or one of the test's cost amounts. */
 const COSTS = /"cost(Cents)?"\s*:|lineItems\[\d+\]\.cost|Cost \(\$\)|\b12\.34\b|\b7\.77\b|:\s*(1234|777)\b/;
 
@@ -85,7 +80,7 @@ describe("a field tech never reads costs", () => {
       await run(itemsPageLoader, `/api/price-lists/items/page?searchQuery=valve`, { cookie: f.tech }),
       await run(newAction, `/jobs/new?customerId=${f.customerId}`, {
         cookie: f.tech,
-        ...form({ intent: "addPriceItem", customerId: String(f.customerId), priceItemId: String(f.itemId) }),
+        ...formPost({ intent: "addPriceItem", customerId: String(f.customerId), priceItemId: String(f.itemId) }),
       }),
     ];
     for (const answer of techAnswers) {
@@ -125,7 +120,7 @@ describe("a field tech never reads costs", () => {
       `/jobs/${f.jobId}/edit`,
       {
         cookie: f.tech,
-        ...form({
+        ...formPost({
           intent: "save",
           taxRate: "0",
           discount: "0",

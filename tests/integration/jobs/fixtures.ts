@@ -49,6 +49,13 @@ export const wallTime = (d: Date | string, timeZone: string) =>
 export const wallDate = (d: Date | string, timeZone: string) =>
   new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(d));
 
+/** The init of a form POST as a browser without JavaScript sends it; a list posts its field once per value. */
+export function formPost(entries: Record<string, string | string[]>) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(entries)) for (const one of [v].flat()) body.append(k, one);
+  return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+}
+
 type Handler = (args: ActionFunctionArgs) => Promise<unknown>;
 
 /** Calls a loader or action with a request; a thrown Response (redirect, 403, 404) is the answer. */

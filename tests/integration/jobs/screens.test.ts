@@ -10,26 +10,20 @@ import { saveTaxRate } from "~/models/company/company.server";
 import { loader as publicLoader } from "~/routes/_public+/service-visit-details.$token";
 import { sessionCookie } from "../../helpers/factories";
 import { useTestDatabase } from "../../helpers/db";
-import { jobsFixture, run, type JobsFixture } from "./fixtures";
+import { formPost, jobsFixture, run, type JobsFixture } from "./fixtures";
 
 useTestDatabase();
-
-const form = (entries: Record<string, string | string[]>) => {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(entries)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
-  return { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } };
-};
 
 /** Posts the new-job form for the fixture's customer with an intent ("addLine", "save"). */
 const postNewJob = (f: JobsFixture, cookie: string, intent: string, fields: Record<string, string | string[]>) =>
   run(newAction, `/jobs/new?customerId=${f.customerId}`, {
     cookie,
-    ...form({ intent, customerId: String(f.customerId), ...fields }),
+    ...formPost({ intent, customerId: String(f.customerId), ...fields }),
   });
 
 /** Posts a status change from the job details page. */
 const postStatus = (id: string, cookie: string, fields: Record<string, string>) =>
-  run(detailsAction, `/jobs/${id}`, { cookie, ...form({ intent: "status", ...fields }) }, { id });
+  run(detailsAction, `/jobs/${id}`, { cookie, ...formPost({ intent: "status", ...fields }) }, { id });
 
 describe("job screens without JavaScript", () => {
   it("creates a job from a form post, adds a line by intent, and shows field errors with values kept", async () => {

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import pg from "pg";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +9,8 @@ import { customers, outboxMessages, scheduledMessages } from "~/db/schema";
 import { seedPlans } from "~/models/admin/plans.server";
 import { jobCreateSchema } from "~/models/jobs/jobs.schema";
 import { createJob, sendVisitDetails } from "~/models/jobs/jobs.server";
+import { listenLocally } from "../../helpers/free-port";
+import { databaseUrlOn, sqlOnce } from "../../helpers/postgres";
 import { randomSmtpPort } from "../../helpers/smtp-capture";
 import { createCustomerRow, jobsFixture } from "../jobs/fixtures";
 
@@ -21,36 +22,12 @@ import { createCustomerRow, jobsFixture } from "../jobs/fixtures";
  */
 const adminUrl = process.env.EXACTLY_ONCE_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-async function postgresAvailable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const available = await postgresAvailable();
+const available = await sqlOnce(adminUrl, "select 1", [], { timeoutMs: 2000 }).then(
+  () => true,
+  () => false,
+);
 const databaseName = `fieldwise_exactly_once_${process.pid}_${Date.now()}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
-
-async function onAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const databaseUrl = databaseUrlOn(adminUrl, databaseName);
 
 type Smtp = {
   url: string;
@@ -78,10 +55,7 @@ async function startSmtp(): Promise<Smtp> {
       );
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
+  await listenLocally(server, port);
   server.on("error", () => undefined);
   smtp.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return smtp;
@@ -110,7 +84,7 @@ describe.skipIf(!available)("automatic messages exactly once (PostgreSQL, child 
   let smtp: Smtp;
 
   beforeAll(async () => {
-    await onAdmin(`create database ${databaseName}`);
+    await sqlOnce(adminUrl, `create database ${databaseName}`);
     await openDatabase({ databaseUrl, migrate: true, poolSize: 5 });
     await seedPlans(db);
     smtp = await startSmtp();
@@ -119,7 +93,7 @@ describe.skipIf(!available)("automatic messages exactly once (PostgreSQL, child 
   afterAll(async () => {
     await smtp?.close();
     await closeDatabase();
-    await onAdmin(`drop database if exists ${databaseName} with (force)`).catch(() => undefined);
+    await sqlOnce(adminUrl, `drop database if exists ${databaseName} with (force)`).catch(() => undefined);
   });
 
   // Child processes booting from source: slow on a busy machine, so these get more than the default 30 s.

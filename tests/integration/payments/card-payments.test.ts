@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
-import { invoices, jobs, paymentAccounts, savedCards, stripeEvents } from "~/db/schema";
+import { invoices, paymentAccounts, savedCards, stripeEvents } from "~/db/schema";
 import {
   addCardLink,
   cardLinkValid,
@@ -30,6 +30,7 @@ import {
   createInvoice,
   eventRow,
   form,
+  invoiceJob,
   invoiceRow,
   paymentsOf,
   stripeForThisFile,
@@ -280,24 +281,10 @@ describe("saving a card", () => {
     const { companyId, userId } = await createTestCompany();
     const account = await approvedAccount(stripe, companyId);
     const invoice = await createInvoice(companyId, { totalCents: 9_000 });
-    const [job] = await db
-      .insert(jobs)
-      .values({
-        companyId,
-        customerId: invoice.customerId,
-        timezone: "America/New_York",
-        publicToken: `job-${invoice.token}`,
-      })
-      .returning({ id: jobs.id });
-    await db.update(invoices).set({ jobId: job.id }).where(eq(invoices.id, invoice.id));
+    const jobId = await invoiceJob(companyId, invoice);
     const cookie = await sessionCookie(userId);
-    const payOnline = (json: object, jobId = job.id) =>
-      callRoute(
-        payOnlineAction,
-        `/api/jobs/${jobId}/pay-online`,
-        { method: "POST", cookie, json },
-        { id: String(jobId) },
-      );
+    const payOnline = (json: object, id = jobId) =>
+      callRoute(payOnlineAction, `/api/jobs/${id}/pay-online`, { method: "POST", cookie, json }, { id: String(id) });
 
     expect((await payOnline({ useSavedCard: true })).body).toEqual({ message: "The customer has no saved card." });
     // a card saved through the signed link
@@ -335,7 +322,7 @@ describe("saving a card", () => {
     expect(await invoiceRow(invoice.id)).toMatchObject({ paidCents: 9_000, status: 2 });
     expect((await payOnline({})).body).toEqual({ message: "The invoice is already paid." });
     expect((await payOnline({ useSavedCard: false })).status).toBe(400);
-    expect((await payOnline({}, job.id + 100_000)).status).toBe(404);
+    expect((await payOnline({}, jobId + 100_000)).status).toBe(404);
   });
 });
 

@@ -3,7 +3,15 @@ import { afterAll } from "vitest";
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
-import { customers, invoiceLineItems, invoicePayments, invoices, paymentAccounts, stripeEvents } from "~/db/schema";
+import {
+  customers,
+  invoiceLineItems,
+  invoicePayments,
+  invoices,
+  jobs,
+  paymentAccounts,
+  stripeEvents,
+} from "~/db/schema";
 import { startStripeServer, TEST_STRIPE, type StripeServer } from "../../helpers/stripe-server";
 
 /**
@@ -60,6 +68,21 @@ export async function createInvoice(companyId: number, { totalCents = 15_000, pa
     { companyId, invoiceId: invoice.id, name: "Service call", unitPriceCents: 5_000, amountCents: 5_000, position: 1 },
   ]);
   return { ...invoice, token, customerId: customer.id };
+}
+
+/** A job of the invoice's customer, the invoice then billed on it (invoices.job_id); answers the job's id. */
+export async function invoiceJob(companyId: number, invoice: { id: number; customerId: number; token: string }) {
+  const [job] = await db
+    .insert(jobs)
+    .values({
+      companyId,
+      customerId: invoice.customerId,
+      timezone: "America/New_York",
+      publicToken: `job-${invoice.token}`,
+    })
+    .returning({ id: jobs.id });
+  await db.update(invoices).set({ jobId: job.id }).where(eq(invoices.id, invoice.id));
+  return job.id;
 }
 
 /** The company's connected account, made at the local Stripe and approved there (charges and payouts on). */

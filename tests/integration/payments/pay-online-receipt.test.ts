@@ -2,7 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { invoices, jobs, jobTimelineEvents, outboxMessages, savedCards } from "~/db/schema";
+import { jobTimelineEvents, outboxMessages, savedCards } from "~/db/schema";
 import { TimelineEvent } from "~/models/jobs/jobs.schema";
 import { addCardLink } from "~/models/payments/card-payments.server";
 import { sendPaymentReceipt } from "~/models/payments/payment-receipt.server";
@@ -12,7 +12,7 @@ import { action as webhookAction } from "~/routes/api+/webhooks+/stripe";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestCompany, sessionCookie } from "../../helpers/factories";
 import { callRequest, callRoute } from "../route-call";
-import { approvedAccount, createInvoice, paymentsOf, stripeForThisFile, webhookRequest } from "./fixtures";
+import { approvedAccount, createInvoice, invoiceJob, paymentsOf, stripeForThisFile, webhookRequest } from "./fixtures";
 
 const stripe = await stripeForThisFile();
 useTestDatabase();
@@ -22,16 +22,7 @@ async function jobWithSavedCard(totalCents = 9_000) {
   const { companyId, userId } = await createTestCompany();
   const account = await approvedAccount(stripe, companyId);
   const invoice = await createInvoice(companyId, { totalCents });
-  const [job] = await db
-    .insert(jobs)
-    .values({
-      companyId,
-      customerId: invoice.customerId,
-      timezone: "America/New_York",
-      publicToken: `job-${invoice.token}`,
-    })
-    .returning({ id: jobs.id });
-  await db.update(invoices).set({ jobId: job.id }).where(eq(invoices.id, invoice.id));
+  const jobId = await invoiceJob(companyId, invoice);
   const link = new URL(await addCardLink({ companyId }, invoice.customerId));
   const res = await callRoute(
     addCardLoader,
@@ -46,11 +37,11 @@ async function jobWithSavedCard(totalCents = 9_000) {
   const payOnline = (json: object) =>
     callRoute(
       payOnlineAction,
-      `/api/jobs/${job.id}/pay-online`,
+      `/api/jobs/${jobId}/pay-online`,
       { method: "POST", cookie, json },
-      { id: String(job.id) },
+      { id: String(jobId) },
     );
-  return { companyId, invoice, jobId: job.id, payOnline };
+  return { companyId, invoice, jobId, payOnline };
 }
 
 const receiptsOf = (companyId: number) =>

@@ -8,7 +8,7 @@ import {
 } from "@microsoft/signalr";
 import { inject } from "vitest";
 import type { RealtimeHubs } from "~/services/realtime/index.server";
-import { freePort } from "../../helpers/free-port";
+import { closeNow, freePort } from "../../helpers/free-port";
 
 export const TRANSPORTS = [
   ["WebSockets", HttpTransportType.WebSockets],
@@ -60,10 +60,7 @@ export async function listenWithHubs(hubs: Pick<RealtimeHubs, "handleHttp" | "ha
   return {
     server,
     origin: `http://127.0.0.1:${port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeNow(server),
   };
 }
 

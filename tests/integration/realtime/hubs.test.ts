@@ -19,17 +19,22 @@ useTestDatabase();
 
 const RS = "\u001e";
 
-async function startHubs() {
-  const hubs = createRealtimeHubs({
+/** Hubs with these options (by default the app's cross-site check), listening on a port of their own. */
+async function startHubs(
+  options: Parameters<typeof createRealtimeHubs>[0] = {
     isCrossSite: (req) => isCrossSiteRequest({ method: "POST", headers: req.headers }),
-  });
-  const http = await listenWithHubs(hubs);
-  return { hubs, ...http };
+  },
+) {
+  const hubs = createRealtimeHubs(options);
+  return { hubs, ...(await listenWithHubs(hubs)) };
 }
-const site = useStarted(startHubs, async ({ hubs, close }) => {
-  await hubs.close();
-  await close();
-});
+const site = useStarted(
+  () => startHubs(),
+  async ({ hubs, close }) => {
+    await hubs.close();
+    await close();
+  },
+);
 
 describe("real-time hubs with the @microsoft/signalr client", () => {
   for (const [name, transport] of TRANSPORTS) {
@@ -192,10 +197,7 @@ describe("shutdown", () => {
 
 describe("limits and session ends", () => {
   it("caps the private connections of one user (429), and frees the place when one closes", async () => {
-    const own = await (async () => {
-      const hubs = createRealtimeHubs({ maxConnectionsPerUser: 2 });
-      return { hubs, ...(await listenWithHubs(hubs)) };
-    })();
+    const own = await startHubs({ maxConnectionsPerUser: 2 });
     const { userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
     const first = hubClient(`${own.origin}/hubs/private`, { cookie });
@@ -218,10 +220,7 @@ describe("limits and session ends", () => {
   });
 
   it("closes the connections of a session that was signed out, telling them not to reconnect", async () => {
-    const own = await (async () => {
-      const hubs = createRealtimeHubs({ sessionCheckMs: 200 });
-      return { hubs, ...(await listenWithHubs(hubs)) };
-    })();
+    const own = await startHubs({ sessionCheckMs: 200 });
     const { userId } = await createTestCompany();
     const cookie = await sessionCookie(userId);
     const connection = hubClient(`${own.origin}/hubs/private`, {

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../../helpers/free-port";
+import { databaseUrlOn, sqlOnce } from "../../helpers/postgres";
 
 // WEB_CONCURRENCY > 1 on PostgreSQL: a primary migrates and seeds once, forks the workers, and
 // SIGTERM stops them all. Needs the production build (`npm run build`) and TEST_DATABASE_URL.
@@ -10,38 +10,20 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 const buildDir = process.env.E2E_BUILD_DIR || "build";
 const database = `fieldwise_cluster_${process.pid}`;
 
-async function onAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 describe.skipIf(!adminUrl || !existsSync(`${buildDir}/server/index.js`))(
   "the server with several worker processes",
   () => {
-    afterAll(() => onAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+    afterAll(() => sqlOnce(adminUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
 
     it("serves signed-in pages from every worker and stops cleanly on SIGTERM", async () => {
-      await onAdmin(`CREATE DATABASE ${database}`);
-      const url = new URL(adminUrl!);
-      url.pathname = `/${database}`;
+      await sqlOnce(adminUrl!, `CREATE DATABASE ${database}`);
       const port = await freePort();
       const server = spawn("node", ["server.js"], {
         env: {
           ...process.env,
           NODE_ENV: "production",
           BUILD_DIR: buildDir,
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: databaseUrlOn(adminUrl!, database),
           WEB_CONCURRENCY: "2",
           PORT: String(port),
           SESSION_SECRET: "cluster-test-secret-0123456789abcdef",

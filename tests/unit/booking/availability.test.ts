@@ -34,6 +34,12 @@ const span = (employeeId: number, from: string, to: string): BusySpan => ({
   end: at(to).getTime(),
 });
 
+/** The first candidate day from `from` to `to` of hour-long visits, no lead time, open 00:00-06:00 every day. */
+const firstNightDay = (from: string, to: string) => {
+  const night = defaultWorkHours().map((d) => ({ ...d, startMinutes: 0, endMinutes: 6 * 60 }));
+  return candidateDays(rules({ durationMinutes: 60, leadTimeAmount: 0, workHours: night }), at(from), at(to))[0]!;
+};
+
 describe("open windows", () => {
   it("fall inside the working hours on a 30-minute grid, from now plus the lead time in hours", () => {
     const days = openDays(rules(), [1], [], NOW);
@@ -106,11 +112,9 @@ describe("open windows", () => {
   });
 
   it("skip the wall times the clocks jump over on the spring-forward day (New York, 8 March 2026)", () => {
-    const night = defaultWorkHours().map((d) => ({ ...d, startMinutes: 0, endMinutes: 6 * 60 }));
-    const r = rules({ durationMinutes: 60, leadTimeAmount: 0, workHours: night });
-    const days = candidateDays(r, at("2026-03-08T05:00:00Z"), at("2026-03-09T04:00:00Z"));
-    expect(days[0]!.date).toBe("2026-03-08");
-    const windows = days[0]!.windows;
+    const day = firstNightDay("2026-03-08T05:00:00Z", "2026-03-09T04:00:00Z");
+    expect(day.date).toBe("2026-03-08");
+    const windows = day.windows;
     expect(windows.map((w) => wall(w.start))).toEqual([
       "00:00",
       "00:30",
@@ -129,10 +133,7 @@ describe("open windows", () => {
   });
 
   it("offer the repeated hour once on the fall-back day (New York, 1 November 2026)", () => {
-    const night = defaultWorkHours().map((d) => ({ ...d, startMinutes: 0, endMinutes: 6 * 60 }));
-    const r = rules({ durationMinutes: 60, leadTimeAmount: 0, workHours: night });
-    const days = candidateDays(r, at("2026-11-01T04:00:00Z"), at("2026-11-02T05:00:00Z"));
-    const windows = days[0]!.windows;
+    const windows = firstNightDay("2026-11-01T04:00:00Z", "2026-11-02T05:00:00Z").windows;
     expect(windows.map((w) => wall(w.start))).toEqual([
       "00:00",
       "00:30",

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CappedCountNote, DataTable, type Column } from "~/components/data-table";
-import { ListFilterForm, tagFilterOptions } from "~/components/list-filter-form";
+import { ListFilterForm, tagFilterOptions, tagFilters } from "~/components/list-filter-form";
 import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { displayName, FILTERED_COUNT_CAP, type CustomerListRow } from "~/models/customers/customers.schema";
@@ -83,17 +83,11 @@ export default function CustomersRoute() {
       <ListFilterForm
         label="Filter customers"
         search={{ id: "customer-search", placeholder: "Name, company, email, phone or address" }}
-        filters={[
-          { id: "filter-tag", name: "tag", label: "Include tags", options: tags, selected: tagIds, multiple: true },
-          {
-            id: "filter-excludeTag",
-            name: "excludeTag",
-            label: "Exclude tags",
-            options: tags,
-            selected: excludeTagIds,
-            multiple: true,
-          },
-        ]}
+        filters={tagFilters(
+          tags,
+          { id: "filter-tag", label: "Include tags", selected: tagIds },
+          { id: "filter-excludeTag", label: "Exclude tags", selected: excludeTagIds },
+        )}
         params={params}
         clearTo={params.search || tagIds.length || excludeTagIds.length ? "/customers" : null}
       />

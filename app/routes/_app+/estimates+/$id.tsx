@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { EstimateDetailsSections } from "~/components/estimate-details";
 import { StatusSection, type StatusFormValues } from "~/components/job-status-form";
-import { notFound, requireAccess } from "~/access/access.server";
+import { notFound, pathRecordId, requireAccess } from "~/access/access.server";
 import { listEmployees } from "~/models/employees/employees.server";
 import {
   ESTIMATE_STATUS_MOVES,
@@ -44,8 +44,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { ctx, company } = await requireAccess({ request, context }, screens.estimates.details);
-  return estimateDetailsAction(request, ctx, Number(params.id), company.timezone);
+  const access = await requireAccess({ request, context }, screens.estimates.details);
+  return estimateDetailsAction(request, access, pathRecordId(params.id));
 }
 
 /** Estimate details: options with their lines and totals, status moves and undo, rename, employees, timeline, delete. */

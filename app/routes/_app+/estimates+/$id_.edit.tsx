@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { DocumentFormAnswer } from "~/routes/_app+/__document-form-values.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EstimateForm } from "~/components/estimate-form";
-import { PageHeader } from "~/components/page-header";
+import { EditDocumentPage } from "~/components/document-page";
 import { notFound, requireAccess } from "~/access/access.server";
 import { getEstimate, updateEstimate } from "~/models/estimates/estimates.server";
 import {
@@ -14,8 +15,6 @@ import {
 } from "~/routes/_app+/estimates+/__estimate-form.server";
 import { toasts } from "~/sessions.server";
 import { screens } from "~/access/route-table";
-
-type ActionData = { values: EstimateFormValues; errors: Record<string, string> };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.estimates.edit);
@@ -45,19 +44,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** Edit an estimate's details, options and their lines, money, tags and notes (the visit is on /estimates/{id}/schedule). */
 export default function EditEstimateRoute() {
   const data = useLoaderData<typeof loader>();
-  const posted = useActionData<ActionData>();
+  const posted = useActionData<DocumentFormAnswer<EstimateFormValues>>();
+  const to = `/estimates/${data.id}`;
   return (
-    <>
-      <PageHeader title={`Edit ${data.title}`} breadcrumb={{ label: data.title, to: `/estimates/${data.id}` }} />
+    <EditDocumentPage title={data.title} to={to}>
       <EstimateForm
         {...data}
         loaded={data.values}
         posted={posted}
         withSchedule={false}
         submitLabel="Save"
-        cancelTo={`/estimates/${data.id}`}
+        cancelTo={to}
       />
-    </>
+    </EditDocumentPage>
   );
 }
 

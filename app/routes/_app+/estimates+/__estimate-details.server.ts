@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import type { CallerContext } from "~/access/access.server";
+import type { Access } from "~/access/access.server";
 import { notFound } from "~/access/access.server";
 import {
   estimateEmployeesSchema,
@@ -44,13 +44,8 @@ const refused = (errors: Record<string, string>, values: Record<string, unknown>
   json({ errors, values }, { status: 422 });
 
 /** The estimate details page's forms, one intent each; every success redirects back with a toast. */
-export async function estimateDetailsAction(
-  request: Request,
-  ctx: CallerContext,
-  id: number,
-  timezone: string,
-): Promise<Response> {
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+export async function estimateDetailsAction(request: Request, { ctx, company }: Access, id: number): Promise<Response> {
+  const { timezone } = company;
   if (isMultipart(request)) return estimateUploadAction(request, ctx, id);
   const form = parseNested(await request.formData()) as Record<string, unknown>;
   const done = (message: string, to = back(id)) => toasts().redirectWithSuccess(to, message);

@@ -1,5 +1,9 @@
 import { json } from "@remix-run/node";
-import { jobOrEstimateFormValues, lineItemFormValues } from "~/routes/_app+/__document-form-values.server";
+import {
+  documentFormAction,
+  jobOrEstimateFormValues,
+  lineItemFormValues,
+} from "~/routes/_app+/__document-form-values.server";
 import type { CallerContext } from "~/access/access.server";
 import { parseNested } from "~/http/request-data.server";
 import { TagType } from "~/models/company/tags.schema";
@@ -87,14 +91,11 @@ export async function estimateFormAction(
   request: Request,
   save: (values: EstimateFormValues) => Promise<Response>,
 ) {
-  const { intent, values } = await readEstimateForm(request);
-  if (intent !== "save") return intentResponse(ctx, values, intent);
-  try {
-    return await save(values);
-  } catch (error) {
-    if (error instanceof RuleError) return invalidEstimateForm(values, error.fieldErrors);
-    throw error;
-  }
+  return documentFormAction(await readEstimateForm(request), {
+    onIntent: (values, intent) => intentResponse(ctx, values, intent),
+    save,
+    refusal: (error, values) => (error instanceof RuleError ? invalidEstimateForm(values, error.fieldErrors) : null),
+  });
 }
 
 const instant = (v: unknown, allDay: boolean, timeZone: string) =>

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { ListPageHeader, statusFilter } from "~/components/document-list";
+import { documentColumns, ListPageHeader, statusFilter } from "~/components/document-list";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CappedCountNote, DataTable, type Column } from "~/components/data-table";
-import { ListFilterForm, tagFilterOptions } from "~/components/list-filter-form";
+import { ListFilterForm, tagFilterOptions, tagFilters } from "~/components/list-filter-form";
 import { requireAccess } from "~/access/access.server";
 import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
@@ -13,7 +13,6 @@ import {
   type EstimateStatusValue,
 } from "~/models/estimates/estimates.schema";
 import { ESTIMATES_COUNT_CAP, listEstimatesPage, type EstimateListItem } from "~/models/estimates/estimates.server";
-import { formatInZone, formatMoney } from "~/utils/format";
 import { readIds, readListParams } from "~/utils/list-params";
 import { screens } from "~/access/route-table";
 
@@ -63,20 +62,10 @@ export default function EstimatesRoute() {
       fieldName: "name",
       render: (e) => <Link to={`/estimates/${e.id}`}>{e.name ?? `Estimate #${e.number}`}</Link>,
     },
-    { title: "Customer", fieldName: "customerName", render: (e) => e.customerName, truncate: true },
-    {
-      title: "Visit",
-      fieldName: "startTime",
-      render: (e) => (e.startTime ? formatInZone(e.startTime, timezone) : "Unscheduled"),
-    },
-    {
-      title: "Status",
-      fieldName: "status",
-      render: (e) => (
-        <span className={`badge status-${e.status}`}>{estimateStatusLabels[e.status as EstimateStatusValue]}</span>
-      ),
-    },
-    { title: "Total", fieldName: "total", render: (e) => formatMoney(e.totalCents) },
+    documentColumns.customer(),
+    documentColumns.visit("Visit", timezone),
+    documentColumns.status(estimateStatusLabels),
+    documentColumns.total(),
   ];
   const tags = tagFilterOptions(tagOptions);
   const filtered = params.search || tagIds.length || excludeTagIds.length || status !== null;
@@ -89,24 +78,11 @@ export default function EstimatesRoute() {
         filters={[
           statusFilter("estimate-status", statusOptions, status),
           ...(tags.length
-            ? [
-                {
-                  id: "estimate-tags",
-                  name: "tag",
-                  label: "With tags",
-                  options: tags,
-                  selected: tagIds,
-                  multiple: true as const,
-                },
-                {
-                  id: "estimate-exclude-tags",
-                  name: "excludeTag",
-                  label: "Without tags",
-                  options: tags,
-                  selected: excludeTagIds,
-                  multiple: true as const,
-                },
-              ]
+            ? tagFilters(
+                tags,
+                { id: "estimate-tags", label: "With tags", selected: tagIds },
+                { id: "estimate-exclude-tags", label: "Without tags", selected: excludeTagIds },
+              )
             : []),
         ]}
         params={params}

@@ -1,8 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { DocumentFormAnswer } from "~/routes/_app+/__document-form-values.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AddCustomerLink, CustomerPicker } from "~/components/customer-picker";
+import { NewDocumentPage } from "~/components/document-page";
 import { EstimateForm } from "~/components/estimate-form";
-import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { newDocumentData } from "~/routes/_app+/__customer-picker.server";
 import { createEstimate } from "~/models/estimates/estimates.server";
@@ -16,8 +16,6 @@ import {
 } from "~/routes/_app+/estimates+/__estimate-form.server";
 import { toasts } from "~/sessions.server";
 import { screens } from "~/access/route-table";
-
-type ActionData = { values: EstimateFormValues; errors: Record<string, string> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.estimates.new);
@@ -39,30 +37,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** New estimate: pick the customer (or come with ?customerId from their profile), then the estimate form. */
 export default function NewEstimateRoute() {
   const data = useLoaderData<typeof loader>();
-  const posted = useActionData<ActionData>();
-  const header = <PageHeader title="New Estimate" breadcrumb={{ label: "Estimates", to: "/estimates" }} />;
-  if (!data.customer) {
-    return (
-      <>
-        {header}
-        <CustomerPicker idPrefix="estimate" newPath="/estimates/new" q={data.q} matches={data.matches}>
-          <AddCustomerLink />
-        </CustomerPicker>
-      </>
-    );
-  }
+  const posted = useActionData<DocumentFormAnswer<EstimateFormValues>>();
   return (
-    <>
-      {header}
-      <EstimateForm
-        {...data}
-        customer={data.customer}
-        posted={posted}
-        withSchedule
-        submitLabel="Create Estimate"
-        cancelTo="/estimates"
-      />
-    </>
+    <NewDocumentPage
+      noun="Estimate"
+      path="/estimates"
+      picker={data}
+      addCustomer
+      form={(customer) => (
+        <EstimateForm
+          {...data}
+          customer={customer}
+          posted={posted}
+          withSchedule
+          submitLabel="Create Estimate"
+          cancelTo="/estimates"
+        />
+      )}
+    />
   );
 }
 

@@ -3,27 +3,20 @@ import { DeleteConfirmation } from "~/components/delete-confirmation";
 import { FormAlert } from "~/components/document-form";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FieldError, PlainSelectField, PlainTextField } from "~/components/form";
+import { InvoicePayments, SendInvoiceForm } from "~/components/invoice-payments";
 import { InvoiceStatusBadge, shortDate } from "~/components/invoice-status";
 import { LineItemName, LineItemsTable } from "~/components/line-items-table";
 import { PageHeader } from "~/components/page-header";
-import { notFound, requireAccess } from "~/access/access.server";
-import { InvoiceStatus, paymentMethodLabels } from "~/models/invoices/invoices.schema";
+import { notFound, pathRecordId, requireAccess } from "~/access/access.server";
+import { InvoiceStatus } from "~/models/invoices/invoices.schema";
 import { companyToday, getInvoice } from "~/models/invoices/invoices.server";
-import { basisPointsToPercent, dollarsInput } from "~/models/line-items/money";
+import { basisPointsToPercent } from "~/models/line-items/money";
 import { invoiceDetailsAction } from "~/routes/_app+/invoices+/__invoice-details.server";
 import { db } from "~/db.server";
 import { formatInZone, formatMoney } from "~/utils/format";
 import { screens } from "~/access/route-table";
 
 type ActionData = { errors?: Record<string, string>; values?: Record<string, string>; intent?: string };
-
-const METHODS = Object.entries(paymentMethodLabels).map(([value, label]) => ({ value, label }));
-const CHANNELS = [
-  { value: 2, label: "Email" },
-  { value: 1, label: "Text" },
-  { value: 3, label: "Email and text" },
-];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.invoices.details);
@@ -43,8 +36,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { ctx, company } = await requireAccess({ request, context }, screens.invoices.details);
-  return invoiceDetailsAction(request, ctx, Number(params.invoiceId), company.timezone);
+  const access = await requireAccess({ request, context }, screens.invoices.details);
+  return invoiceDetailsAction(request, access, pathRecordId(params.invoiceId));
 }
 
 /** Invoice details: lines and totals, payments (record one), send, PDF, uncollectible, delete. */
@@ -105,26 +98,10 @@ export default function InvoiceDetailsRoute() {
             ) : null}
           </div>
           <dl className="stack">
-            <div>
-              <dt>Issue date</dt>
-              <dd>{shortDate(invoice.issueDate)}</dd>
-            </div>
-            <div>
-              <dt>Due date</dt>
-              <dd>{shortDate(invoice.dueDate)}</dd>
-            </div>
-            {invoice.sentAt ? (
-              <div>
-                <dt>Sent</dt>
-                <dd>{formatInZone(invoice.sentAt, timezone)}</dd>
-              </div>
-            ) : null}
-            {invoice.paidAt ? (
-              <div>
-                <dt>Paid</dt>
-                <dd>{formatInZone(invoice.paidAt, timezone)}</dd>
-              </div>
-            ) : null}
+            <DateEntry label="Issue date" value={shortDate(invoice.issueDate)} />
+            <DateEntry label="Due date" value={shortDate(invoice.dueDate)} />
+            <DateEntry label="Sent" value={invoice.sentAt && formatInZone(invoice.sentAt, timezone)} />
+            <DateEntry label="Paid" value={invoice.paidAt && formatInZone(invoice.paidAt, timezone)} />
           </dl>
         </div>
       </section>
@@ -155,101 +132,15 @@ export default function InvoiceDetailsRoute() {
         ) : null}
         {invoice.privateNotes ? <p className="muted">Private notes: {invoice.privateNotes}</p> : null}
       </section>
-      <section className="card stack">
-        <h2>Payments</h2>
-        {invoice.payments.length ? (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Payments</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Note</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invoice.payments.map((p) => (
-                  <tr key={p.id}>
-                    <td>{formatInZone(p.paidAt, timezone)}</td>
-                    <td>{paymentMethodLabels[p.method]}</td>
-                    <td>{formatMoney(p.amountCents)}</td>
-                    <td>{p.note ?? ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <p className="muted">No payments yet.</p>
-        )}
-        {payable ? (
-          // Keyed by the render's token: after a payment the form starts afresh (the new balance, a new token).
-          <Form key={paymentToken} method="post" className="stack" aria-label="Record a payment">
-            <h3>Record a payment</h3>
-            <input type="hidden" name="idempotencyKey" value={paymentToken} />
-            <div className="grid-2">
-              <PlainSelectField
-                id="payment-method"
-                label="Method"
-                name="method"
-                options={METHODS}
-                defaultValue={posted.method ?? "0"}
-                error={errors.method}
-              />
-              <PlainTextField
-                id="payment-amount"
-                label="Amount ($)"
-                name="amount"
-                inputMode="decimal"
-                defaultValue={posted.amount ?? dollarsInput(invoice.balanceCents)}
-                hint={`Balance due ${formatMoney(invoice.balanceCents)}; a partial payment is fine`}
-                error={errors.amount}
-              />
-              <PlainTextField
-                id="payment-date"
-                label="Payment date"
-                name="paidAt"
-                type="date"
-                defaultValue={posted.paidAt ?? today}
-                error={errors.paidAt}
-              />
-              <PlainTextField
-                id="payment-note"
-                label="Note"
-                name="note"
-                defaultValue={posted.note ?? ""}
-                error={errors.note}
-              />
-            </div>
-            <FieldError error={errors.idempotencyKey} />
-            <div className="row">
-              <button className="button button-primary" name="intent" value="pay">
-                Record payment
-              </button>
-            </div>
-          </Form>
-        ) : null}
-      </section>
+      <InvoicePayments
+        invoice={invoice}
+        timezone={timezone}
+        payment={payable ? { token: paymentToken, today } : null}
+        posted={posted}
+        errors={errors}
+      />
       {invoice.status !== InvoiceStatus.Uncollectible ? (
-        <Form key={sendToken} method="post" className="card stack" aria-label="Send invoice">
-          <h2>{invoice.sentAt ? "Send again" : "Send to the customer"}</h2>
-          <input type="hidden" name="requestToken" value={sendToken} />
-          <PlainSelectField
-            id="send-channel"
-            label="Send by"
-            name="channel"
-            options={CHANNELS}
-            defaultValue={posted.channel ?? "2"}
-            error={errors.channel}
-          />
-          <div className="row">
-            <button className="button" name="intent" value="send">
-              Send invoice
-            </button>
-          </div>
-        </Form>
+        <SendInvoiceForm token={sendToken} sentAt={invoice.sentAt} posted={posted} errors={errors} />
       ) : null}
       <Form method="post" className="card row" aria-label="Collectibility">
         {invoice.status === InvoiceStatus.Uncollectible ? (
@@ -266,6 +157,16 @@ export default function InvoiceDetailsRoute() {
       </Form>
     </>
   );
+}
+
+/** One date of the summary, left out while it has none. */
+function DateEntry({ label, value }: { label: string; value: string | null }) {
+  return value ? (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  ) : null;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { lineItemFormValues } from "~/routes/_app+/__document-form-values.server";
+import { lineItemFormValues, type DocumentFormAnswer } from "~/routes/_app+/__document-form-values.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { InvoiceForm } from "~/components/invoice-form";
-import { PageHeader } from "~/components/page-header";
+import { EditDocumentPage } from "~/components/document-page";
 import { notFound, requireAccess } from "~/access/access.server";
 import { InvoiceStatus, invoiceUpdateSchema } from "~/models/invoices/invoices.schema";
 import { getInvoice, updateInvoice } from "~/models/invoices/invoices.server";
@@ -16,8 +16,6 @@ import {
 import { toasts } from "~/sessions.server";
 import { fieldErrors } from "~/utils/validation";
 import { screens } from "~/access/route-table";
-
-type ActionData = { values: InvoiceFormValues; errors: Record<string, string> };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.invoices.edit);
@@ -62,18 +60,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** Edit an invoice that is not paid: dates, lines, money and notes. */
 export default function EditInvoiceRoute() {
   const data = useLoaderData<typeof loader>();
-  const posted = useActionData<ActionData>();
+  const posted = useActionData<DocumentFormAnswer<InvoiceFormValues>>();
+  const to = `/invoices/${data.id}`;
   return (
-    <>
-      <PageHeader title={`Edit ${data.title}`} breadcrumb={{ label: data.title, to: `/invoices/${data.id}` }} />
-      <InvoiceForm
-        {...data}
-        loaded={data.values}
-        posted={posted}
-        submitLabel="Save"
-        cancelTo={`/invoices/${data.id}`}
-      />
-    </>
+    <EditDocumentPage title={data.title} to={to}>
+      <InvoiceForm {...data} loaded={data.values} posted={posted} submitLabel="Save" cancelTo={to} />
+    </EditDocumentPage>
   );
 }
 

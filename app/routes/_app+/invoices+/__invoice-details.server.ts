@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import type { CallerContext } from "~/access/access.server";
+import type { Access } from "~/access/access.server";
 import { notFound } from "~/access/access.server";
 import { withoutPrototypeKeys } from "~/http/request-data.server";
 import { wallInputToInstant } from "~/models/jobs/job-recurrence";
@@ -21,13 +21,8 @@ export async function paymentMoment(companyId: number, date: string | undefined,
 }
 
 /** The invoice page's forms, one intent each; every success redirects back with a toast (Post/Redirect/Get). */
-export async function invoiceDetailsAction(
-  request: Request,
-  ctx: CallerContext,
-  id: number,
-  timezone: string,
-): Promise<Response> {
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+export async function invoiceDetailsAction(request: Request, { ctx, company }: Access, id: number): Promise<Response> {
+  const { timezone } = company;
   const form = Object.fromEntries(withoutPrototypeKeys(await request.formData()));
   const done = (message: string, to = back(id)) => toasts().redirectWithSuccess(to, message);
   const values = {

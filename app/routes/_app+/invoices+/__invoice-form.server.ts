@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import type { CallerContext } from "~/access/access.server";
 import { RuleError } from "~/models/rules";
+import { documentFormAction } from "~/routes/_app+/__document-form-values.server";
 import { jobFormOptions, lineIntentResponse, readJobForm } from "~/routes/_app+/jobs+/__job-form.server";
 
 /** The raw values of the invoice form, as posted (kept to re-render the form). */
@@ -26,12 +27,9 @@ export async function invoiceFormAction(
   request: Request,
   save: (values: InvoiceFormValues) => Promise<Response>,
 ) {
-  const { intent, values } = await readJobForm(request);
-  if (intent !== "save") return lineIntentResponse(ctx, values, intent);
-  try {
-    return await save(values);
-  } catch (error) {
-    if (error instanceof RuleError) return invalidInvoiceForm(values, error.fieldErrors);
-    throw error;
-  }
+  return documentFormAction(await readJobForm(request), {
+    onIntent: (values, intent) => lineIntentResponse(ctx, values, intent),
+    save,
+    refusal: (error, values) => (error instanceof RuleError ? invalidInvoiceForm(values, error.fieldErrors) : null),
+  });
 }

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { ListPageHeader, statusFilter } from "~/components/document-list";
+import { documentColumns, ListPageHeader, statusFilter } from "~/components/document-list";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CappedCountNote, DataTable, type Column } from "~/components/data-table";
 import { ListFilterForm } from "~/components/list-filter-form";
@@ -51,11 +51,11 @@ export default function InvoicesRoute() {
       fieldName: "number",
       render: (i) => <Link to={`/invoices/${i.id}`}>#{i.number}</Link>,
     },
-    { title: "Customer", fieldName: "customerName", render: (i) => i.customerName, truncate: true },
+    documentColumns.customer(),
     { title: "Issued", fieldName: "issueDate", render: (i) => shortDate(i.issueDate) },
     { title: "Due", fieldName: "dueDate", render: (i) => shortDate(i.dueDate) },
     { title: "Status", fieldName: "status", render: (i) => <InvoiceStatusBadge {...i} /> },
-    { title: "Total", fieldName: "total", render: (i) => formatMoney(i.totalCents) },
+    documentColumns.total(),
     { title: "Balance", render: (i) => formatMoney(i.balanceCents) },
   ];
   return (

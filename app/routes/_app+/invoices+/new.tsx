@@ -1,8 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { DocumentFormAnswer } from "~/routes/_app+/__document-form-values.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { CustomerPicker } from "~/components/customer-picker";
+import { NewDocumentPage } from "~/components/document-page";
 import { InvoiceForm } from "~/components/invoice-form";
-import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/access/access.server";
 import { newDocumentData } from "~/routes/_app+/__customer-picker.server";
 import { invoiceCreateSchema } from "~/models/invoices/invoices.schema";
@@ -17,8 +17,6 @@ import { toasts } from "~/sessions.server";
 import { fieldErrors } from "~/utils/validation";
 import { RuleError } from "~/models/rules";
 import { screens } from "~/access/route-table";
-
-type ActionData = { values: InvoiceFormValues; errors: Record<string, string> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.invoices.new);
@@ -52,26 +50,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** New invoice by hand: pick the customer (or come with ?customerId), then the invoice form. */
 export default function NewInvoiceRoute() {
   const data = useLoaderData<typeof loader>();
-  const posted = useActionData<ActionData>();
-  if (!data.customer) {
-    return (
-      <>
-        <PageHeader title="New Invoice" breadcrumb={{ label: "Invoices", to: "/invoices" }} />
-        <CustomerPicker idPrefix="invoice" newPath="/invoices/new" q={data.q} matches={data.matches} />
-      </>
-    );
-  }
+  const posted = useActionData<DocumentFormAnswer<InvoiceFormValues>>();
   return (
-    <>
-      <PageHeader title="New Invoice" breadcrumb={{ label: "Invoices", to: "/invoices" }} />
-      <InvoiceForm
-        {...data}
-        customer={data.customer}
-        posted={posted}
-        submitLabel="Create Invoice"
-        cancelTo="/invoices"
-      />
-    </>
+    <NewDocumentPage
+      noun="Invoice"
+      path="/invoices"
+      picker={data}
+      form={(customer) => (
+        <InvoiceForm {...data} customer={customer} posted={posted} submitLabel="Create Invoice" cancelTo="/invoices" />
+      )}
+    />
   );
 }
 

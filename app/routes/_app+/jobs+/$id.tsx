@@ -4,7 +4,7 @@ import { FormAlert } from "~/components/document-form";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
-import { requireAccess } from "~/access/access.server";
+import { pathRecordId, requireAccess } from "~/access/access.server";
 import { JobDetailsSections } from "~/components/job-details";
 import { JobStatusSection, type StatusFormValues } from "~/components/job-status-form";
 import { jobDetailsAction } from "~/routes/_app+/jobs+/__job-details.server";
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.jobs.details);
-  return jobDetailsAction(request, access.ctx, Number(params.id), access.company.timezone);
+  return jobDetailsAction(request, access, pathRecordId(params.id));
 }
 
 /** Job details: status moves and undo, payment, rename, segments, attachments, timeline. */

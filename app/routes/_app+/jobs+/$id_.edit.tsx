@@ -1,8 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { jobOrEstimateFormValues, lineItemFormValues } from "~/routes/_app+/__document-form-values.server";
+import {
+  jobOrEstimateFormValues,
+  lineItemFormValues,
+  type DocumentFormAnswer,
+} from "~/routes/_app+/__document-form-values.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { JobForm } from "~/components/job-form";
-import { PageHeader } from "~/components/page-header";
+import { EditDocumentPage } from "~/components/document-page";
 import { notFound, requireAccess } from "~/access/access.server";
 import {
   invalidJobForm,
@@ -15,8 +19,6 @@ import { getJob, updateJob } from "~/models/jobs/jobs.server";
 import { toasts } from "~/sessions.server";
 import { fieldErrors } from "~/utils/validation";
 import { screens } from "~/access/route-table";
-
-type ActionData = { values: JobFormValues; errors: Record<string, string> };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.jobs.edit);
@@ -55,19 +57,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** Edit a job's details, line items, money, tags and notes (scheduling is on /jobs/{id}/schedule). */
 export default function EditJobRoute() {
   const data = useLoaderData<typeof loader>();
-  const posted = useActionData<ActionData>();
+  const posted = useActionData<DocumentFormAnswer<JobFormValues>>();
+  const to = `/jobs/${data.id}`;
   return (
-    <>
-      <PageHeader title={`Edit ${data.title}`} breadcrumb={{ label: data.title, to: `/jobs/${data.id}` }} />
-      <JobForm
-        {...data}
-        loaded={data.values}
-        posted={posted}
-        withSchedule={false}
-        submitLabel="Save"
-        cancelTo={`/jobs/${data.id}`}
-      />
-    </>
+    <EditDocumentPage title={data.title} to={to}>
+      <JobForm {...data} loaded={data.values} posted={posted} withSchedule={false} submitLabel="Save" cancelTo={to} />
+    </EditDocumentPage>
   );
 }
 

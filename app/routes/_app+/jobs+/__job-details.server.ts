@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import type { CallerContext } from "~/access/access.server";
+import type { Access, CallerContext } from "~/access/access.server";
 import { notFound } from "~/access/access.server";
 import { uploadJobFile } from "~/routes/api+/jobs+/__jobs-api.server";
 import { wallInputToInstant } from "~/models/jobs/job-recurrence";
@@ -32,13 +32,8 @@ import { fieldErrors } from "~/utils/validation";
 const back = (id: number) => `/jobs/${id}`;
 
 /** The job details page's forms, one intent each; every success redirects back with a toast. */
-export async function jobDetailsAction(
-  request: Request,
-  ctx: CallerContext,
-  id: number,
-  timezone: string,
-): Promise<Response> {
-  if (!Number.isSafeInteger(id) || id <= 0) notFound();
+export async function jobDetailsAction(request: Request, { ctx, company }: Access, id: number): Promise<Response> {
+  const { timezone } = company;
   if ((request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) {
     const kind = new URL(request.url).searchParams.get("upload") === "currentState" ? "currentState" : "attachment";
     const res = await uploadJobFile(request, ctx, kind);

@@ -15,6 +15,7 @@ import { readsCosts } from "~/access/roles";
 import { TagType, type TagTypeValue } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
 import { fieldErrors } from "~/utils/validation";
+import { documentFormAction } from "~/routes/_app+/__document-form-values.server";
 
 /** The raw values of the job form, as posted (kept to re-render the form). */
 export type JobFormValues = Record<string, unknown> & { lineItems?: Array<Record<string, string>> };
@@ -181,13 +182,11 @@ export async function jobFormAction(
   request: Request,
   save: (values: JobFormValues) => Promise<Response>,
 ) {
-  const { intent, values } = await readJobForm(request);
-  if (intent !== "save") return lineIntentResponse(ctx, values, intent);
-  try {
-    return await save(values);
-  } catch (error) {
-    return ruleErrorResponse(error, values);
-  }
+  return documentFormAction(await readJobForm(request), {
+    onIntent: (values, intent) => lineIntentResponse(ctx, values, intent),
+    save,
+    refusal: ruleErrorResponse,
+  });
 }
 
 /** A refused save: 400 with the posted values and the field errors. */

@@ -1,14 +1,13 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { ListPageHeader, statusFilter } from "~/components/document-list";
+import { documentColumns, ListPageHeader, statusFilter } from "~/components/document-list";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CappedCountNote, DataTable, type Column } from "~/components/data-table";
-import { ListFilterForm, tagFilterOptions } from "~/components/list-filter-form";
+import { ListFilterForm, tagFilterOptions, tagFilters } from "~/components/list-filter-form";
 import { requireAccess } from "~/access/access.server";
 import { JOB_SORT_FIELDS, JOB_STATUSES, jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
 import { JOBS_COUNT_CAP, listJobsPage, type JobListItem } from "~/models/jobs/jobs.server";
 import { TagType } from "~/models/company/tags.schema";
 import { listTags } from "~/models/company/tags.server";
-import { formatInZone, formatMoney } from "~/utils/format";
 import { readIds, readListParams } from "~/utils/list-params";
 import { screens } from "~/access/route-table";
 
@@ -47,19 +46,11 @@ export default function JobsRoute() {
   const { page, params, tagOptions, tagIds, status, timezone, countCap } = useLoaderData<typeof loader>();
   const columns: Column<JobListItem>[] = [
     { title: "Job", fieldName: "name", render: (j) => <Link to={`/jobs/${j.id}`}>{j.name ?? `Job #${j.id}`}</Link> },
-    { title: "Customer", fieldName: "customerName", render: (j) => j.customerName, truncate: true },
-    {
-      title: "Date",
-      fieldName: "startTime",
-      render: (j) => (j.startTime ? formatInZone(j.startTime, timezone) : "Unscheduled"),
-    },
-    {
-      title: "Status",
-      fieldName: "status",
-      render: (j) => <span className={`badge status-${j.status}`}>{jobStatusLabels[j.status as JobStatusValue]}</span>,
-    },
+    documentColumns.customer(),
+    documentColumns.visit("Date", timezone),
+    documentColumns.status(jobStatusLabels),
     { title: "Address", render: (j) => j.location ?? "", truncate: true },
-    { title: "Total", fieldName: "total", render: (j) => formatMoney(j.totalCents) },
+    documentColumns.total(),
   ];
   return (
     <>
@@ -70,16 +61,7 @@ export default function JobsRoute() {
         filters={[
           statusFilter("job-status", statusOptions, status),
           ...(tagOptions.length
-            ? [
-                {
-                  id: "job-tags",
-                  name: "tag",
-                  label: "Tags",
-                  options: tagFilterOptions(tagOptions),
-                  selected: tagIds,
-                  multiple: true as const,
-                },
-              ]
+            ? tagFilters(tagFilterOptions(tagOptions), { id: "job-tags", label: "Tags", selected: tagIds })
             : []),
         ]}
         params={params}

@@ -1,8 +1,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { DocumentFormAnswer } from "~/routes/_app+/__document-form-values.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { AddCustomerLink, CustomerPicker } from "~/components/customer-picker";
+import { NewDocumentPage } from "~/components/document-page";
 import { JobForm } from "~/components/job-form";
-import { PageHeader } from "~/components/page-header";
 import { requireAccess } from "~/access/access.server";
 import { newDocumentData } from "~/routes/_app+/__customer-picker.server";
 import {
@@ -16,8 +16,6 @@ import {
 import { createJob } from "~/models/jobs/jobs.server";
 import { toasts } from "~/sessions.server";
 import { screens } from "~/access/route-table";
-
-type ActionData = { values: JobFormValues; errors: Record<string, string> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.jobs.new);
@@ -39,29 +37,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** New job: pick the customer (or come with ?customerId from their profile), then the job form. */
 export default function NewJobRoute() {
   const data = useLoaderData<typeof loader>();
-  const posted = useActionData<ActionData>();
-  if (!data.customer) {
-    return (
-      <>
-        <PageHeader title="New Job" breadcrumb={{ label: "Jobs", to: "/jobs" }} />
-        <CustomerPicker idPrefix="job" newPath="/jobs/new" q={data.q} matches={data.matches}>
-          <AddCustomerLink />
-        </CustomerPicker>
-      </>
-    );
-  }
+  const posted = useActionData<DocumentFormAnswer<JobFormValues>>();
   return (
-    <>
-      <PageHeader title="New Job" breadcrumb={{ label: "Jobs", to: "/jobs" }} />
-      <JobForm
-        {...data}
-        customer={data.customer}
-        posted={posted}
-        withSchedule
-        submitLabel="Create Job"
-        cancelTo="/jobs"
-      />
-    </>
+    <NewDocumentPage
+      noun="Job"
+      path="/jobs"
+      picker={data}
+      addCustomer
+      form={(customer) => (
+        <JobForm {...data} customer={customer} posted={posted} withSchedule submitLabel="Create Job" cancelTo="/jobs" />
+      )}
+    />
   );
 }
 

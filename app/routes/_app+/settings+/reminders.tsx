@@ -18,10 +18,9 @@ import settingsStyles from "~/styles/settings.css";
 import { submitForm, unknownIntent } from "~/http/forms.server";
 import { screens } from "~/access/route-table";
 import { InvoiceFollowUpsForm } from "~/components/invoice-follow-ups-form";
-import { saveInvoiceFollowUpsForm } from "~/routes/_app+/settings+/__invoice-follow-ups.server";
+import { saveEstimateFollowUpsForm, saveInvoiceFollowUpsForm } from "~/routes/_app+/settings+/__follow-ups.server";
 import { getInvoiceFollowUpSettings } from "~/models/invoices/invoice-follow-ups.server";
 import { EstimateFollowUpsForm } from "~/components/estimate-follow-ups-form";
-import { saveEstimateFollowUpsForm } from "~/routes/_app+/settings+/__estimate-follow-ups.server";
 import { getEstimateFollowUpSettings } from "~/models/estimates/estimate-follow-ups.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];

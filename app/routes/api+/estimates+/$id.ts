@@ -1,16 +1,12 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiAction, apiNotFound, dataOr404, parseOr400, recordIdParam, requireApiAccess } from "~/http/api.server";
-import { estimateForApi } from "~/routes/api+/estimates+/__estimates-api.server";
+import { apiAction, dataOr404, parseOr400 } from "~/http/api.server";
+import { recordLoader } from "~/http/company-record-api.server";
+import { findEstimateForApi } from "~/routes/api+/estimates+/__estimates-api.server";
 import { estimateUpdateSchema } from "~/models/estimates/estimates.schema";
-import { deleteEstimate, getEstimate, updateEstimate } from "~/models/estimates/estimates.server";
+import { deleteEstimate, updateEstimate } from "~/models/estimates/estimates.server";
 import { screens } from "~/access/route-table";
 
 /** GET /api/estimates/{id} → {data: estimate with options and their lines, employees, tags, timeline}. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.estimates.list);
-  const estimate = await getEstimate(ctx, recordIdParam(params.id));
-  return json({ data: estimate ? estimateForApi(estimate) : apiNotFound() });
-}
+export const loader = recordLoader(screens.estimates.list, findEstimateForApi);
 
 /**
  * PUT /api/estimates/{id} {name, description, privateNotes, message, discount, taxRate, tags, isAllDay,
@@ -19,9 +15,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const action = apiAction(screens.estimates.list, {
   PUT: async ({ ctx, id, body }) => {
     const input = parseOr400(estimateUpdateSchema, await body());
-    if (!(await updateEstimate(ctx, id(), input))) return apiNotFound();
-    const estimate = await getEstimate(ctx, id());
-    return dataOr404(estimate && estimateForApi(estimate));
+    return dataOr404((await updateEstimate(ctx, id(), input)) && (await findEstimateForApi(ctx, id())));
   },
   DELETE: async ({ ctx, id }) => dataOr404((await deleteEstimate(ctx, id())) && { id: id() }),
 });

@@ -1,4 +1,5 @@
-import type { EstimateDetails } from "~/models/estimates/estimates.server";
+import type { CallerContext } from "~/access/access.server";
+import { getEstimate, type EstimateDetails } from "~/models/estimates/estimates.server";
 import { basisPointsToPercent, centsToDollars } from "~/models/line-items/money";
 
 type ApiOption = EstimateDetails["options"][number];
@@ -27,4 +28,10 @@ export function estimateForApi(estimate: EstimateDetails) {
     discount: centsToDollars(estimate.discountCents),
     options: estimate.options.map(optionForApi),
   };
+}
+
+/** The company's estimate as GET estimates/{id} answers it, or null. */
+export async function findEstimateForApi(ctx: CallerContext, id: number) {
+  const estimate = await getEstimate(ctx, id);
+  return estimate && estimateForApi(estimate);
 }

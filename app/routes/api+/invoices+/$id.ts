@@ -1,16 +1,12 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiAction, apiNotFound, dataOr404, parseOr400, recordIdParam, requireApiAccess } from "~/http/api.server";
+import { apiAction, dataOr404, parseOr400 } from "~/http/api.server";
+import { recordLoader } from "~/http/company-record-api.server";
 import { invoiceUpdateSchema } from "~/models/invoices/invoices.schema";
-import { deleteInvoice, getInvoice, updateInvoice } from "~/models/invoices/invoices.server";
-import { invoiceForApi } from "~/routes/api+/invoices+/__invoices-api.server";
+import { deleteInvoice, updateInvoice } from "~/models/invoices/invoices.server";
+import { findInvoiceForApi } from "~/routes/api+/invoices+/__invoices-api.server";
 import { screens } from "~/access/route-table";
 
 /** GET /api/invoices/{id} → {data: invoice with lineItems, payments, customer, balanceCents, isOverdue}. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.invoices.list);
-  const invoice = await getInvoice(ctx, recordIdParam(params.id));
-  return json({ data: invoice ? invoiceForApi(invoice) : apiNotFound() });
-}
+export const loader = recordLoader(screens.invoices.list, findInvoiceForApi);
 
 /**
  * PUT /api/invoices/{id} {customerAddressId?, issueDate?, dueDate?, message?, privateNotes?, taxRate, discount, lineItems}
@@ -19,9 +15,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const action = apiAction(screens.invoices.list, {
   PUT: async ({ ctx, id, body }) => {
     const input = parseOr400(invoiceUpdateSchema, await body());
-    if (!(await updateInvoice(ctx, id(), input))) return apiNotFound();
-    const invoice = await getInvoice(ctx, id());
-    return dataOr404(invoice && invoiceForApi(invoice));
+    return dataOr404((await updateInvoice(ctx, id(), input)) && (await findInvoiceForApi(ctx, id())));
   },
   DELETE: async ({ ctx, id }) => dataOr404((await deleteInvoice(ctx, id())) && { id: id() }),
 });

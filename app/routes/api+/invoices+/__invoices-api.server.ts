@@ -1,4 +1,5 @@
-import type { InvoiceDetails } from "~/models/invoices/invoices.server";
+import type { CallerContext } from "~/access/access.server";
+import { getInvoice, type InvoiceDetails } from "~/models/invoices/invoices.server";
 import { basisPointsToPercent, centsToDollars } from "~/models/line-items/money";
 
 /** An invoice as the API answers it: stored cents (*Cents), plus the form fields in the API's dollars and percent. */
@@ -13,4 +14,10 @@ export function invoiceForApi(invoice: InvoiceDetails) {
       cost: centsToDollars(l.costCents),
     })),
   };
+}
+
+/** The company's invoice as GET invoices/{id} answers it, or null. */
+export async function findInvoiceForApi(ctx: CallerContext, id: number) {
+  const invoice = await getInvoice(ctx, id);
+  return invoice && invoiceForApi(invoice);
 }

@@ -1,25 +1,13 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import {
-  apiAction,
-  apiNotFound,
-  dataOr404,
-  parseOr400,
-  readQuery,
-  recordIdParam,
-  requireApiAccess,
-} from "~/http/api.server";
-import { jobForApi } from "~/routes/api+/jobs+/__jobs-api.server";
+import { apiAction, dataOr404, parseOr400, readQuery } from "~/http/api.server";
+import { recordLoader } from "~/http/company-record-api.server";
+import { findJobForApi } from "~/routes/api+/jobs+/__jobs-api.server";
 import { jobDeleteQuerySchema } from "~/models/jobs/jobs-api.schema";
 import { jobUpdateSchema, type EditScopeValue } from "~/models/jobs/jobs.schema";
 import { deleteJob, getJob, updateJob } from "~/models/jobs/jobs.server";
 import { screens } from "~/access/route-table";
 
 /** GET /api/jobs/{id} → {data: job with line items, employees, tags, segments, attachments, payments, timeline, recurrence}. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.jobs.list);
-  const job = await getJob(ctx, recordIdParam(params.id));
-  return json({ data: job ? jobForApi(job) : apiNotFound() });
-}
+export const loader = recordLoader(screens.jobs.list, findJobForApi);
 
 /**
  * PUT /api/jobs/{id} {privateNotes, discount, lineItems, taxRate, message, servicePlanVisitDescription, tags, isAllDay}.

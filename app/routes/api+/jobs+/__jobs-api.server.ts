@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
-import type { Access } from "~/access/access.server";
+import type { Access, CallerContext } from "~/access/access.server";
 import { uploadRecordFile } from "~/http/record-files.server";
-import { addAttachment, canSeeJob, type AttachmentKind, type JobDetails } from "~/models/jobs/jobs.server";
+import { addAttachment, canSeeJob, getJob, type AttachmentKind, type JobDetails } from "~/models/jobs/jobs.server";
 import { basisPointsToPercent, centsToDollars } from "~/models/line-items/money";
 
 /**
@@ -21,6 +21,12 @@ export function jobForApi(job: JobDetails) {
       ...(l.costCents === undefined ? {} : { cost: centsToDollars(l.costCents) }),
     })),
   };
+}
+
+/** The company's job as GET jobs/{id} answers it, or null. */
+export async function findJobForApi(ctx: CallerContext, id: number) {
+  const job = await getJob(ctx, id);
+  return job && jobForApi(job);
 }
 
 /**
