@@ -10,8 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import pg from "pg";
-import { freePort } from "./lib.mjs";
+import { buildInto, databaseUrlOn, freePort, onPostgres, serverEnv } from "./lib.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 20;
@@ -64,16 +63,6 @@ const pgAdminUrl = process.env.BENCH_DATABASE_URL;
 const benchDatabase = `fieldwise_bench_${process.pid}`;
 const dataDirs = [];
 const servers = [];
-
-async function onPostgres(url, statement) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 function cleanUp() {
   for (const server of servers) if (server.exitCode === null) server.kill("SIGKILL");
@@ -436,17 +425,10 @@ async function pass({ label, databaseUrl, workers }) {
   dataDirs.push(dataDir);
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: buildDir,
-    DATA_DIR: dataDir,
-    SEED_DEMO: "true",
-    SESSION_SECRET: "bench-session-secret-0123456789abcdef",
-    APP_URL: base,
-    PORT: String(port),
-  };
-  delete env.DATABASE_URL;
+  const env = serverEnv(
+    { buildDir, dataDir, port, sessionSecret: "bench-session-secret-0123456789abcdef" },
+    { SEED_DEMO: "true" },
+  );
   delete env.WEB_CONCURRENCY;
   if (databaseUrl) {
     env.DATABASE_URL = databaseUrl;
@@ -551,10 +533,7 @@ async function pass({ label, databaseUrl, workers }) {
 
 if (ownBuild) {
   console.log("Building...");
-  const result = spawnSync("npm", ["run", "build"], {
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
-    encoding: "utf8",
-  });
+  const result = buildInto(buildDir);
   if (result.status !== 0) {
     console.error(`The build failed:\n${result.stdout}\n${result.stderr}`);
     process.exit(1);
@@ -570,11 +549,10 @@ try {
   if (pgAdminUrl) {
     // The same run on PostgreSQL: a fresh database next to the given one, dropped at the end.
     await onPostgres(pgAdminUrl, `CREATE DATABASE ${benchDatabase}`);
-    const url = new URL(pgAdminUrl);
-    url.pathname = `/${benchDatabase}`;
+    const databaseUrl = databaseUrlOn(pgAdminUrl, benchDatabase);
     const workers = Number(process.env.BENCH_WORKERS || 2);
     try {
-      passes.push(await pass({ label: `PostgreSQL, ${workers} workers`, databaseUrl: url.toString(), workers }));
+      passes.push(await pass({ label: `PostgreSQL, ${workers} workers`, databaseUrl, workers }));
     } finally {
       await onPostgres(pgAdminUrl, `DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`);
     }
@@ -721,15 +699,20 @@ console.log(
       `${os.cpus().length} cores, load average ${p.loadAtStart.toFixed(1)} at the start, ${p.loadAtEnd.toFixed(1)} at the end (other work on the machine skews every figure)`,
   ),
 );
-// The messaging and booking areas' own measurements, each a script of its own (bench/README.md).
-for (const script of ["realtime.mjs", "reminders.mjs", "booking.mjs"]) {
+// The messaging, booking and service-plan areas' own measurements, each a script of its own (bench/README.md).
+for (const script of ["realtime.mjs", "reminders.mjs", "booking.mjs", "service-plans.mjs"]) {
   const run = spawnSync(process.execPath, [path.join("bench", script)], { encoding: "utf8", env: process.env });
   const errorLine = (run.stderr ?? "").split("\n").find((line) => /Error/.test(line) && !/Deprecation/.test(line));
   const last =
     run.status === 0
       ? run.stdout.trim().split("\n").at(-1)
       : `failed (exit ${run.status}): ${errorLine ?? run.stderr?.trim().split("\n").at(-1)}`;
-  const label = { "realtime.mjs": "Real time:", "reminders.mjs": "Reminders:", "booking.mjs": "Booking:" }[script];
+  const label = {
+    "realtime.mjs": "Real time:",
+    "reminders.mjs": "Reminders:",
+    "booking.mjs": "Booking:",
+    "service-plans.mjs": "Service plans:",
+  }[script];
   console.log(`${pad(label, width)} ${last}`);
 }
 console.log(`${pad("Total bench time:", width)} ${((Date.now() - started) / 1000).toFixed(0)} s`);

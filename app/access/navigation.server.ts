@@ -12,6 +12,9 @@ const NAV = [
   { label: "Jobs", to: "/jobs" },
   { label: "Estimates", to: "/estimates" },
   { label: "Invoices", to: "/invoices" },
+  { label: "Service Plans", to: "/service-plans" },
+  // The field tech's entry (part 1 section 2): their customers' plans, shown when /service-plans is not theirs.
+  { label: "Service Plans", to: "/service-plans/customer-service-plans" },
   { label: "Requests", to: "/booking-requests" },
 ] as const;
 
@@ -28,9 +31,13 @@ export async function shellFor(access: Access) {
   // Requests is an admin roles' entry (part 1 section 2), with the badge of new booking requests.
   const requests = isAdminRole(user.role) && canOpen(access, "/booking-requests");
   const newRequests = requests ? await countNewRequests(company.id) : 0;
-  const nav = NAV.filter((item) => (item.to === "/booking-requests" ? requests : canOpen(access, item.to))).map(
-    (item) => ({ ...item, count: item.to === "/booking-requests" ? newRequests : 0 }),
-  );
+  const nav = NAV.filter((item) =>
+    item.to === "/booking-requests"
+      ? requests
+      : item.to === "/service-plans/customer-service-plans"
+        ? !canOpen(access, "/service-plans") && canOpen(access, item.to)
+        : canOpen(access, item.to),
+  ).map((item) => ({ ...item, count: item.to === "/booking-requests" ? newRequests : 0 }));
   const banners: Banner[] = [];
   if (user.impersonatorUserId) {
     banners.push({

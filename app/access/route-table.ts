@@ -119,6 +119,7 @@ export const screens = {
     edit: signedIn("/communication/custom-campaigns/:id/edit"),
   },
   customerServicePlans: signedIn("/service-plans/customer-service-plans", servicePlans),
+  customerServicePlanDetails: signedIn("/service-plans/customer-service-plans/:id", servicePlans),
   inbox: signedIn("/inbox", twoWayText),
   stopImpersonating: signedIn("/account/stop-impersonating"),
   // Manager-level roles

@@ -66,6 +66,21 @@ const invoiceColumns: Column<CustomerInvoiceRow>[] = [
   { title: "Balance", render: (i) => formatMoney(i.balanceCents) },
 ];
 
+export type CustomerPlanInvoiceRow = CustomerInvoiceRow & { planName: string | null; billingPeriod: number | null };
+
+const planInvoiceColumns: Column<CustomerPlanInvoiceRow>[] = [
+  { title: "Invoice", render: (i) => <Link to={`/invoices/${i.id}`}>#{i.number}</Link> },
+  {
+    title: "Service plan",
+    render: (i) => (i.planName ? `${i.planName}, payment ${(i.billingPeriod ?? 0) + 1}` : ""),
+    truncate: true,
+  },
+  { title: "Status", render: (i) => <InvoiceStatusBadge {...i} /> },
+  { title: "Due", render: (i) => shortDate(i.dueDate) },
+  { title: "Total", render: (i) => formatMoney(i.totalCents) },
+  { title: "Balance", render: (i) => formatMoney(i.balanceCents) },
+];
+
 /**
  * One tab of the customer profile. Each area fills its tab through its customer-scoped page
  * query (jobs: listCustomerJobsPage); a tab whose area is not built shows 'No items'.
@@ -109,6 +124,16 @@ export function CustomerTabTable({
         caption="Invoices"
         columns={invoiceColumns}
         rows={rows as CustomerInvoiceRow[]}
+        total={total}
+        params={params}
+      />
+    );
+  if (tab === "subscription-invoices")
+    return (
+      <DataTable
+        caption="Subscription Invoices"
+        columns={planInvoiceColumns}
+        rows={rows as CustomerPlanInvoiceRow[]}
         total={total}
         params={params}
       />

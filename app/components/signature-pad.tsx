@@ -6,8 +6,11 @@ import { useNonce } from "~/utils/nonce";
  * users), Clear empties it; each change writes a PNG data URL into the pad's hidden input. Plain
  * browser code, serialised into the page: the public pages ship no React runtime.
  */
-function signaturePadScript() {
+export function signaturePadScript() {
   document.querySelectorAll<HTMLElement>("[data-signature-pad]").forEach((root) => {
+    // Wired once: a hydrated page runs this again after a client-side navigation (the inline script does not).
+    if (root.dataset.wired) return;
+    root.dataset.wired = "1";
     const canvas = root.querySelector("canvas");
     const input = root.querySelector<HTMLInputElement>("input[type=hidden]");
     const clear = root.querySelector<HTMLButtonElement>("[data-clear]");

@@ -10,7 +10,7 @@ import {
   customerJobsPageFiltersSchema,
   customersPageFiltersSchema,
 } from "~/models/customers/customers.schema";
-import { attachmentSchema, registerCall } from "~/openapi/registry.server";
+import { attachmentSchema, pageOf, registerCall } from "~/openapi/registry.server";
 
 const broad = "office staff, company admin, super admin (a field tech gets 403)";
 const tag = "Customers";
@@ -83,8 +83,6 @@ const listRow = z.object({
   tags: z.array(tagOption),
   notes: z.string().nullable(),
 });
-const pageOf = (item: z.ZodTypeAny) =>
-  z.object({ items: z.array(item), total: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() });
 const duplicate = z.object({
   isTaken: z.boolean(),
   takenBy: z.string().nullable().openapi({ description: "The other customer's name" }),
@@ -200,18 +198,17 @@ registerCall({
   query: customerJobsPageFiltersSchema,
   response: pageOf(z.object({ id: z.number().int() }).passthrough()),
 });
-for (const [sub, what] of [["subscriptions-invoices", "subscription invoices"]] as const) {
-  registerCall({
-    method: "get",
-    path: `/customers/{id}/${sub}/page`,
-    tag,
-    summary: `The customer's ${what} (paging, searchQuery); an empty page until the ${what} area is built`,
-    access: broad,
-    params: pathId,
-    paging: true,
-    response: pageOf(z.object({ id: z.number().int() }).passthrough()),
-  });
-}
+registerCall({
+  method: "get",
+  path: "/customers/{id}/subscriptions-invoices/page",
+  tag,
+  summary: "The invoices of the customer's service plans, newest first (paging, sortSettings, searchQuery)",
+  access: broad,
+  params: pathId,
+  paging: true,
+  query: searchQuerySchema,
+  response: pageOf(z.object({ id: z.number().int() }).passthrough()),
+});
 registerCall({
   method: "get",
   path: "/customers/downloadTemplate",

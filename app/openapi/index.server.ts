@@ -16,6 +16,7 @@ import "~/openapi/messaging.server";
 import "~/openapi/payments.server";
 import "~/openapi/places.server";
 import "~/openapi/price-book.server";
+import "~/openapi/service-plans.server";
 
 let document: ReturnType<OpenApiGeneratorV3["generateDocument"]> | undefined;
 

@@ -9,6 +9,7 @@ import "~/models/jobs/job-series-horizon.server";
 import "~/models/schedule/planner-statistics.server";
 import "~/models/files/unused-images-cleanup.server";
 import "~/models/messaging/dispatcher.server";
+import "~/models/service-plans/plan-run-job.server";
 
 /** Migrations, plans and the demo company: once per start, before anything serves. */
 async function prepareDatabase() {

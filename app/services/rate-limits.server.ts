@@ -18,6 +18,8 @@ const RULES = {
   bookingRequest: { perAccount: { points: 1000, duration: 60 * 60 }, perAddress: { points: 20, duration: 60 * 60 } },
   // the booking form's place search (a paid maps service): "account" is the company's form
   bookingPlaces: { perAccount: { points: 3000, duration: 10 * 60 }, perAddress: { points: 60, duration: 10 * 60 } },
+  // the customer's service plan page (accept, use a saved card): "account" is the plan's token
+  servicePlanPage: { perAccount: { points: 30, duration: 60 * 60 }, perAddress: { points: 60, duration: 60 * 60 } },
 } as const;
 export type LimitName = keyof typeof RULES;
 

@@ -9,6 +9,7 @@ export const RECORD_TABLES: Record<string, { tables: string[]; anyCompany?: bool
   employees: { tables: ["users"] },
   templates: { tables: ["templates", "message_templates"] },
   "service-plan": { tables: ["service_plans"] },
+  "customer-service-plans": { tables: ["customer_service_plans"] },
   "booking-requests": { tables: ["booking_requests"] },
   invoices: { tables: ["invoices"] },
   "custom-campaigns": { tables: ["custom_campaigns", "campaigns"] },

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import Stripe from "stripe";
-import { freePort } from "./free-port";
+import { closeNow, freePort, listenLocally } from "./free-port";
 import { useStarted } from "./lifecycle";
 
 /** The platform's test keys: the SDK's secret key and the Connect webhook endpoint's signing secret. */
@@ -20,6 +20,8 @@ export type StripeServer = {
   accounts: Map<string, Obj>;
   sessions: Map<string, Obj & { account: string | null }>;
   paymentIntents: Map<string, Obj & { account: string | null }>;
+  /** Saved cards by id; a test may add one, and one with `decline: true` is declined when charged. */
+  paymentMethods: Map<string, Obj>;
   /** Changes an account as Stripe would once its owner finishes onboarding. */
   updateAccount: (id: string, fields: Obj) => Obj;
   /** The customer paid: the session is complete and has a succeeded payment intent. Returns the session. */
@@ -233,6 +235,18 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
       const pm = form.payment_method ? paymentMethods.get(form.payment_method) : undefined;
       if (form.payment_method && (!pm || (form.customer && pm.customer !== form.customer)))
         return notFound("payment_method", String(form.payment_method));
+      if (pm?.decline && form.confirm === "true")
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: "card_error",
+              code: "card_declined",
+              decline_code: "generic_decline",
+              message: "Your card was declined.",
+            },
+          },
+        };
       const intent = {
         id: id("pi"),
         object: "payment_intent",
@@ -292,10 +306,7 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
     send(res, reply.status, reply.body);
   });
   const port = await freePort();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
+  await listenLocally(server, port);
   base = `http://127.0.0.1:${port}`;
 
   const event = (type: string, object: Obj, account: string | null = null) => ({
@@ -317,6 +328,7 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
     accounts,
     sessions,
     paymentIntents,
+    paymentMethods,
     updateAccount: (accountId, fields) => {
       const account = accounts.get(accountId);
       if (!account) throw new Error(`no account ${accountId}`);
@@ -372,11 +384,7 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
         redirect: "manual",
       });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   };
 }
 

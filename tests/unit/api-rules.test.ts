@@ -79,6 +79,7 @@ function screenOf(file: string, kind: "loader" | "action"): Expected | undefined
   ];
   if (pickerReads.includes(f) && kind === "loader") return "jobs.new";
   if (f.startsWith("price-lists+/")) return "priceBook.list";
+  if (f.startsWith("service-plans+/")) return "servicePlans.offered";
   return undefined;
 }
 

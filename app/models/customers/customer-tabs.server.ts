@@ -5,7 +5,7 @@ import { pageResult, type Paging } from "~/http/api.server";
  * built yet: until their models land, each answers an empty page (the screen shows 'No items').
  * When an area lands, it replaces its line here with its own customer-scoped page query.
  */
-export const CUSTOMER_TABS_NOT_BUILT = ["estimates", "invoices", "subscriptions-invoices"] as const;
+export const CUSTOMER_TABS_NOT_BUILT = ["estimates", "invoices"] as const;
 export type UnbuiltCustomerTab = (typeof CUSTOMER_TABS_NOT_BUILT)[number];
 
 export function emptyCustomerTabPage(paging: Paging) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
 import {
   companies,
@@ -15,10 +15,10 @@ import {
 } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import type { Paging } from "~/http/api.server";
-import { listPagePlan } from "~/models/list-pages.server";
+import { pagedList } from "~/models/list-pages.server";
 import { RuleError } from "~/models/rules";
 import { JobStatus } from "~/models/jobs/jobs.schema";
-import { searchTsQuery } from "~/models/jobs/jobs.server";
+import { liveCustomer, searchTsQuery } from "~/models/jobs/jobs.server";
 import { ownLineImageUrl } from "~/models/line-items/line-items.server";
 import { totalsLine, type LineItemInput } from "~/models/line-items/line-items.schema";
 import { computeTotals } from "~/models/line-items/totals";
@@ -118,19 +118,6 @@ const searchTextOf = (parts: Array<string | number | null | undefined>) =>
     .toLowerCase()
     .slice(0, 4000);
 
-async function liveCustomer(exec: Executor, companyId: number, customerId: number) {
-  const [customer] = await exec
-    .select({
-      id: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      ownCompanyName: customers.ownCompanyName,
-    })
-    .from(customers)
-    .where(and(eq(customers.id, customerId), eq(customers.companyId, companyId), isNull(customers.deletedAt)));
-  return customer ?? null;
-}
-
 async function customerAddress(exec: Executor, companyId: number, customerId: number, addressId?: number) {
   const [row] = await exec
     .select({
@@ -186,8 +173,10 @@ export async function createInvoice(
   ctx: CallerContext,
   input: InvoiceCreateInput,
   now = new Date(),
+  within: Executor = db,
 ): Promise<{ id: number; number: number; publicToken: string }> {
-  return db.transaction(async (tx) => {
+  // Within another transaction (a service plan's billing period), the invoice is one savepoint of it.
+  return within.transaction(async (tx) => {
     const customer = await liveCustomer(tx, ctx.companyId, input.customerId);
     if (!customer) throw new RuleError({ customerId: "Customer not found" });
     const address = await customerAddress(tx, ctx.companyId, customer.id, input.customerAddressId);
@@ -249,6 +238,7 @@ export async function createInvoiceFromJob(
         .where(and(eq(jobs.id, jobId), eq(jobs.companyId, ctx.companyId)))
         .for("update");
       if (!job) return null;
+      if (job.customerServicePlanId) throw new RuleError({ _global: "This visit is billed by its service plan." });
       const [open] = await openInvoice(tx);
       if (open) return { ...open, created: false };
       if (job.status === JobStatus.Cancelled) throw new RuleError({ _global: "A cancelled job cannot be invoiced" });
@@ -576,6 +566,7 @@ const sortColumns: Record<InvoiceSortField, SQL> = {
 };
 
 export const INVOICES_COUNT_CAP = 10_000;
+const invoicesList = pagedList(invoices, invoiceCounts, sortColumns, "number", INVOICES_COUNT_CAP);
 
 /** GET /invoices/page: one page of the company's invoices, filtered and sorted in the database (the page's cost, not the table's). */
 export async function listInvoicesPage(
@@ -595,60 +586,27 @@ export async function listInvoicesPage(
     const byText = ts ? sql`${invoices.searchVector} @@ to_tsquery('simple', ${ts})` : null;
     conditions.push(byNumber && byText ? sql`(${byNumber} or ${byText})` : (byNumber ?? byText ?? sql`false`));
   }
-  const where = and(...conditions);
-  const sort = query.paging.sortSettings.find((s) => s.fieldName in sortColumns);
-  const column = sortColumns[(sort?.fieldName as InvoiceSortField) ?? "number"];
-  const descending = sort ? !!sort.descending : true;
-  const offset = (query.paging.pageNumber - 1) * query.paging.pageSize;
-  const pageSize = query.paging.pageSize;
-  const wholeCompany = conditions.length === 1;
-  const [counted] = wholeCompany
-    ? await db
-        .select({ total: invoiceCounts.count })
-        .from(invoiceCounts)
-        .where(eq(invoiceCounts.companyId, ctx.companyId))
-    : [];
-  const companyTotal = wholeCompany ? (counted?.total ?? 0) : null;
   // The jobs list's plan (docs/decisions/046): a deferred join walks the sort index for the page's ids, so a
   // deep page skips index entries, not invoices joined to their customers.
-  const plan = listPagePlan({
-    table: invoices,
-    id: invoices.id,
-    where,
-    sortKey: column,
-    customerIdForSort: column === sortColumns.customerName ? invoices.customerId : undefined,
-    descending,
-    offset,
-    pageSize,
-    companyTotal,
-    cap: INVOICES_COUNT_CAP,
-  });
-  const scanned = await db
-    .select({
-      hits: plan.hits,
+  const { rows, total, totalIsCapped } = await invoicesList(
+    { paging: query.paging, companyId: ctx.companyId, where: conditions, wholeCompany: conditions.length === 1 },
+    {
       id: invoices.id,
       number: invoices.number,
       customerId: invoices.customerId,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
       jobId: invoices.jobId,
       status: invoices.status,
       issueDate: invoices.issueDate,
       dueDate: invoices.dueDate,
       totalCents: invoices.totalCents,
       paidCents: invoices.paidCents,
-    })
-    .from(invoices)
-    .innerJoin(plan.page, eq(invoices.id, plan.page.pageId))
-    .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .orderBy(...plan.order);
-  const { rows: ordered, total, totalIsCapped } = await plan.finish(scanned);
+    },
+  );
   return {
     total,
     totalIsCapped,
-    items: ordered.map(({ firstName, lastName, ...r }) => ({
+    items: rows.map((r) => ({
       ...r,
-      customerName: [firstName, lastName].filter(Boolean).join(" "),
       balanceCents: balanceOf(r),
       isOverdue: r.status === InvoiceStatus.Sent && r.dueDate < today,
     })),

@@ -1,7 +1,7 @@
-import { listPagePlan } from "~/models/list-pages.server";
-import { RuleError } from "~/models/rules";
+import { pagedList } from "~/models/list-pages.server";
+import { FieldRuleError } from "~/models/rules";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db.server";
 import {
   companies,
@@ -18,11 +18,10 @@ import {
   jobSeries,
   jobTags,
   jobTimelineEvents,
-  tags,
   users,
 } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
-import { attachmentCountError } from "~/models/files/file-rules";
+import { addRecordFile, recordFileTable, removeRecordFile } from "~/models/files/record-files.server";
 import type { Paging } from "~/http/api.server";
 import {
   expandOccurrences,
@@ -65,10 +64,10 @@ import {
 import { costsKeptFromTech, ownLineImageUrl } from "~/models/line-items/line-items.server";
 import { totalsLine, type LineItemInput } from "~/models/line-items/line-items.schema";
 import { computeTotals } from "~/models/line-items/totals";
-import { lineItemColumns } from "~/models/line-items/line-rows.server";
+import { lineInputOf, lineItemColumns } from "~/models/line-items/line-rows.server";
 import { readsCosts } from "~/access/roles";
 import { TagType } from "~/models/company/tags.schema";
-import { ownTagIds } from "~/models/company/tags.server";
+import { tagsStartingWith } from "~/models/company/tags.server";
 import { PlanFeature } from "~/access/features";
 import {
   cancelPending,
@@ -88,38 +87,26 @@ import {
   isFieldTech,
   lastUndoableMove,
   refuseTechReassignment as refuseAssigneeChange,
+  recordTags,
   restoredVisitTimes,
   saveStatusMove,
+  setRecordTags,
+  tagsOfRecord,
+  timelineOf,
   visibleToCaller,
-  type VisitRecord,
-  type VisitTimeline,
+  visitRecord,
+  visitTimeline,
+  type RecordTags,
 } from "~/models/visits/visit-records.server";
+import { followPlanVisitDescription, startBillingAfterVisit } from "~/models/service-plans/plan-visits.server";
 
 /** A business rule failed: the message goes onto `field` (or the form) with status 400. */
-export class JobRuleError extends RuleError {
-  constructor(message: string, field = "_global") {
-    super({ [field]: message });
-  }
-}
+export class JobRuleError extends FieldRuleError {}
 
 /** A job is a record with a visit: the shared rules of app/models/visits read these tables. */
-const jobRecord: VisitRecord = {
-  table: jobs,
-  id: jobs.id,
-  companyId: jobs.companyId,
-  assignees: { table: jobEmployees, recordId: jobEmployees.jobId, userId: jobEmployees.userId },
-};
-
-const jobTimeline: VisitTimeline = {
-  table: jobTimelineEvents,
-  recordKey: "jobId",
-  id: jobTimelineEvents.id,
-  recordId: jobTimelineEvents.jobId,
-  type: jobTimelineEvents.type,
-  fromStatus: jobTimelineEvents.fromStatus,
-  toStatus: jobTimelineEvents.toStatus,
-  undoneAt: jobTimelineEvents.undoneAt,
-};
+const jobRecord = visitRecord(jobs, jobEmployees, "jobId");
+const jobTimeline = visitTimeline(jobTimelineEvents, "jobId");
+const jobTagLinks = recordTags(jobTags, "jobId");
 
 const visibleJobs = (ctx: CallerContext) => visibleToCaller(ctx, jobRecord);
 
@@ -187,11 +174,8 @@ async function setEmployees(exec: Executor, ctx: CallerContext, jobIds: number[]
   for (let i = 0; i < rows.length; i += 5000) await exec.insert(jobEmployees).values(rows.slice(i, i + 5000));
 }
 
-async function setTags(exec: Executor, ctx: CallerContext, jobId: number, tagIds: number[]) {
-  const own = await ownTagIds(exec, ctx, TagType.Job, tagIds);
-  await exec.delete(jobTags).where(eq(jobTags.jobId, jobId));
-  if (own.length) await exec.insert(jobTags).values(own.map((tagId) => ({ jobId, tagId, companyId: ctx.companyId })));
-}
+const setTags = (exec: Executor, ctx: CallerContext, jobId: number, tagIds: number[]) =>
+  setRecordTags(exec, ctx, jobTagLinks, TagType.Job, jobId, tagIds);
 
 /** A line's image is this company's upload (the line-items rule); refused on the line's field. */
 export function lineImage(ctx: CallerContext, imageUrl: string | undefined, position: number): string | null {
@@ -239,6 +223,76 @@ export async function customerSearchParts(exec: Executor, customerId: number) {
   return c ? [c.firstName, c.lastName, c.ownCompanyName] : [];
 }
 
+type VisitDetails = Partial<
+  Pick<
+    typeof jobs.$inferInsert,
+    | "name"
+    | "description"
+    | "privateNotes"
+    | "message"
+    | "isAllDay"
+    | "customerAddressId"
+    | "location"
+    | "unitNumber"
+    | "geoData"
+  >
+>;
+
+/**
+ * The details an edit of a job or an estimate changes alike (shared because both are records with
+ * a visit): the name, the texts (blank clears), all-day, and the property with its address.
+ */
+export async function visitDetailChanges(
+  exec: Executor,
+  ctx: CallerContext,
+  customerId: number,
+  input: {
+    name?: string;
+    description?: string;
+    privateNotes?: string;
+    message?: string;
+    isAllDay?: boolean;
+    customerAddressId?: number;
+  },
+): Promise<VisitDetails> {
+  const changes: VisitDetails = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.description !== undefined) changes.description = input.description || null;
+  if (input.privateNotes !== undefined) changes.privateNotes = input.privateNotes || null;
+  if (input.message !== undefined) changes.message = input.message || null;
+  if (input.isAllDay !== undefined) changes.isAllDay = input.isAllDay;
+  if (input.customerAddressId !== undefined) {
+    const address = await ownAddress(exec, ctx, customerId, input.customerAddressId);
+    Object.assign(changes, {
+      customerAddressId: address.id,
+      location: address.location,
+      unitNumber: address.unitNumber,
+      geoData: address.geoData,
+    });
+  }
+  return changes;
+}
+
+/**
+ * The search text of a job or an estimate after `changes` (shared because both are found by the
+ * same words): `leading` (an estimate's number), the name, the description, the customer's names
+ * and the location.
+ */
+export async function visitSearchText(
+  exec: Executor,
+  record: { name: string | null; description: string | null; location: string | null; customerId: number },
+  changes: VisitDetails,
+  leading: string[] = [],
+): Promise<string> {
+  return searchTextOf([
+    ...leading,
+    changes.name ?? record.name,
+    changes.description === undefined ? record.description : changes.description,
+    ...(await customerSearchParts(exec, record.customerId)),
+    changes.location ?? record.location,
+  ]);
+}
+
 /** The start and end of a visit from the form: all-day visits take whole days in the zone. */
 export function visitTimes(
   input: { startTime?: Date; endTime?: Date; isAllDay?: boolean },
@@ -258,6 +312,92 @@ export function visitTimes(
   return { start: input.startTime, end };
 }
 
+/** The company's customer (not deleted) with the names a record's search text takes, or null; jobs, estimates and invoices share it. */
+export async function liveCustomer(exec: Executor, companyId: number, customerId: number) {
+  const [customer] = await exec
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      ownCompanyName: customers.ownCompanyName,
+    })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.companyId, companyId), isNull(customers.deletedAt)));
+  return customer ?? null;
+}
+
+/** What a new job or estimate takes from its form, shared because both are records with a visit. */
+export type NewVisitInput = {
+  customerId: number;
+  customerAddressId?: number;
+  location?: string;
+  description?: string;
+  privateNotes?: string;
+  message?: string;
+  startTime?: Date;
+  endTime?: Date;
+  isAllDay?: boolean;
+  arrivalWindowOffset?: number;
+  timezone?: string;
+  employeeIds?: number[];
+  taxRate: number;
+  bookingRequestId?: number;
+  templateId?: number;
+};
+
+/**
+ * The visit of a new job or estimate from its form (shared because both are records with a
+ * visit): the company's live customer (`Refusal` on customerId when not), the chosen property or
+ * else the first, the time zone, the times, the employees (a field tech always among them), and
+ * the columns both tables fill alike.
+ */
+export async function newVisit(
+  tx: Executor,
+  ctx: CallerContext,
+  input: NewVisitInput,
+  name: string,
+  Refusal: new (message: string, field?: string) => Error,
+) {
+  const customer = await liveCustomer(tx, ctx.companyId, input.customerId);
+  if (!customer) throw new Refusal("Customer not found", "customerId");
+  const address = input.customerAddressId
+    ? await ownAddress(tx, ctx, customer.id, input.customerAddressId)
+    : await firstAddress(tx, customer.id);
+  const timeZone =
+    input.timezone && isTimeZone(input.timezone) ? input.timezone : await companyTimeZone(tx, ctx.companyId);
+  const times = visitTimes(input, timeZone);
+  let employeeIds = await checkEmployees(tx, ctx, input.employeeIds ?? []);
+  if (isFieldTech(ctx) && !employeeIds.includes(ctx.userId)) employeeIds = [...employeeIds, ctx.userId];
+  const location = input.location ?? address?.location ?? null;
+  return {
+    customer,
+    times,
+    employeeIds,
+    columns: {
+      companyId: ctx.companyId,
+      customerId: customer.id,
+      customerAddressId: address?.id ?? null,
+      location,
+      unitNumber: address?.unitNumber ?? null,
+      geoData: address?.geoData ?? null,
+      name,
+      description: input.description ?? null,
+      privateNotes: input.privateNotes ?? null,
+      message: input.message ?? null,
+      startTime: times?.start ?? null,
+      endTime: times?.end ?? null,
+      isAllDay: input.isAllDay ?? false,
+      arrivalWindowOffset: input.arrivalWindowOffset ?? 0,
+      timezone: timeZone,
+      taxRate: input.taxRate,
+      publicToken: newPublicToken(),
+      bookingRequestId: input.bookingRequestId ?? null,
+      templateId: input.templateId ?? null,
+      createdByUserId: ctx.userId,
+    },
+  };
+}
+
 function defaultName(input: { name?: string; lineItems: LineItemInput[]; description?: string }) {
   return input.name ?? input.lineItems[0]?.name ?? input.description?.split("\n")[0].slice(0, 80) ?? "Job";
 }
@@ -272,72 +412,32 @@ export async function createJob(
   let queued = false;
   // Within another transaction (an estimate copied to a job), the job is one savepoint of it.
   const created = await within.transaction(async (tx) => {
-    const [customer] = await tx
-      .select({
-        id: customers.id,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        ownCompanyName: customers.ownCompanyName,
-      })
-      .from(customers)
-      .where(
-        and(eq(customers.id, input.customerId), eq(customers.companyId, ctx.companyId), isNull(customers.deletedAt)),
-      );
-    if (!customer) throw new JobRuleError("Customer not found", "customerId");
-    const address = input.customerAddressId
-      ? await ownAddress(tx, ctx, customer.id, input.customerAddressId)
-      : await firstAddress(tx, customer.id);
-    const timeZone =
-      input.timezone && isTimeZone(input.timezone) ? input.timezone : await companyTimeZone(tx, ctx.companyId);
-    const times = visitTimes(input, timeZone);
-    let employeeIds = await checkEmployees(tx, ctx, input.employeeIds ?? []);
-    if (isFieldTech(ctx) && !employeeIds.includes(ctx.userId)) employeeIds = [...employeeIds, ctx.userId];
+    const { customer, times, employeeIds, columns } = await newVisit(tx, ctx, input, defaultName(input), JobRuleError);
     const totals = totalsFor(input.lineItems, input.discount, input.taxRate);
     const status: JobStatusValue = times
       ? input.jobStatus === JobStatus.Prescheduled
         ? JobStatus.Prescheduled
         : JobStatus.Scheduled
       : JobStatus.Unscheduled;
-    const name = defaultName(input);
-    const location = input.location ?? address?.location ?? null;
     const [job] = await tx
       .insert(jobs)
       .values({
-        companyId: ctx.companyId,
-        customerId: customer.id,
-        customerAddressId: address?.id ?? null,
-        location,
-        unitNumber: address?.unitNumber ?? null,
-        geoData: address?.geoData ?? null,
-        name,
-        description: input.description ?? null,
-        privateNotes: input.privateNotes ?? null,
-        message: input.message ?? null,
+        ...columns,
         status,
-        startTime: times?.start ?? null,
-        endTime: times?.end ?? null,
-        isAllDay: input.isAllDay ?? false,
-        arrivalWindowOffset: input.arrivalWindowOffset ?? 0,
-        timezone: timeZone,
         sendAppointmentReminder: input.sendAppointmentReminder ?? false,
-        taxRate: input.taxRate,
         discountCents: totals.discountCents,
         subtotalCents: totals.subtotalCents,
         taxCents: totals.taxCents,
         totalCents: totals.totalCents,
-        publicToken: newPublicToken(),
-        bookingRequestId: input.bookingRequestId ?? null,
-        templateId: input.templateId ?? null,
         servicePlanVisitDescription: input.servicePlanVisitDescription ?? null,
         searchText: searchTextOf([
-          name,
+          columns.name,
           input.description,
           customer.firstName,
           customer.lastName,
           customer.ownCompanyName,
-          location,
+          columns.location,
         ]),
-        createdByUserId: ctx.userId,
       })
       .returning();
     if (input.lineItems.length)
@@ -428,23 +528,12 @@ export async function updateJob(ctx: CallerContext, id: number, input: JobUpdate
   return db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, id, true);
     if (!job) return false;
-    const changes: Partial<typeof jobs.$inferInsert> = { updatedAt: new Date() };
-    if (input.name !== undefined) changes.name = input.name;
-    if (input.description !== undefined) changes.description = input.description || null;
-    if (input.privateNotes !== undefined) changes.privateNotes = input.privateNotes || null;
-    if (input.message !== undefined) changes.message = input.message || null;
+    const changes: Partial<typeof jobs.$inferInsert> = {
+      updatedAt: new Date(),
+      ...(await visitDetailChanges(tx, ctx, job.customerId, input)),
+    };
     if (input.servicePlanVisitDescription !== undefined)
       changes.servicePlanVisitDescription = input.servicePlanVisitDescription || null;
-    if (input.isAllDay !== undefined) changes.isAllDay = input.isAllDay;
-    if (input.customerAddressId !== undefined) {
-      const address = await ownAddress(tx, ctx, job.customerId, input.customerAddressId);
-      Object.assign(changes, {
-        customerAddressId: address.id,
-        location: address.location,
-        unitNumber: address.unitNumber,
-        geoData: address.geoData,
-      });
-    }
     if (input.taxRate !== undefined) changes.taxRate = input.taxRate;
     let lines = input.lineItems && (await costsKeptFromTech(tx, ctx, storedLineCosts(tx, id), input.lineItems));
     if (lines) {
@@ -455,17 +544,7 @@ export async function updateJob(ctx: CallerContext, id: number, input: JobUpdate
         .from(jobLineItems)
         .where(eq(jobLineItems.jobId, id))
         .orderBy(asc(jobLineItems.position));
-      lines = current.map((l) => ({
-        kind: l.kind,
-        name: l.name,
-        quantity: Number(l.quantity),
-        unitPrice: l.unitPriceCents,
-        cost: l.costCents,
-        isTaxable: l.isTaxable,
-        description: l.description ?? undefined,
-        imageUrl: l.imageUrl ?? undefined,
-        priceListItemId: l.priceListItemId ?? undefined,
-      }));
+      lines = current.map(lineInputOf);
     }
     const totals = totalsFor(lines, input.discount ?? job.discountCents, changes.taxRate ?? job.taxRate);
     if (input.lineItems?.length) await tx.insert(jobLineItems).values(lineRows(ctx, id, lines, totals.lineAmounts));
@@ -475,13 +554,7 @@ export async function updateJob(ctx: CallerContext, id: number, input: JobUpdate
       taxCents: totals.taxCents,
       totalCents: totals.totalCents,
     });
-    const name = changes.name ?? job.name;
-    changes.searchText = searchTextOf([
-      name,
-      changes.description === undefined ? job.description : changes.description,
-      ...(await customerSearchParts(tx, job.customerId)),
-      changes.location ?? job.location,
-    ]);
+    changes.searchText = await visitSearchText(tx, job, changes);
     await tx
       .update(jobs)
       .set(changes)
@@ -497,12 +570,7 @@ export async function renameJob(ctx: CallerContext, id: number, name: string): P
   return db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, id, true);
     if (!job) return false;
-    const searchText = searchTextOf([
-      name,
-      job.description,
-      ...(await customerSearchParts(tx, job.customerId)),
-      job.location,
-    ]);
+    const searchText = await visitSearchText(tx, job, { name });
     await tx
       .update(jobs)
       .set({ name, searchText, updatedAt: new Date() })
@@ -522,9 +590,15 @@ export async function updateVisitDescription(
     const job = await findJob(tx, ctx, id, true);
     if (!job) return false;
     const which =
-      input.affectSubscription && job.seriesId
-        ? or(eq(jobs.id, id), and(eq(jobs.seriesId, job.seriesId), inArray(jobs.status, [...OPEN_VISIT_STATUSES])))
-        : eq(jobs.id, id);
+      input.affectSubscription && job.customerServicePlanId
+        ? await followPlanVisitDescription(
+            tx,
+            { ...job, customerServicePlanId: job.customerServicePlanId },
+            input.servicePlanVisitDescription,
+          )
+        : input.affectSubscription && job.seriesId
+          ? or(eq(jobs.id, id), and(eq(jobs.seriesId, job.seriesId), inArray(jobs.status, [...OPEN_VISIT_STATUSES])))
+          : eq(jobs.id, id);
     await tx
       .update(jobs)
       .set({ servicePlanVisitDescription: input.servicePlanVisitDescription, updatedAt: new Date() })
@@ -946,6 +1020,8 @@ export async function updateJobStatus(
     }
     if (to === JobStatus.Unscheduled) Object.assign(changes, { startTime: null, endTime: null });
     await saveStatusMove(tx, ctx, jobRecord, job.id, changes);
+    if (to === JobStatus.Finished && job.customerServicePlanId)
+      await startBillingAfterVisit(tx, job.customerServicePlanId, input.startDate ?? new Date());
     const eventId = await addTimeline(tx, ctx, job.id, statusEvent[to], {
       fromStatus: from,
       toStatus: to,
@@ -1104,63 +1180,56 @@ export function searchTsQuery(text: string): string | null {
     .join(" & ");
 }
 
+/**
+ * The narrowing the lists of records with a visit share (jobs, estimates): any of `tags`, none of
+ * `excludeTags`, and every word typed in the search (the record's search vector).
+ */
+export function tagAndTextFilters(
+  record: { id: AnyPgColumn; searchVector: AnyPgColumn },
+  links: RecordTags,
+  query: { tags?: number[]; excludeTags?: number[]; searchQuery?: string },
+): SQL[] {
+  const where: SQL[] = [];
+  const tagged = (ids: number[]) =>
+    sql`exists (select 1 from ${links.table} where ${links.recordId} = ${record.id} and ${links.table.tagId} in ${ids})`;
+  if (query.tags?.length) where.push(tagged(query.tags));
+  if (query.excludeTags?.length) where.push(sql`not ${tagged(query.excludeTags)}`);
+  const ts = query.searchQuery ? searchTsQuery(query.searchQuery) : null;
+  if (ts) where.push(sql`${record.searchVector} @@ to_tsquery('simple', ${ts})`);
+  return where;
+}
+
 function listConditions(ctx: CallerContext, query: JobListQuery): SQL[] {
   const where: SQL[] = [visibleJobs(ctx)];
   if (query.customerId) where.push(eq(jobs.customerId, query.customerId));
   if (query.type !== undefined) where.push(eq(jobs.status, query.type));
-  if (query.tags?.length)
-    where.push(
-      sql`exists (select 1 from ${jobTags} where ${jobTags.jobId} = ${jobs.id} and ${jobTags.tagId} in ${query.tags})`,
-    );
-  const ts = query.searchQuery ? searchTsQuery(query.searchQuery) : null;
-  if (ts) where.push(sql`${jobs.searchVector} @@ to_tsquery('simple', ${ts})`);
-  return where;
+  return [...where, ...tagAndTextFilters(jobs, jobTagLinks, query)];
 }
 
 /** GET jobs/page: one page of the jobs list, filtered and sorted in the database. */
 export const JOBS_COUNT_CAP = 10_000;
+const jobsList = pagedList(jobs, jobCounts, sortColumns, "startTime", JOBS_COUNT_CAP);
 
 export async function listJobsPage(
   ctx: CallerContext,
   query: JobListQuery,
 ): Promise<{ items: JobListItem[]; total: number; totalIsCapped: boolean }> {
   const conditions = listConditions(ctx, query);
-  const where = and(...conditions);
-  const sort = query.paging.sortSettings.find((s) => s.fieldName in sortColumns);
-  const column = sortColumns[(sort?.fieldName as JobSortField) ?? "startTime"];
-  const descending = sort ? !!sort.descending : true;
-  const offset = (query.paging.pageNumber - 1) * query.paging.pageSize;
-  const pageSize = query.paging.pageSize;
   // The whole company's list reads its total from the counter row first, to read a deep page from
   // the nearer end (list-pages.ts); a filtered one counts, up to JOBS_COUNT_CAP so that no request
-  // counts a whole 200,000-job company.
-  const wholeCompany = conditions.length === 1 && !isFieldTech(ctx);
-  const [counted] = wholeCompany
-    ? await db.select({ total: jobCounts.count }).from(jobCounts).where(eq(jobCounts.companyId, ctx.companyId))
-    : [];
-  const companyTotal = wholeCompany ? (counted?.total ?? 0) : null;
-  // A deferred join: the inner query walks the sort index for the page's ids (however deep the
-  // page), then only those rows are read and joined to their customers.
-  const plan = listPagePlan({
-    table: jobs,
-    id: jobs.id,
-    where,
-    sortKey: column,
-    customerIdForSort: column === sortColumns.customerName ? jobs.customerId : undefined,
-    descending,
-    offset,
-    pageSize,
-    companyTotal,
-    cap: JOBS_COUNT_CAP,
-  });
-  const scanned = await db
-    .select({
-      hits: plan.hits,
+  // counts a whole 200,000-job company. A deferred join: the inner query walks the sort index for
+  // the page's ids (however deep the page), then only those rows are read and joined to their customers.
+  const { rows, total, totalIsCapped } = await jobsList(
+    {
+      paging: query.paging,
+      companyId: ctx.companyId,
+      where: conditions,
+      wholeCompany: conditions.length === 1 && !isFieldTech(ctx),
+    },
+    {
       id: jobs.id,
       name: jobs.name,
       customerId: jobs.customerId,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
       location: jobs.location,
       status: jobs.status,
       startTime: jobs.startTime,
@@ -1168,17 +1237,12 @@ export async function listJobsPage(
       isAllDay: jobs.isAllDay,
       totalCents: jobs.totalCents,
       seriesId: jobs.seriesId,
-    })
-    .from(jobs)
-    .innerJoin(plan.page, eq(jobs.id, plan.page.pageId))
-    .innerJoin(customers, eq(customers.id, jobs.customerId))
-    .orderBy(...plan.order);
-  const { rows, total, totalIsCapped } = await plan.finish(scanned);
+    },
+  );
   return {
     totalIsCapped,
-    items: rows.map(({ firstName, lastName, startTime, endTime, ...r }) => ({
+    items: rows.map(({ startTime, endTime, ...r }) => ({
       ...r,
-      customerName: [firstName, lastName].filter(Boolean).join(" "),
       startTime: startTime?.toISOString() ?? null,
       endTime: endTime?.toISOString() ?? null,
     })),
@@ -1211,8 +1275,6 @@ async function employeesOf(jobIds: number[]): Promise<Map<number, number[]>> {
   return map;
 }
 
-const impersonators = alias(users, "impersonators");
-
 /** GET jobs/{id}: the job with everything its details page shows. */
 export async function getJob(ctx: CallerContext, id: number) {
   const job = await findJob(db, ctx, id);
@@ -1222,12 +1284,7 @@ export async function getJob(ctx: CallerContext, id: number) {
       customerContact(job.customerId),
       db.select().from(jobLineItems).where(eq(jobLineItems.jobId, id)).orderBy(asc(jobLineItems.position)),
       assignedEmployees(jobRecord.assignees, id),
-      db
-        .select({ id: tags.id, name: tags.name })
-        .from(jobTags)
-        .innerJoin(tags, eq(tags.id, jobTags.tagId))
-        .where(eq(jobTags.jobId, id))
-        .orderBy(asc(tags.name)),
+      tagsOfRecord(jobTagLinks, id),
       db
         .select({ id: jobSegments.id, name: jobSegments.name, position: jobSegments.position })
         .from(jobSegments)
@@ -1240,30 +1297,7 @@ export async function getJob(ctx: CallerContext, id: number) {
         .where(eq(jobCurrentStateAttachments.jobId, id))
         .orderBy(asc(jobCurrentStateAttachments.createdAt)),
       db.select().from(jobPayments).where(eq(jobPayments.jobId, id)).orderBy(asc(jobPayments.paidAt)),
-      db
-        .select({
-          id: jobTimelineEvents.id,
-          type: jobTimelineEvents.type,
-          actorType: jobTimelineEvents.actorType,
-          actorUserId: jobTimelineEvents.actorUserId,
-          actorFirstName: users.firstName,
-          actorLastName: users.lastName,
-          impersonatorUserId: jobTimelineEvents.impersonatorUserId,
-          impersonatorFirstName: impersonators.firstName,
-          impersonatorLastName: impersonators.lastName,
-          fromStatus: jobTimelineEvents.fromStatus,
-          toStatus: jobTimelineEvents.toStatus,
-          reason: jobTimelineEvents.reason,
-          notifyCustomer: jobTimelineEvents.notifyCustomer,
-          undoneAt: jobTimelineEvents.undoneAt,
-          at: jobTimelineEvents.at,
-        })
-        .from(jobTimelineEvents)
-        .leftJoin(users, eq(users.id, jobTimelineEvents.actorUserId))
-        .leftJoin(impersonators, eq(impersonators.id, jobTimelineEvents.impersonatorUserId))
-        .where(eq(jobTimelineEvents.jobId, id))
-        .orderBy(desc(jobTimelineEvents.at), desc(jobTimelineEvents.id))
-        .limit(200),
+      timelineOf(jobTimeline, id),
       job.seriesId
         ? db
             .select()
@@ -1328,14 +1362,8 @@ export async function getVisit(ctx: CallerContext, id: number) {
 }
 
 /** Job tags whose name starts with the text (GET jobs/tags?name). */
-export async function searchJobTags(ctx: CallerContext, name: string) {
-  const pattern = `${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .select({ id: tags.id, name: tags.name })
-    .from(tags)
-    .where(and(eq(tags.companyId, ctx.companyId), eq(tags.type, TagType.Job), sql`lower(${tags.name}) like ${pattern}`))
-    .orderBy(asc(tags.name))
-    .limit(50);
+export function searchJobTags(ctx: CallerContext, name: string) {
+  return tagsStartingWith(ctx, TagType.Job, name);
 }
 
 // ---------------------------------------------------------------- segments
@@ -1378,7 +1406,10 @@ export async function deleteSegment(ctx: CallerContext, jobId: number, segmentId
 // ---------------------------------------------------------------- attachments
 
 export type AttachmentKind = "attachment" | "currentState";
-const attachmentTable = (kind: AttachmentKind) => (kind === "attachment" ? jobAttachments : jobCurrentStateAttachments);
+const attachmentTables = {
+  attachment: recordFileTable(jobAttachments, "jobId"),
+  currentState: recordFileTable(jobCurrentStateAttachments, "jobId"),
+};
 
 /**
  * Records a stored file on a job (the route stored it after checking type and size), within the
@@ -1391,35 +1422,10 @@ export async function addAttachment(
   file: { key: string; url: string; fileName: string; contentType: string; size: number },
 ) {
   return db.transaction(async (tx) => {
-    // The job row is locked: two uploads at once cannot both take the last place.
     if (!(await findJob(tx, ctx, jobId, true))) return null;
-    const table = attachmentTable(kind);
-    const [{ n }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(table)
-      .where(and(eq(table.jobId, jobId), eq(table.companyId, ctx.companyId)));
-    const tooMany = attachmentCountError(n, 1);
-    if (tooMany) throw new JobRuleError(tooMany, "files");
-    const [row] = await tx
-      .insert(table)
-      .values({
-        companyId: ctx.companyId,
-        jobId,
-        storageKey: file.key,
-        fileUrl: file.url,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        sizeBytes: file.size,
-        uploadedByUserId: ctx.userId,
-      })
-      .returning({
-        id: table.id,
-        fileUrl: table.fileUrl,
-        fileName: table.fileName,
-        contentType: table.contentType,
-        sizeBytes: table.sizeBytes,
-        createdAt: table.createdAt,
-      });
+    const row = await addRecordFile(tx, ctx, attachmentTables[kind], jobId, file, (message) => {
+      throw new JobRuleError(message, "files");
+    });
     await addTimeline(tx, ctx, jobId, TimelineEvent.AttachmentAdded, { data: { fileName: file.fileName } });
     return row;
   });
@@ -1434,11 +1440,7 @@ export async function removeAttachment(
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
     if (!(await findJob(tx, ctx, jobId, true))) return null;
-    const table = attachmentTable(kind);
-    const [row] = await tx
-      .delete(table)
-      .where(and(eq(table.jobId, jobId), eq(table.companyId, ctx.companyId), eq(table.fileUrl, fileUrl)))
-      .returning({ key: table.storageKey, fileName: table.fileName });
+    const row = await removeRecordFile(tx, ctx, attachmentTables[kind], jobId, fileUrl);
     if (!row) return null;
     await addTimeline(tx, ctx, jobId, TimelineEvent.AttachmentRemoved, { data: { fileName: row.fileName } });
     return row.key;

@@ -22,6 +22,7 @@ import { renderCompanyMessage } from "~/models/messaging/templates.server";
 import { defineJob } from "~/services/queue.server";
 import { INVOICE_FOLLOW_UP_KIND, sendInvoiceFollowUp } from "~/models/invoices/invoice-follow-ups.server";
 import { ESTIMATE_FOLLOW_UP_KIND, sendEstimateFollowUp } from "~/models/estimates/estimate-follow-ups.server";
+import { planMessageSender } from "~/models/service-plans/plan-messages.server";
 
 /**
  * The dispatcher of automatic messages: claims due rows of scheduled_messages in batches (FOR
@@ -202,8 +203,14 @@ async function dispatchOne(
   services: DeliveryServices | undefined,
 ): Promise<keyof DispatchReport> {
   try {
-    if ((row.kind as string) === INVOICE_FOLLOW_UP_KIND || (row.kind as string) === ESTIMATE_FOLLOW_UP_KIND) {
-      const send = (row.kind as string) === INVOICE_FOLLOW_UP_KIND ? sendInvoiceFollowUp : sendEstimateFollowUp;
+    const planSend = planMessageSender(row.kind);
+    if (
+      planSend ||
+      (row.kind as string) === INVOICE_FOLLOW_UP_KIND ||
+      (row.kind as string) === ESTIMATE_FOLLOW_UP_KIND
+    ) {
+      const send =
+        planSend ?? ((row.kind as string) === INVOICE_FOLLOW_UP_KIND ? sendInvoiceFollowUp : sendEstimateFollowUp);
       const done = await send(row, services);
       await db
         .update(scheduledMessages)

@@ -551,6 +551,47 @@ export async function startAddCard(
 
 /* ------------------------------ charging a saved card (jobs) ------------------------------ */
 
+/**
+ * An off-session charge of a customer's saved card on the company's connected account, for an
+ * invoice (its metadata lets the payment_intent.succeeded webhook find the invoice). The
+ * idempotency key makes a retried call one charge. Throws Stripe's error (a declined card:
+ * Stripe.errors.StripeCardError). Shared by "pay online" on a job and service plans' automatic charges.
+ */
+export function chargeSavedCard(
+  settings: StripeSettings,
+  charge: {
+    stripeAccountId: string;
+    country: string | null | undefined;
+    companyId: number;
+    invoice: { id: number; number: number; token: string };
+    amountCents: number;
+    card: { stripeCustomerId: string; paymentMethodId: string };
+    metadata?: Record<string, string>;
+    description?: string;
+    idempotencyKey: string;
+  },
+): Promise<Stripe.PaymentIntent> {
+  return stripeClient(settings).paymentIntents.create(
+    {
+      amount: charge.amountCents,
+      currency: currencyFor(charge.country),
+      customer: charge.card.stripeCustomerId,
+      payment_method: charge.card.paymentMethodId,
+      off_session: true,
+      confirm: true,
+      description: charge.description ?? `Invoice #${charge.invoice.number}`,
+      metadata: {
+        companyId: String(charge.companyId),
+        invoiceId: String(charge.invoice.id),
+        invoiceNumber: String(charge.invoice.number),
+        token: charge.invoice.token,
+        ...charge.metadata,
+      },
+    },
+    { stripeAccount: charge.stripeAccountId, idempotencyKey: charge.idempotencyKey },
+  );
+}
+
 export type PayOnlineInput = {
   paymentMethodId?: string;
   note?: string;
@@ -621,31 +662,18 @@ export async function payJobOnline(
     .select({ country: companies.country })
     .from(companies)
     .where(eq(companies.id, ctx.companyId));
-  const metadata = {
-    companyId: String(ctx.companyId),
-    invoiceId: String(invoice.id),
-    invoiceNumber: String(invoice.number),
-    token: invoice.token,
-    jobId: String(jobId),
-  };
   let intent: Stripe.PaymentIntent;
   try {
-    intent = await stripeClient(settings!).paymentIntents.create(
-      {
-        amount: balance,
-        currency: currencyFor(company?.country),
-        customer: card.stripeCustomerId,
-        payment_method: card.paymentMethodId,
-        off_session: true,
-        confirm: true,
-        description: `Invoice #${invoice.number}`,
-        metadata,
-      },
-      {
-        stripeAccount: account!.stripeAccountId,
-        idempotencyKey: `fieldwise-pay-online-${invoice.id}-balance-${balance}`,
-      },
-    );
+    intent = await chargeSavedCard(settings!, {
+      stripeAccountId: account!.stripeAccountId,
+      country: company?.country,
+      companyId: ctx.companyId,
+      invoice,
+      amountCents: balance,
+      card,
+      metadata: { jobId: String(jobId) },
+      idempotencyKey: `fieldwise-pay-online-${invoice.id}-balance-${balance}`,
+    });
   } catch (error) {
     return refuse(stripeErrorMessage(error));
   }

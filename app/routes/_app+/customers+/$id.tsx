@@ -6,7 +6,7 @@ import { CustomerAttachments } from "~/components/customer-attachments";
 import { CUSTOMER_TABS, CustomerTabTable, type CustomerTabId } from "~/components/customer-tabs";
 import { PageHeader } from "~/components/page-header";
 import { currentTab, Tabs } from "~/components/tabs";
-import { notFound, requireAccess } from "~/access/access.server";
+import { canOpen, notFound, requireAccess } from "~/access/access.server";
 import { readPaging } from "~/http/api.server";
 import { emptyCustomerTabPage } from "~/models/customers/customer-tabs.server";
 import {
@@ -24,6 +24,7 @@ import { readListParams } from "~/utils/list-params";
 import { formatPhone } from "~/utils/validation";
 import { screens } from "~/access/route-table";
 import { listCustomerInvoicesPage } from "~/models/invoices/invoices.server";
+import { listCustomerPlanInvoicesPage } from "~/models/service-plans/plan-invoices.server";
 import { uploadRules } from "~/models/files/upload-rules.server";
 import { withUploadForm } from "~/http/uploads.server";
 import { SavedCardsSection } from "~/components/saved-cards";
@@ -36,7 +37,8 @@ const idOf = (value: string | undefined) => {
 };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess({ request, context }, screens.customers.details);
+  const access = await requireAccess({ request, context }, screens.customers.details);
+  const { ctx, company } = access;
   const id = idOf(params.id);
   let customer = await getCustomer(ctx, id);
   if (!customer) return notFound();
@@ -53,7 +55,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ? await listCustomerInvoicesPage(ctx, id, { paging })
         : tab === "estimates"
           ? await listCustomerEstimatesPage(ctx, id, { paging })
-          : emptyCustomerTabPage(paging);
+          : tab === "subscription-invoices"
+            ? await listCustomerPlanInvoicesPage(ctx, id, { paging })
+            : emptyCustomerTabPage(paging);
   return json({
     customer,
     tab,
@@ -63,6 +67,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     viewing: url.searchParams.get("view"),
     confirmDelete: url.searchParams.get("confirm") === "delete",
     savedCards: await savedCardsView(ctx, id),
+    canSellPlans: canOpen(access, `/assign-service-plan/${id}`),
   });
 }
 
@@ -101,7 +106,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** The customer profile: contact details, properties, tabs and attachments. */
 export default function CustomerProfileRoute() {
-  const { customer, tab, list, page, timezone, viewing, confirmDelete, savedCards } = useLoaderData<typeof loader>();
+  const { customer, tab, list, page, timezone, viewing, confirmDelete, savedCards, canSellPlans } =
+    useLoaderData<typeof loader>();
   const uploaded = useActionData<{ uploadErrors?: string[] }>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -114,6 +120,11 @@ export default function CustomerProfileRoute() {
         breadcrumb={{ label: "Customers", to: "/customers" }}
         actions={
           <>
+            {canSellPlans ? (
+              <Link className="button" to={`/assign-service-plan/${customer.id}`}>
+                Sell a service plan
+              </Link>
+            ) : null}
             <Link className="button" to={`/customers/${customer.id}/edit`}>
               Edit
             </Link>

@@ -1,13 +1,11 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { apiNotFound, readPaging, readQuery, recordIdParam, requireApiAccess } from "~/http/api.server";
-import { emptyCustomerTabPage } from "~/models/customers/customer-tabs.server";
-import { customerExists } from "~/models/customers/customers.server";
-import { screens } from "~/access/route-table";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseOr400 } from "~/http/api.server";
+import { searchQuerySchema } from "~/http/query-schemas";
+import { listCustomerPlanInvoicesPage } from "~/models/service-plans/plan-invoices.server";
+import { loadCustomerTabPage } from "./__customer-tab-page.server";
 
-/** GET /api/customers/{id}/subscriptions-invoices/page?pageNumber&pageSize&searchQuery: empty until the subscriptions-invoices area is built (see customer-tabs.server.ts). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { ctx } = await requireApiAccess({ request, context }, screens.customers.list);
-  const id = recordIdParam(params.id);
-  if (!(await customerExists(ctx, id))) return apiNotFound();
-  return json(emptyCustomerTabPage(readPaging(readQuery(request))));
-}
+/** GET /api/customers/{id}/subscriptions-invoices/page?pageNumber&pageSize&sortSettings&searchQuery: the invoices of the customer's service plans → {items, total, pageNumber, pageSize}. */
+export const loader = (args: LoaderFunctionArgs) =>
+  loadCustomerTabPage(args, (ctx, customerId, { paging, query }) =>
+    listCustomerPlanInvoicesPage(ctx, customerId, { paging, ...parseOr400(searchQuerySchema, query) }),
+  );

@@ -1,0 +1,67 @@
+// `node bench/service-plans.mjs`: the nightly service-plan run over 10,000 active plans of one company,
+// all due at once (each with its billing period and its next visit), within a budget of 5 minutes on
+// this machine (issue #16). Budgets are printed, never asserted.
+//
+// Inputs (environment):
+//   PLANS_COUNT          active plans due (default 10000)
+//   PLANS_BUDGET_S       the time budget in seconds (default 300)
+//   BENCH_DATABASE_URL   PostgreSQL admin URL: the run uses a fresh database there (dropped after);
+//                        without it, the embedded database (PGlite, in memory) as the app's default.
+//
+// It seeds from source (bench/service-plans-worker.ts, run with tsx) and prints:
+//   service plans: 10000 plans due run in NN s (budget 300 s): 10000 invoices, 10000 visits, 5000 charges
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { databaseUrlOn, onPostgres } from "./lib.mjs";
+
+const COUNT = Number(process.env.PLANS_COUNT || 10_000);
+const BUDGET_S = Number(process.env.PLANS_BUDGET_S || 300);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const adminUrl = process.env.BENCH_DATABASE_URL;
+
+let databaseUrl = "";
+const databaseName = `fieldwise_bench_plans_${process.pid}`;
+if (adminUrl) {
+  await onPostgres(adminUrl, `create database ${databaseName}`);
+  databaseUrl = databaseUrlOn(adminUrl, databaseName);
+}
+
+try {
+  const result = await new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["bench/service-plans-worker.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SESSION_SECRET: process.env.SESSION_SECRET || "bench-session-secret-0123456789",
+        APP_URL: process.env.APP_URL || "http://localhost:3000",
+        DATABASE_URL: databaseUrl,
+        COUNT: String(COUNT),
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split("\n").at(-1)))
+        : reject(new Error(`worker exited ${code}\n${out}`)),
+    );
+  });
+  const seconds = Math.round(result.seconds);
+  const missing = result.periods < result.plans || result.visits < result.plans;
+  console.log(
+    `  (${result.invoices} invoices for ${result.periods} periods, ${result.visits} visit jobs, ${result.charges} charge rows, ` +
+      `${result.queued} invoices queued to send; ${adminUrl ? "PostgreSQL" : "embedded database"})`,
+  );
+  console.log(
+    `service plans: ${result.plans} plans due run in ${seconds} s (budget ${BUDGET_S} s): ` +
+      `${result.report.invoices} invoices, ${result.report.visits} visits, ${result.charges} charges` +
+      (result.invoices !== result.periods ? ` — ${result.invoices - result.periods} DUPLICATE PERIODS` : "") +
+      (missing ? " — SOME PLANS NOT BROUGHT UP TO DATE" : "") +
+      (seconds > BUDGET_S ? " — OVER BUDGET" : ""),
+  );
+} finally {
+  if (adminUrl) await onPostgres(adminUrl, `drop database if exists ${databaseName} with (force)`);
+}
