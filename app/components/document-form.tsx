@@ -50,7 +50,6 @@ export function DocumentForm({
   form: { field, errors },
   header,
   className = "stack",
-  enterSaves = false,
   submitLabel,
   cancelTo,
   children,
@@ -58,13 +57,12 @@ export function DocumentForm({
   form: { field: FieldAt; errors: Record<string, string> };
   header: ReactNode;
   className?: string;
-  /** Enter in a field saves (the form's first submit button is its default one), not the first "Remove line". */
-  enterSaves?: boolean;
   children: ReactNode;
 }) {
   return (
     <Form method="post" className={className} noValidate>
-      {enterSaves ? <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" /> : null}
+      {/* Enter in a field saves (the form's first submit button is its default one), not the first "Remove line". */}
+      <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
       <FormAlert error={errors._global} />
       <CustomerSection customer={customer} addresses={addresses} field={field} error={errors.customerId}>
         {header}

@@ -53,7 +53,6 @@ export function EstimateForm(props: EstimateFormProps) {
       {...props}
       form={form}
       className="stack job-form"
-      enterSaves
       header={
         <>
           <PlainTextField

@@ -54,3 +54,22 @@ forBoth(
   },
   { role: "company admin", width: 375 },
 );
+
+forBoth(
+  "Enter in a field of a job with lines saves the job, it does not remove the first line",
+  async ({ page }) => {
+    const customerId = demoRecordIds("company admin").customers;
+    const title = `E2E enter ${Date.now()}`;
+    await page.goto(`/jobs/new?customerId=${customerId}`);
+    await page.getByRole("button", { name: "Add line" }).click();
+    await page.getByLabel("Name").first().waitFor();
+    await page.getByLabel("Name").first().fill("Drain cleaning");
+    await page.getByLabel("Unit price ($)").first().fill("120");
+    await page.getByLabel("Job title").fill(title);
+    await page.getByLabel("Job title").press("Enter");
+    await page.waitForURL(/\/jobs\/\d+$/);
+    await page.getByRole("heading", { name: title }).waitFor();
+    await page.getByText("Drain cleaning").first().waitFor();
+  },
+  { role: "company admin" },
+);
