@@ -128,23 +128,12 @@ export function CustomerTabTable({
         params={params}
       />
     );
-  if (tab === "subscription-invoices")
-    return (
-      <DataTable
-        caption="Subscription Invoices"
-        columns={planInvoiceColumns}
-        rows={rows as CustomerPlanInvoiceRow[]}
-        total={total}
-        params={params}
-      />
-    );
   return (
     <DataTable
-      caption={CUSTOMER_TABS.find((t) => t.id === tab)?.label}
-      columns={[{ title: "Number", render: () => "" }]}
-      rows={[] as never[]}
-      rowKey={() => 0}
-      total={0}
+      caption="Subscription Invoices"
+      columns={planInvoiceColumns}
+      rows={rows as CustomerPlanInvoiceRow[]}
+      total={total}
       params={params}
     />
   );

@@ -60,14 +60,14 @@ export function VisitSummary({
         <dd>{visit.tags.map((t) => t.name).join(", ") || "None"}</dd>
         {children}
       </dl>
-      {visit.description ? <p>{visit.description}</p> : null}
+      {visit.description ? <p className="multiline">{visit.description}</p> : null}
       {visit.privateNotes ? (
-        <p>
+        <p className="multiline">
           <strong>Private notes:</strong> {visit.privateNotes}
         </p>
       ) : null}
       {visit.message ? (
-        <p>
+        <p className="multiline">
           <strong>Message:</strong> {visit.message}
         </p>
       ) : null}

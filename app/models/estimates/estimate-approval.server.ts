@@ -101,30 +101,29 @@ async function findByToken(exec: Executor, token: string) {
   return row ?? null;
 }
 
+/** One query after another: `exec` may be a transaction, whose one connection runs one query at a time. */
 async function optionsWithLines(exec: Executor, estimateId: number) {
-  const [options, lines] = await Promise.all([
-    exec
-      .select({ id: estimateOptions.id, name: estimateOptions.name })
-      .from(estimateOptions)
-      .where(eq(estimateOptions.estimateId, estimateId))
-      .orderBy(asc(estimateOptions.position), asc(estimateOptions.id)),
-    exec
-      .select({
-        id: estimateLineItems.id,
-        optionId: estimateLineItems.optionId,
-        name: estimateLineItems.name,
-        description: estimateLineItems.description,
-        quantity: estimateLineItems.quantity,
-        amountCents: estimateLineItems.amountCents,
-        isTaxable: estimateLineItems.isTaxable,
-        isOptional: estimateLineItems.isOptional,
-        isRecommended: estimateLineItems.isRecommended,
-        isApproved: estimateLineItems.isApproved,
-      })
-      .from(estimateLineItems)
-      .where(eq(estimateLineItems.estimateId, estimateId))
-      .orderBy(asc(estimateLineItems.position), asc(estimateLineItems.id)),
-  ]);
+  const options = await exec
+    .select({ id: estimateOptions.id, name: estimateOptions.name })
+    .from(estimateOptions)
+    .where(eq(estimateOptions.estimateId, estimateId))
+    .orderBy(asc(estimateOptions.position), asc(estimateOptions.id));
+  const lines = await exec
+    .select({
+      id: estimateLineItems.id,
+      optionId: estimateLineItems.optionId,
+      name: estimateLineItems.name,
+      description: estimateLineItems.description,
+      quantity: estimateLineItems.quantity,
+      amountCents: estimateLineItems.amountCents,
+      isTaxable: estimateLineItems.isTaxable,
+      isOptional: estimateLineItems.isOptional,
+      isRecommended: estimateLineItems.isRecommended,
+      isApproved: estimateLineItems.isApproved,
+    })
+    .from(estimateLineItems)
+    .where(eq(estimateLineItems.estimateId, estimateId))
+    .orderBy(asc(estimateLineItems.position), asc(estimateLineItems.id));
   return options.map((o) => ({
     ...o,
     lines: lines

@@ -133,10 +133,9 @@ export async function scheduleEstimateFollowUps(
   estimateId: number,
   now = new Date(),
 ) {
-  const [settings, estimate] = await Promise.all([
-    getEstimateFollowUpSettings(exec, companyId),
-    findFollowUpState(exec, companyId, estimateId),
-  ]);
+  // One after another: `exec` is the caller's transaction, whose one connection runs one query at a time.
+  const settings = await getEstimateFollowUpSettings(exec, companyId);
+  const estimate = await findFollowUpState(exec, companyId, estimateId);
   const rows = estimate ? plannedRows(estimate, estimateId, settings).filter((r) => r.dueAt > now) : [];
   await cancelEstimateFollowUps(
     exec,

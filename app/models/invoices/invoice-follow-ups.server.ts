@@ -68,20 +68,19 @@ export async function cancelInvoiceFollowUps(exec: Executor, companyId: number, 
  * past gives no follow-up (the invoice was sent after it). A sent follow-up is not sent again.
  */
 export async function scheduleInvoiceFollowUp(exec: Executor, companyId: number, invoiceId: number, now = new Date()) {
-  const [settings, [invoice]] = await Promise.all([
-    getInvoiceFollowUpSettings(exec, companyId),
-    exec
-      .select({
-        status: invoices.status,
-        dueDate: invoices.dueDate,
-        totalCents: invoices.totalCents,
-        paidCents: invoices.paidCents,
-        timezone: companies.timezone,
-      })
-      .from(invoices)
-      .innerJoin(companies, eq(companies.id, invoices.companyId))
-      .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId))),
-  ]);
+  // One after another: `exec` is the caller's transaction, whose one connection runs one query at a time.
+  const settings = await getInvoiceFollowUpSettings(exec, companyId);
+  const [invoice] = await exec
+    .select({
+      status: invoices.status,
+      dueDate: invoices.dueDate,
+      totalCents: invoices.totalCents,
+      paidCents: invoices.paidCents,
+      timezone: companies.timezone,
+    })
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId)));
   const days = settings.invoiceFollowUpDays;
   if (days === null || !invoice || invoice.status !== SENT || invoice.paidCents >= invoice.totalCents) {
     await cancelInvoiceFollowUps(exec, companyId, invoiceId);

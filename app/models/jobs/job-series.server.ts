@@ -72,11 +72,17 @@ export async function insertVisitCopies(
   timeZone: string,
 ): Promise<number[]> {
   if (starts.length === 0) return [];
-  const [lines, employees, tagRows] = await Promise.all([
-    tx.select().from(jobLineItems).where(eq(jobLineItems.jobId, template.id)).orderBy(asc(jobLineItems.position)),
-    tx.select({ userId: jobEmployees.userId }).from(jobEmployees).where(eq(jobEmployees.jobId, template.id)),
-    tx.select({ tagId: jobTags.tagId }).from(jobTags).where(eq(jobTags.jobId, template.id)),
-  ]);
+  // One after another: the transaction's one connection runs one query at a time.
+  const lines = await tx
+    .select()
+    .from(jobLineItems)
+    .where(eq(jobLineItems.jobId, template.id))
+    .orderBy(asc(jobLineItems.position));
+  const employees = await tx
+    .select({ userId: jobEmployees.userId })
+    .from(jobEmployees)
+    .where(eq(jobEmployees.jobId, template.id));
+  const tagRows = await tx.select({ tagId: jobTags.tagId }).from(jobTags).where(eq(jobTags.jobId, template.id));
   const status = template.status === JobStatus.Prescheduled ? JobStatus.Prescheduled : JobStatus.Scheduled;
   const {
     id: _id,

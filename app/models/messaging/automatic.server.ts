@@ -81,12 +81,11 @@ export const reminderKey = (jobId: number, start: Date) => `reminder:${jobId}:${
 
 type ReminderPlan = { on: boolean; daysBefore: number; sendTime: string; channel: number; timeZone: string };
 
+/** One query after another: `exec` may be a transaction, whose one connection runs one query at a time. */
 async function reminderPlan(exec: Executor, companyId: number): Promise<ReminderPlan> {
-  const [settings, feature, timeZone] = await Promise.all([
-    getReminderSettings(exec, companyId),
-    companyHasPlanFeature(exec, companyId, PlanFeature.Reminders),
-    companyTimeZoneOf(exec, companyId),
-  ]);
+  const settings = await getReminderSettings(exec, companyId);
+  const feature = await companyHasPlanFeature(exec, companyId, PlanFeature.Reminders);
+  const timeZone = await companyTimeZoneOf(exec, companyId);
   return {
     on: feature && settings.appointmentRemindersOn,
     daysBefore: settings.appointmentDaysBefore,

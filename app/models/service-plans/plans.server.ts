@@ -184,19 +184,18 @@ export async function getServicePlan(ctx: CallerContext, id: number, exec: Execu
     .where(and(eq(servicePlans.id, id), ofCompany(ctx)))
     .limit(1);
   if (!plan) return null;
-  const [visits, lines] = await Promise.all([
-    exec
-      .select()
-      .from(servicePlanVisits)
-      .where(eq(servicePlanVisits.servicePlanId, id))
-      .orderBy(asc(servicePlanVisits.position)),
-    exec
-      .select({ line: servicePlanVisitLineItems })
-      .from(servicePlanVisitLineItems)
-      .innerJoin(servicePlanVisits, eq(servicePlanVisits.id, servicePlanVisitLineItems.visitId))
-      .where(eq(servicePlanVisits.servicePlanId, id))
-      .orderBy(asc(servicePlanVisitLineItems.position), asc(servicePlanVisitLineItems.id)),
-  ]);
+  // One after another: `exec` may be a transaction, whose one connection runs one query at a time.
+  const visits = await exec
+    .select()
+    .from(servicePlanVisits)
+    .where(eq(servicePlanVisits.servicePlanId, id))
+    .orderBy(asc(servicePlanVisits.position));
+  const lines = await exec
+    .select({ line: servicePlanVisitLineItems })
+    .from(servicePlanVisitLineItems)
+    .innerJoin(servicePlanVisits, eq(servicePlanVisits.id, servicePlanVisitLineItems.visitId))
+    .where(eq(servicePlanVisits.servicePlanId, id))
+    .orderBy(asc(servicePlanVisitLineItems.position), asc(servicePlanVisitLineItems.id));
   return {
     id: plan.id,
     name: plan.name,

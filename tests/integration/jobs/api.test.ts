@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { action as createAction } from "~/routes/api+/jobs+/_layout";
+import { action as estimateCreateAction } from "~/routes/api+/estimates+/_layout";
 import { loader as pageLoader } from "~/routes/api+/jobs+/page";
 import { action as jobAction, loader as jobLoader } from "~/routes/api+/jobs+/$id";
 import { action as statusAction } from "~/routes/api+/jobs+/updateJobStatus";
@@ -305,6 +306,67 @@ describe("jobs API", () => {
       json: { jobId: body.data.id, fileUrl: uploaded.body.data.fileUrl },
     });
     expect(removed.status).toBe(200);
+  });
+
+  it("answers validation failures 400 {errors: {field: message}} with the spec's messages, like the other APIs", async () => {
+    const f = await jobsFixture();
+    const admin = await sessionCookie(f.adminId);
+    const post = (json: Record<string, unknown>) =>
+      call(createAction, "/api/jobs", { method: "POST", cookie: admin, json });
+    // The whole body is the field errors: the same shape as POST /api/estimates answers.
+    const missing = await post({});
+    expect(missing).toEqual({ status: 400, body: { errors: { customerId: "Customer is required" } } });
+    expect(await call(estimateCreateAction, "/api/estimates", { method: "POST", cookie: admin, json: {} })).toEqual(
+      missing,
+    );
+    expect(await post({ customerId: f.customerId, name: "x".repeat(256), discount: "abc", taxRate: -1 })).toEqual({
+      status: 400,
+      body: {
+        errors: {
+          name: "Name is too long - should be 255 chars maximum",
+          discount: "Discount must be a number",
+          taxRate: "Tax rate must be greater than or equal to 0",
+        },
+      },
+    });
+    // A model's rule answers the same way (RuleError through the shared helper).
+    expect(
+      await post({
+        customerId: f.customerId,
+        startTime: "2030-01-01T10:00:00Z",
+        endTime: "2030-01-01T09:00:00Z",
+      }),
+    ).toEqual({ status: 400, body: { errors: { endTime: "End time must be after start time" } } });
+    expect(await post({ customerId: f.customerId, employeeIds: [999999] })).toEqual({
+      status: 400,
+      body: { errors: { employeeIds: "Employee not found" } },
+    });
+    // A body that is not JSON has no field to blame: {message}.
+    expect(
+      await call(createAction, "/api/jobs", {
+        method: "POST",
+        cookie: admin,
+        body: "{not json",
+        headers: { "Content-Type": "application/json" },
+      }),
+    ).toEqual({ status: 400, body: { message: "The request body is not valid JSON" } });
+
+    const { id } = (await post({ customerId: f.customerId })).body.data as { id: number };
+    const put = (json: Record<string, unknown>) => callJob(jobAction, id, "", { method: "PUT", cookie: admin, json });
+    expect(await put({ lineItems: [{ name: " ", unitPrice: 1 }, { name: "Filter" }], taxRate: "x" })).toEqual({
+      status: 400,
+      body: {
+        errors: {
+          "lineItems.0.name": "Name is required",
+          "lineItems.1.unitPrice": "Unit price is required",
+          taxRate: "Tax rate must be a number",
+        },
+      },
+    });
+    expect(await put({ name: "x".repeat(256) })).toEqual({
+      status: 400,
+      body: { errors: { name: "Name is too long - should be 255 chars maximum" } },
+    });
   });
 
   it("is described in the OpenAPI document", () => {

@@ -8,7 +8,6 @@ import { PageHeader } from "~/components/page-header";
 import { currentTab, Tabs } from "~/components/tabs";
 import { canOpen, notFound, requireAccess } from "~/access/access.server";
 import { readPaging } from "~/http/api.server";
-import { emptyCustomerTabPage } from "~/models/customers/customer-tabs.server";
 import {
   addCustomerAttachments,
   attachmentFilesFrom,
@@ -55,9 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ? await listCustomerInvoicesPage(ctx, id, { paging })
         : tab === "estimates"
           ? await listCustomerEstimatesPage(ctx, id, { paging })
-          : tab === "subscription-invoices"
-            ? await listCustomerPlanInvoicesPage(ctx, id, { paging })
-            : emptyCustomerTabPage(paging);
+          : await listCustomerPlanInvoicesPage(ctx, id, { paging });
   return json({
     customer,
     tab,

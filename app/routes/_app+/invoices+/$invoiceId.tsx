@@ -126,11 +126,11 @@ export default function InvoiceDetailsRoute() {
           />
         </div>
         {invoice.message ? (
-          <p>
+          <p className="multiline">
             <strong>Message:</strong> {invoice.message}
           </p>
         ) : null}
-        {invoice.privateNotes ? <p className="muted">Private notes: {invoice.privateNotes}</p> : null}
+        {invoice.privateNotes ? <p className="muted multiline">Private notes: {invoice.privateNotes}</p> : null}
       </section>
       <InvoicePayments
         invoice={invoice}
