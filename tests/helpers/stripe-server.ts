@@ -20,7 +20,10 @@ export type StripeServer = {
   accounts: Map<string, Obj>;
   sessions: Map<string, Obj & { account: string | null }>;
   paymentIntents: Map<string, Obj & { account: string | null }>;
-  /** Saved cards by id; a test may add one, and one with `decline: true` is declined when charged. */
+  /**
+   * Saved cards by id; a test may add one, and one with `decline: true` is declined when charged;
+   * `failDetach: true` makes detaching it a server error. A detached card has no customer.
+   */
   paymentMethods: Map<string, Obj>;
   /** Changes an account as Stripe would once its owner finishes onboarding. */
   updateAccount: (id: string, fields: Obj) => Obj;
@@ -268,6 +271,24 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
       if (!found) return notFound("payment_intent", m[1]);
       const { account: _a, ...visible } = found;
       return ok(visible);
+    }
+    if ((m = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(path)) && method === "POST") {
+      const found = paymentMethods.get(m[1]);
+      if (!found) return notFound("payment_method", m[1]);
+      if (found.failDetach)
+        return { status: 500, body: { error: { type: "api_error", message: "An unknown error occurred" } } };
+      if (!found.customer)
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: "invalid_request_error",
+              message: "The payment method you provided is not attached to a customer so detachment is impossible.",
+            },
+          },
+        };
+      found.customer = null;
+      return ok(found);
     }
     if ((m = /^\/v1\/payment_methods\/([^/]+)$/.exec(path)) && method === "GET") {
       const found = paymentMethods.get(m[1]);

@@ -4,12 +4,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, executeSql } from "~/db.server";
-import { jobLineItems, jobs, priceListCategories, priceListItems } from "~/db/schema";
+import {
+  bookingRequestPhotos,
+  bookingRequests,
+  jobLineItems,
+  jobs,
+  priceListCategories,
+  priceListItems,
+} from "~/db/schema";
+import { BOOKING_PHOTO_FOLDER, storeBookingPhoto } from "~/models/booking/submission.server";
 import { removeUnusedImages, unusedImagesCleanupJob } from "~/models/files/unused-images-cleanup.server";
 import { startQueue, stopQueue } from "~/services/queue.server";
-import { saveFile, uploadsRoot, type StoredFile } from "~/services/storage.server";
+import { keyFromUrl, saveFile, uploadsRoot, type StoredFile } from "~/services/storage.server";
 import { createCustomerRow } from "./jobs/fixtures";
 import { createTestCompany } from "../helpers/factories";
+import { solidImage } from "../helpers/solid-image";
 import { useTestDatabase } from "../helpers/db";
 
 const uploads = mkdtempSync(path.join(tmpdir(), "cleanup-uploads-"));
@@ -99,6 +108,49 @@ describe("removal of unused line-item and price book images", () => {
     // Once the fresh image is past the grace period and still unused, it goes too.
     expect(await removeUnusedImages({ now: Date.now() + DAY })).toEqual({ checked: 4, removed: 1 });
     expect(onDisk(fresh)).toBe(false);
+  });
+
+  it("removes booking photos uploaded on the public form but never sent, after a day", async () => {
+    const { companyId: owner } = await createTestCompany();
+    /** A photo as upload-question-image stores it, its file `age` ms old. */
+    const picked = async (age: number) => {
+      const key = keyFromUrl(await storeBookingPhoto(owner, await solidImage(40, 30)))!;
+      const when = new Date(Date.now() - age);
+      await utimes(path.join(uploads, key), when, when);
+      return key;
+    };
+    const sent = await picked(3 * DAY);
+    const neverSent = await picked(2 * DAY);
+    const stillFilling = await picked(DAY / 2);
+    expect(sent.startsWith(`${owner}/${BOOKING_PHOTO_FOLDER}/`)).toBe(true);
+    const [request] = await db
+      .insert(bookingRequests)
+      .values({
+        companyId: owner,
+        startTime: new Date(),
+        endTime: new Date(Date.now() + 3600_000),
+        timezone: "America/New_York",
+        firstName: "Ada",
+        location: "1 Main St",
+        submissionKey: `key-${Math.random()}`,
+      })
+      .returning({ id: bookingRequests.id });
+    await db.insert(bookingRequestPhotos).values({
+      companyId: owner,
+      requestId: request.id,
+      storageKey: sent,
+      fileUrl: `/files/${sent}`,
+      fileName: "photo-1.png",
+      contentType: "image/png",
+      sizeBytes: 67,
+    });
+    const exists = (key: string) => existsSync(path.join(uploads, key));
+
+    await removeUnusedImages();
+    expect([sent, neverSent, stillFilling].map(exists)).toEqual([true, false, true]);
+    // The form left open for more than a day: its photo goes too; the sent one stays.
+    await removeUnusedImages({ now: Date.now() + DAY });
+    expect([sent, stillFilling].map(exists)).toEqual([true, false]);
   });
 
   it("runs as a daily job on the app's queue", async () => {

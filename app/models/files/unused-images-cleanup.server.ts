@@ -2,7 +2,8 @@ import { opendir, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/db.server";
-import { jobLineItems, priceListItems } from "~/db/schema";
+import { bookingRequestPhotos, jobLineItems, priceListItems } from "~/db/schema";
+import { BOOKING_PHOTO_FOLDER } from "~/models/booking/submission.server";
 import { LINE_ITEM_IMAGE_FOLDER } from "~/models/line-items/line-items.server";
 import { PRICE_BOOK_IMAGE_FOLDER } from "~/models/price-book/price-book.server";
 import { defineJob } from "~/services/queue.server";
@@ -11,8 +12,12 @@ import { deleteFile, fileUrl, parseKey, uploadsRoot } from "~/services/storage.s
 /** An image younger than this is kept even when nothing names it: its form may not be saved yet. */
 export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** Folders whose images only job lines and price book items point at. */
-const FOLDERS = [LINE_ITEM_IMAGE_FOLDER, PRICE_BOOK_IMAGE_FOLDER];
+/**
+ * Folders whose images only job lines, price book items and booking requests point at. A booking
+ * photo is stored when the public form's customer picks it (upload-question-image) and named by a
+ * booking_request_photos row only once the request is sent: one never sent is unused.
+ */
+const FOLDERS = [LINE_ITEM_IMAGE_FOLDER, PRICE_BOOK_IMAGE_FOLDER, BOOKING_PHOTO_FOLDER];
 
 /** Files checked against the database per query. */
 const PAGE_SIZE = 500;
@@ -21,9 +26,10 @@ export type CleanupReport = { checked: number; removed: number };
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException)?.code === "ENOENT";
 
-/** Of these URLs of one company, the ones a job line or a price book item still points at. */
-async function usedUrls(companyId: number, urls: string[]): Promise<Set<string>> {
-  const [lines, items] = await Promise.all([
+/** Of these files of one company, the ones a job line, a price book item or a booking request still points at. */
+async function usedKeys(companyId: number, keys: string[]): Promise<Set<string>> {
+  const urls = keys.map(fileUrl);
+  const [lines, items, photos] = await Promise.all([
     db
       .selectDistinct({ url: jobLineItems.imageUrl })
       .from(jobLineItems)
@@ -32,21 +38,26 @@ async function usedUrls(companyId: number, urls: string[]): Promise<Set<string>>
       .selectDistinct({ url: priceListItems.imageUrl })
       .from(priceListItems)
       .where(and(eq(priceListItems.companyId, companyId), inArray(priceListItems.imageUrl, urls))),
+    db
+      .select({ key: bookingRequestPhotos.storageKey })
+      .from(bookingRequestPhotos)
+      .where(and(eq(bookingRequestPhotos.companyId, companyId), inArray(bookingRequestPhotos.storageKey, keys))),
   ]);
-  return new Set([...lines, ...items].map((r) => r.url).filter((u): u is string => !!u));
+  const usedUrls = new Set([...lines, ...items].map((r) => r.url));
+  return new Set([...keys.filter((key) => usedUrls.has(fileUrl(key))), ...photos.map((p) => p.key)]);
 }
 
 /** Deletes the files of one page that nothing points at; a file already gone (another instance) is fine. */
 async function removeUnused(companyId: number, keys: string[]): Promise<number> {
-  const used = await usedUrls(companyId, keys.map(fileUrl));
-  const unused = keys.filter((key) => !used.has(fileUrl(key)));
+  const used = await usedKeys(companyId, keys);
+  const unused = keys.filter((key) => !used.has(key));
   for (const key of unused) await deleteFile(key);
   return unused.length;
 }
 
 /**
- * Removes uploaded line-item and price book images that no job line and no price book item points
- * at and that are older than the grace period. Walks the upload folders a page of files at a time
+ * Removes uploaded line-item and price book images and booking photos that no job line, price book
+ * item or booking request points at and that are older than the grace period. Walks the upload folders a page of files at a time
  * (never all rows, never all file names at once), so it is safe on a large store and safe to run
  * on several instances at once.
  */

@@ -23,6 +23,7 @@ import { defineJob } from "~/services/queue.server";
 import { INVOICE_FOLLOW_UP_KIND, sendInvoiceFollowUp } from "~/models/invoices/invoice-follow-ups.server";
 import { ESTIMATE_FOLLOW_UP_KIND, sendEstimateFollowUp } from "~/models/estimates/estimate-follow-ups.server";
 import { planMessageSender } from "~/models/service-plans/plan-messages.server";
+import { receiptSender } from "~/models/payments/payment-receipt.server";
 
 /**
  * The dispatcher of automatic messages: claims due rows of scheduled_messages in batches (FOR
@@ -203,7 +204,7 @@ async function dispatchOne(
   services: DeliveryServices | undefined,
 ): Promise<keyof DispatchReport> {
   try {
-    const planSend = planMessageSender(row.kind);
+    const planSend = planMessageSender(row.kind) ?? receiptSender(row.kind);
     if (
       planSend ||
       (row.kind as string) === INVOICE_FOLLOW_UP_KIND ||

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
+import sharp from "sharp";
 import type Stripe from "stripe";
 import { db } from "~/db.server";
 import {
@@ -592,6 +593,21 @@ export function chargeSavedCard(
   );
 }
 
+/**
+ * The check storeSignatureImage makes of a drawn signature (the same decoding), without storing
+ * it: the route's schema checked the data URL's form and size. A RuleError on `signature`.
+ */
+async function checkSignatureImage(dataUrl: string) {
+  const data = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
+  await sharp(data, { limitInputPixels: 4000 * 4000 })
+    .resize(1200, 600, { fit: "inside", withoutEnlargement: true })
+    .png()
+    .toBuffer()
+    .catch(() => {
+      throw new RuleError({ signature: "The signature is not a readable image" });
+    });
+}
+
 export type PayOnlineInput = {
   paymentMethodId?: string;
   note?: string;
@@ -608,9 +624,10 @@ export type PayOnlineInput = {
  * saved card of its customer (the one named, else the newest), on the company's connected account.
  * The idempotency key is the invoice and its balance, so a retried call makes one charge. A
  * succeeded charge is recorded at once with the key the webhook uses (`stripe:{payment intent}`),
- * so the webhook that follows records nothing more. A signature is recorded on the job before the
- * charge (an unreadable one refuses the payment, nothing charged); with `notify` a succeeded charge
- * sends one receipt per payment (sendPaymentReceipt).
+ * so the webhook that follows records nothing more. A signature is checked before the charge (an
+ * unreadable one refuses the payment, nothing charged) and recorded on the job only once the charge
+ * succeeded and is recorded (a declined or unconfirmed charge leaves no signature); with `notify` a
+ * succeeded charge sends one receipt per payment (sendPaymentReceipt).
  */
 export async function payJobOnline(
   ctx: CallerContext,
@@ -656,8 +673,7 @@ export async function payJobOnline(
     .orderBy(desc(savedCards.createdAt))
     .limit(1);
   const card = cards[0] ?? refuse("The customer has no saved card.");
-  const signed = input.signature ? await signJob(ctx, jobId, { signature: input.signature }) : null;
-  if (input.signature && !signed) return null;
+  if (input.signature) await checkSignatureImage(input.signature);
   const [company] = await db
     .select({ country: companies.country })
     .from(companies)
@@ -677,14 +693,13 @@ export async function payJobOnline(
   } catch (error) {
     return refuse(stripeErrorMessage(error));
   }
-  const signedAt = signed?.signedAt ?? null;
   if (intent.status !== "succeeded")
     return {
       paymentIntentId: intent.id,
       status: intent.status,
       recorded: false,
       balanceCents: balance,
-      signedAt,
+      signedAt: null,
       receipt: null,
     };
   const result = await recordInvoicePayment({
@@ -697,23 +712,17 @@ export async function payJobOnline(
     stripePaymentIntentId: intent.id,
     recordedByUserId: ctx.userId,
   });
+  // Signed for a payment that happened: the image was checked before the charge, so this stores it.
+  const signed = input.signature ? await signJob(ctx, jobId, { signature: input.signature }) : null;
   const receipt = input.notify
-    ? await sendPaymentReceipt({
-        companyId: ctx.companyId,
-        invoiceId: invoice.id,
-        jobId,
-        paymentIntentId: intent.id,
-        amountCents: intent.amount_received || intent.amount,
-        balanceCents: result.balanceCents,
-        email: input.email,
-      })
+    ? await sendPaymentReceipt({ companyId: ctx.companyId, paymentIntentId: intent.id, email: input.email })
     : null;
   return {
     paymentIntentId: intent.id,
     status: intent.status,
     recorded: result.recorded,
     balanceCents: result.balanceCents,
-    signedAt,
+    signedAt: signed?.signedAt ?? null,
     receipt,
   };
 }

@@ -1,9 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db.server";
-import { companies, customers, invoices } from "~/db/schema";
+import { companies, customers, invoicePayments, invoices, scheduledMessages } from "~/db/schema";
 import { absoluteUrl } from "~/http/app-url.server";
 import { delivered, skipped } from "~/models/invoices/invoice-message.server";
+import { nudgeDispatcher } from "~/models/messaging/automatic.server";
 import { emailHtml } from "~/models/messaging/email-html";
+import type { FollowUpRow, FollowUpState } from "~/models/messaging/follow-ups.server";
 import {
   DeliveryUnavailableError,
   NotificationChannel,
@@ -15,72 +17,132 @@ import { formatMoney } from "~/utils/format";
 
 export type ReceiptOutcome = { delivered: boolean; reason: string };
 
+/** The scheduled_messages kind of a payment receipt (the dispatcher sends it with receiptSender). */
+export const PAYMENT_RECEIPT_KIND = "payment_receipt";
+
+/** The outbox dedupe key of a payment's receipt (`:email` is added): one receipt per payment, whatever the address. */
+const receiptDedupeKey = (paymentIntentId: string) => `receipt:stripe:${paymentIntentId}`;
+
 /**
- * The payment receipt of a card charge, by email to the invoice's customer (or to `email` when the
- * office typed one), through the messaging area's outbox. Its dedupe key is the payment's own
- * (`receipt:stripe:{payment intent}`), so a retried call or a second request sends it once. A fixed
- * wording: there is no receipt template among the spec's message types. A provider that cannot take
- * the message now is an outcome, not an error: the money is already taken and recorded.
+ * The scheduled message's key: the payment's, and the address the office typed (scheduled_messages
+ * keeps no other data). Two rows for one payment (typed and not) still send one receipt: both send
+ * under the payment's outbox key.
  */
-export async function sendPaymentReceipt(
-  input: {
-    companyId: number;
-    invoiceId: number;
-    jobId: number | null;
-    paymentIntentId: string;
-    amountCents: number;
-    balanceCents: number;
-    email?: string;
-  },
-  services?: DeliveryServices,
-): Promise<ReceiptOutcome> {
-  const [row] = await db
+const receiptRowKey = (paymentIntentId: string, email?: string) =>
+  email ? `${receiptDedupeKey(paymentIntentId)}:to:${email}` : receiptDedupeKey(paymentIntentId);
+const RECEIPT_ROW_KEY = /^receipt:stripe:([A-Za-z0-9_]+)(?::to:(.+))?$/;
+
+/** The dispatcher's send for the payment receipt kind, or null for other kinds. */
+export const receiptSender = (kind: string) => (kind === PAYMENT_RECEIPT_KIND ? sendQueuedReceipt : null);
+
+/**
+ * Sends the receipt of a scheduled row: the payment as recorded (its amount, its invoice and the
+ * invoice's balance now) by email to the customer or the typed address. A provider that cannot
+ * take it now throws DeliveryUnavailableError: the dispatcher tries again later, and the outbox key
+ * keeps a receipt that went from going twice.
+ */
+async function sendQueuedReceipt(row: FollowUpRow, services?: DeliveryServices): Promise<FollowUpState> {
+  const key = RECEIPT_ROW_KEY.exec(row.idempotencyKey);
+  if (!key) return { status: "cancelled", error: "Not a payment receipt" };
+  const [paymentIntentId, email] = [key[1], key[2]];
+  const [found] = await db
     .select({
+      amountCents: invoicePayments.amountCents,
       number: invoices.number,
       token: invoices.publicToken,
+      jobId: invoices.jobId,
+      totalCents: invoices.totalCents,
+      paidCents: invoices.paidCents,
       customerId: invoices.customerId,
       firstName: customers.firstName,
       businessName: companies.businessName,
       logoUrl: companies.logoUrl,
     })
-    .from(invoices)
+    .from(invoicePayments)
+    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
     .innerJoin(customers, eq(customers.id, invoices.customerId))
     .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .where(and(eq(invoices.id, input.invoiceId), eq(invoices.companyId, input.companyId)));
-  if (!row) return { delivered: false, reason: "The invoice was not found" };
-  const subject = `Payment received for invoice #${row.number}`;
-  const text = [
-    `Hi ${row.firstName},`,
-    `We received your card payment of ${formatMoney(input.amountCents)} for invoice #${row.number}. ${
-      input.balanceCents > 0
-        ? `The balance left is ${formatMoney(input.balanceCents)}.`
-        : "The invoice is paid in full."
-    }`,
-    `Your invoice: ${absoluteUrl(`/invoice-details/${row.token}`)}`,
-    `Thank you,\n${row.businessName}`,
-  ].join("\n\n");
-  try {
-    const outcome = await sendCustomerMessage(
-      {
-        companyId: input.companyId,
-        customerId: row.customerId,
-        jobId: input.jobId,
-        channel: NotificationChannel.Email,
-        dedupeKey: `receipt:stripe:${input.paymentIntentId}`,
-        to: input.email ? { email: input.email } : undefined,
-        message: {
-          subject,
-          emailText: text,
-          smsText: text,
-          emailHtml: emailHtml({ companyName: row.businessName, logoUrl: absoluteLogoUrl(row.logoUrl), subject, text }),
-        },
-      },
-      ...(services ? [services] : []),
+    .where(
+      and(eq(invoicePayments.stripePaymentIntentId, paymentIntentId), eq(invoicePayments.companyId, row.companyId)),
     );
-    const sent = delivered(outcome.email);
-    return { delivered: sent, reason: skipped(outcome.email) ?? (sent ? "" : "The mail server refused the receipt") };
+  if (!found) return { status: "cancelled", error: "The payment was not found" };
+  const balanceCents = Math.max(0, found.totalCents - found.paidCents);
+  const subject = `Payment received for invoice #${found.number}`;
+  const text = [
+    `Hi ${found.firstName},`,
+    `We received your card payment of ${formatMoney(found.amountCents)} for invoice #${found.number}. ${
+      balanceCents > 0 ? `The balance left is ${formatMoney(balanceCents)}.` : "The invoice is paid in full."
+    }`,
+    `Your invoice: ${absoluteUrl(`/invoice-details/${found.token}`)}`,
+    `Thank you,\n${found.businessName}`,
+  ].join("\n\n");
+  const outcome = await sendCustomerMessage(
+    {
+      companyId: row.companyId,
+      customerId: found.customerId,
+      jobId: found.jobId,
+      channel: NotificationChannel.Email,
+      dedupeKey: receiptDedupeKey(paymentIntentId),
+      to: email ? { email } : undefined,
+      message: {
+        subject,
+        emailText: text,
+        smsText: text,
+        emailHtml: emailHtml({
+          companyName: found.businessName,
+          logoUrl: absoluteLogoUrl(found.logoUrl),
+          subject,
+          text,
+        }),
+      },
+    },
+    ...(services ? [services] : []),
+  );
+  const sent = delivered(outcome.email);
+  return sent
+    ? { status: "sent", error: null }
+    : { status: "failed", error: skipped(outcome.email) ?? "The mail server refused the receipt" };
+}
+
+/**
+ * The payment receipt of a recorded card payment, by email to the invoice's customer (or to `email`
+ * when the office typed one). It is written to scheduled_messages (the messaging area's outbox;
+ * one row per payment and address) and tried at once; should the email service not take it now,
+ * the row stays due and the dispatcher sends it later. Its outbox key is the payment's own
+ * (`receipt:stripe:{payment intent}:email`), so retries, a second request and the dispatcher send
+ * it once. A fixed wording: there is no receipt template among the spec's message types. Not sent
+ * yet is an outcome, not an error: the money is already taken and recorded.
+ */
+export async function sendPaymentReceipt(
+  input: { companyId: number; paymentIntentId: string; email?: string },
+  services?: DeliveryServices,
+): Promise<ReceiptOutcome> {
+  const idempotencyKey = receiptRowKey(input.paymentIntentId, input.email);
+  await db
+    .insert(scheduledMessages)
+    .values({
+      companyId: input.companyId,
+      jobId: null,
+      kind: PAYMENT_RECEIPT_KIND,
+      channel: NotificationChannel.Email,
+      dueAt: new Date(),
+      idempotencyKey,
+    })
+    .onConflictDoNothing({ target: scheduledMessages.idempotencyKey });
+  const row = { companyId: input.companyId, channel: NotificationChannel.Email, idempotencyKey };
+  let done: FollowUpState;
+  try {
+    done = await sendQueuedReceipt(row, services);
   } catch (error) {
-    if (!(error instanceof DeliveryUnavailableError)) throw error;
-    return { delivered: false, reason: "The email service could not take the receipt now" };
+    // The row stays due: the dispatcher tries again (the money is taken: this is no error of the payment's).
+    if (!(error instanceof DeliveryUnavailableError)) console.warn(`Receipt ${idempotencyKey} not sent now:`, error);
+    nudgeDispatcher();
+    return { delivered: false, reason: "The email service could not take the receipt now: it is sent later" };
   }
+  // Only a row no dispatcher claimed meanwhile (that one finishes it itself).
+  await db
+    .update(scheduledMessages)
+    .set({ ...done, sentAt: done.status === "sent" ? new Date() : null })
+    .where(and(eq(scheduledMessages.idempotencyKey, idempotencyKey), eq(scheduledMessages.status, "pending")));
+  return { delivered: done.status === "sent", reason: done.error ?? "" };
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
+import Stripe from "stripe";
 import { z } from "zod";
 import { db } from "~/db.server";
-import { companies, customers, savedCards } from "~/db/schema";
+import { companies, customers, customerServicePlans, savedCards } from "~/db/schema";
 import { delivered, skipped } from "~/models/invoices/invoice-message.server";
 import { emailHtml } from "~/models/messaging/email-html";
 import {
@@ -11,8 +12,10 @@ import {
   type DeliveryServices,
 } from "~/models/messaging/send.server";
 import { absoluteLogoUrl } from "~/models/messaging/templates.server";
+import { RuleError } from "~/models/rules";
+import { PlanStatus } from "~/models/service-plans/plan-terms";
 import { PAYMENTS_NOT_SET_UP } from "~/services/payments-notice";
-import { stripeSettings, type StripeSettings } from "~/services/payments.server";
+import { stripeClient, stripeSettings, type StripeSettings } from "~/services/payments.server";
 import { ADD_CARD_LINK_HOURS, addCardLink, getPaymentAccount } from "./card-payments.server";
 
 export type SavedCard = {
@@ -138,20 +141,74 @@ export async function sendAddCardLink(
   return { sent: false, error: reasons || "The link could not be sent" };
 }
 
+/** The answer when Stripe could not detach the card (it stays saved, nothing changed here). */
+export const CARD_NOT_DETACHED = "Stripe could not remove the card now, so it was kept: please try again in a minute.";
+
+const isMissingAtStripe = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+
 /**
- * Forgets a saved card of the customer: it is no longer offered or charged (POST jobs/{id}/pay-online
- * charges only cards in saved_cards). False when no such card of the company's customer.
+ * Detaches the card from its customer at Stripe on the connected account, so it can no longer be
+ * charged there. A card Stripe no longer has, or has no longer attached (detached at Stripe
+ * already), counts as detached; any other failure is a RuleError and nothing is removed.
  */
-export async function removeSavedCard(ctx: { companyId: number }, customerId: number, paymentMethodId: string) {
-  const gone = await db
-    .delete(savedCards)
-    .where(
-      and(
-        eq(savedCards.companyId, ctx.companyId),
-        eq(savedCards.customerId, customerId),
-        eq(savedCards.stripePaymentMethodId, paymentMethodId),
-      ),
-    )
-    .returning({ id: savedCards.id });
-  return gone.length > 0;
+async function detachAtStripe(companyId: number, paymentMethodId: string, settings: StripeSettings | null) {
+  if (!settings) throw new RuleError({ _global: `${PAYMENTS_NOT_SET_UP}: the card cannot be removed now.` });
+  const account = await getPaymentAccount(companyId);
+  if (!account) return; // no connected account any more: nothing of the company's can charge the card
+  const stripe = stripeClient(settings);
+  const on = { stripeAccount: account.stripeAccountId };
+  try {
+    await stripe.paymentMethods.detach(paymentMethodId, {}, on);
+  } catch (error) {
+    if (isMissingAtStripe(error)) return;
+    const method = await stripe.paymentMethods.retrieve(paymentMethodId, {}, on).then(
+      (found) => found,
+      (retrieveError: unknown) => (isMissingAtStripe(retrieveError) ? null : undefined),
+    );
+    if (method === null || (method && !method.customer)) return;
+    throw new RuleError({ _global: CARD_NOT_DETACHED });
+  }
+}
+
+/**
+ * Removes a saved card of the customer: detached at Stripe first (so it is not chargeable on the
+ * connected account), then our row deleted; a Stripe failure keeps both (RuleError). A service
+ * plan paying with the card loses it in the same transaction as the row: its next invoices are not
+ * charged (the charge fails as "no saved card", the invoice stays due and the office is emailed)
+ * and its page asks the customer for a card again. The answer is the office's message (naming those plans), or null when
+ * the customer has no such card of the company's.
+ */
+export async function removeSavedCard(
+  ctx: { companyId: number },
+  customerId: number,
+  paymentMethodId: string,
+  settings = stripeSettings(),
+): Promise<string | null> {
+  const theCard = and(
+    eq(savedCards.companyId, ctx.companyId),
+    eq(savedCards.customerId, customerId),
+    eq(savedCards.stripePaymentMethodId, paymentMethodId),
+  );
+  const [card] = await db.select({ id: savedCards.id }).from(savedCards).where(theCard);
+  if (!card) return null;
+  await detachAtStripe(ctx.companyId, paymentMethodId, settings);
+  const plans = await db.transaction(async (tx) => {
+    const gone = await tx.delete(savedCards).where(theCard).returning({ id: savedCards.id });
+    if (!gone.length) return null;
+    return tx
+      .update(customerServicePlans)
+      .set({ stripePaymentMethodId: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(customerServicePlans.companyId, ctx.companyId),
+          eq(customerServicePlans.stripePaymentMethodId, paymentMethodId),
+        ),
+      )
+      .returning({ name: customerServicePlans.name, status: customerServicePlans.status });
+  });
+  if (!plans) return null;
+  const named = plans.filter((p) => p.status !== PlanStatus.Cancelled).map((p) => `"${p.name}"`);
+  if (!named.length) return "Card removed";
+  return `Card removed. Service plan ${named.join(", ")} has no card now: its invoices are not charged automatically (they stay due, to be paid by hand) until the customer saves another card.`;
 }

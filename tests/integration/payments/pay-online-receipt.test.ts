@@ -2,15 +2,18 @@ import { and, eq, like } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { jobTimelineEvents, outboxMessages, savedCards } from "~/db/schema";
+import { jobTimelineEvents, outboxMessages, savedCards, scheduledMessages } from "~/db/schema";
 import { TimelineEvent } from "~/models/jobs/jobs.schema";
 import { addCardLink } from "~/models/payments/card-payments.server";
-import { sendPaymentReceipt } from "~/models/payments/payment-receipt.server";
+import { dispatchDueMessages } from "~/models/messaging/dispatcher.server";
+import { PAYMENT_RECEIPT_KIND, sendPaymentReceipt } from "~/models/payments/payment-receipt.server";
 import { loader as addCardLoader } from "~/routes/_public+/add-card-mobile.$customerId.$connectedAccountId";
 import { action as payOnlineAction } from "~/routes/api+/jobs+/$id_.pay-online";
 import { action as webhookAction } from "~/routes/api+/webhooks+/stripe";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestCompany, sessionCookie } from "../../helpers/factories";
+import { freePort } from "../../helpers/free-port";
+import { startSmtpCapture } from "../../helpers/smtp-capture";
 import { callRequest, callRoute } from "../route-call";
 import { approvedAccount, createInvoice, invoiceJob, paymentsOf, stripeForThisFile, webhookRequest } from "./fixtures";
 
@@ -95,14 +98,7 @@ describe("POST /api/jobs/{id}/pay-online: signature, notify and email", () => {
     expect(signed.data).toMatchObject({ name: null, imageUrl: expect.stringMatching(/\.png$/) });
 
     // the same payment again (a retry, the webhook's path): no second receipt
-    const again = await sendPaymentReceipt({
-      companyId,
-      invoiceId: invoice.id,
-      jobId,
-      paymentIntentId: intentId,
-      amountCents: 9_000,
-      balanceCents: 0,
-    });
+    const again = await sendPaymentReceipt({ companyId, paymentIntentId: intentId });
     expect(again.delivered).toBe(true);
     expect(await receiptsOf(companyId)).toHaveLength(1);
     expect((await paymentsOf(invoice.id)).map((p) => p.amountCents)).toEqual([9_000]);
@@ -134,5 +130,65 @@ describe("POST /api/jobs/{id}/pay-online: signature, notify and email", () => {
     expect(charged).toHaveLength(0);
     expect(await paymentsOf(invoice.id)).toHaveLength(0);
     expect(await signedEvents(jobId)).toHaveLength(0);
+  });
+});
+
+describe("POST /api/jobs/{id}/pay-online: a failed charge, a receipt the mail server cannot take", () => {
+  it("records no signature when the card is declined", async () => {
+    const { invoice, jobId, payOnline } = await jobWithSavedCard();
+    const [card] = await db.select().from(savedCards).where(eq(savedCards.customerId, invoice.customerId));
+    stripe.paymentMethods.get(card.stripePaymentMethodId)!.decline = true;
+    const declined = await payOnline({ signature: await pngDataUrl() });
+    expect(declined.status).toBe(400);
+    expect(declined.body).toEqual({ message: "Your card was declined." });
+    expect(await paymentsOf(invoice.id)).toHaveLength(0);
+    expect(await signedEvents(jobId)).toHaveLength(0);
+  });
+
+  it("keeps the receipt due while SMTP is down, and the dispatcher sends it once when it is back", async () => {
+    const { companyId, invoice, jobId, payOnline } = await jobWithSavedCard();
+    const paid = await payOnline({});
+    expect(paid.status).toBe(200);
+    const paymentIntentId = paid.body.data.paymentIntentId as string;
+    const down = { smtpUrl: `smtp://127.0.0.1:${await freePort()}`, twilio: null };
+    const receiptRow = async () =>
+      (
+        await db
+          .select()
+          .from(scheduledMessages)
+          .where(eq(scheduledMessages.idempotencyKey, `receipt:stripe:${paymentIntentId}`))
+      )[0];
+
+    const first = await sendPaymentReceipt({ companyId, paymentIntentId }, down);
+    expect(first).toEqual({
+      delivered: false,
+      reason: "The email service could not take the receipt now: it is sent later",
+    });
+    expect(await receiptRow()).toMatchObject({ kind: PAYMENT_RECEIPT_KIND, status: "pending", channel: 2 });
+
+    // the dispatcher's run while SMTP is still down: tried again later
+    expect(await dispatchDueMessages({ services: down })).toMatchObject({ retried: 1, sent: 0 });
+    expect(await receiptRow()).toMatchObject({ status: "pending", attempts: 1 });
+
+    const smtp = await startSmtpCapture();
+    try {
+      const up = { smtpUrl: smtp.url, twilio: null };
+      const later = () => new Date(Date.now() + 60 * 60_000);
+      expect(await dispatchDueMessages({ services: up, now: later })).toMatchObject({ sent: 1 });
+      expect(await receiptRow()).toMatchObject({ status: "sent" });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0].subject).toBe(`Payment received for invoice #${invoice.number}`);
+      expect(smtp.received[0].text).toContain("We received your card payment of $90.00");
+
+      // a retry of the call and another run: still one receipt
+      expect(await sendPaymentReceipt({ companyId, paymentIntentId }, up)).toEqual({ delivered: true, reason: "" });
+      await dispatchDueMessages({ services: up, now: later });
+      expect(smtp.received).toHaveLength(1);
+      const receipts = await receiptsOf(companyId);
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]).toMatchObject({ customerId: invoice.customerId, jobId });
+    } finally {
+      await smtp.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { json } from "@remix-run/node";
 import type { CallerContext } from "~/access/access.server";
 import { notFound } from "~/access/access.server";
 import { removeSavedCard, savedCardsFormSchema, sendAddCardLink } from "~/models/payments/saved-cards.server";
+import { RuleError } from "~/models/rules";
 import { toasts } from "~/sessions.server";
 
 /** What the saved-cards section's forms answer when refused (the page shows it under the form). */
@@ -21,8 +22,13 @@ export async function savedCardsIntent(ctx: CallerContext, customerId: number, f
   }
   const here = `/customers/${customerId}`;
   if (parsed.data.cardAction === "remove") {
-    if (!(await removeSavedCard(ctx, customerId, parsed.data.paymentMethodId))) return notFound();
-    return toasts().redirectWithSuccess(here, "Card removed");
+    const removed = await removeSavedCard(ctx, customerId, parsed.data.paymentMethodId).catch((error: unknown) => {
+      if (error instanceof RuleError) return error;
+      throw error;
+    });
+    if (removed instanceof RuleError) return refused({ _global: removed.message });
+    if (!removed) return notFound();
+    return toasts().redirectWithSuccess(here, removed);
   }
   const result = await sendAddCardLink(ctx, customerId, parsed.data.channel);
   if (!result) return notFound();
