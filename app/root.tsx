@@ -21,13 +21,6 @@ import { useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
 
 export const links: LinksFunction = () => [
-  {
-    rel: "preload",
-    href: "/fonts/source-sans-pro-latin-400-normal.woff2",
-    as: "font",
-    type: "font/woff2",
-    crossOrigin: "anonymous",
-  },
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -52,7 +45,12 @@ function Document({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   // Pages that ask for no JavaScript (handle.hydrate) get no scripts at all; once a page runs
   // JavaScript, every page it navigates to renders them, as the client always does.
-  const scripts = wantsScripts(useMatches()) || typeof document !== "undefined";
+  const matches = useMatches();
+  const scripts = wantsScripts(matches) || typeof document !== "undefined";
+  // The body font is preloaded for the app's pages only: a public page (a customer's link, the
+  // booking form) needs no web font in its budget and gets it through the stylesheet (swap, with
+  // system fallbacks) only when its text uses it.
+  const preloadFont = !matches.some((match) => match.id.startsWith("routes/_public+/"));
   // Real time: the private hub under the signed-in layout, the public one elsewhere (a hydrated page
   // only); it restarts when the scope or the signed-in user changes.
   const realtimeKey = useRouteLoaderData<{ realtimeKey?: string }>("routes/_app+/_layout")?.realtimeKey;
@@ -66,6 +64,15 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {preloadFont ? (
+          <link
+            rel="preload"
+            href="/fonts/source-sans-pro-latin-400-normal.woff2"
+            as="font"
+            type="font/woff2"
+            crossOrigin="anonymous"
+          />
+        ) : null}
         <Links />
       </head>
       <body>

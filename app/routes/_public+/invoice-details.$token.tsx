@@ -1,4 +1,11 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { optionalAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
@@ -124,6 +131,9 @@ export default function InvoiceDetailsRoute() {
     </main>
   );
 }
+
+/** The document too: a loader's own headers reach only its data requests. */
+export const headers: HeadersFunction = () => NO_STORE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Invoice #${data.number} | ${data.companyName}` : "Invoice" },

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { optionalAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
@@ -34,5 +34,8 @@ export default function PaymentFailedRoute() {
     </PaymentPage>
   );
 }
+
+/** The document too: a loader's own headers reach only its data requests. */
+export const headers: HeadersFunction = () => NO_STORE;
 
 export const meta: MetaFunction = () => [{ title: "Payment not completed" }, { name: "robots", content: "noindex" }];

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { optionalAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
@@ -44,6 +44,9 @@ export default function PaymentMessageRoute() {
     </PaymentPage>
   );
 }
+
+/** The document too: a loader's own headers reach only its data requests. */
+export const headers: HeadersFunction = () => NO_STORE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ?? "Payment" },

@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { optionalAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
@@ -26,5 +26,8 @@ export default function RedirectToStripeRoute() {
     </PaymentPage>
   );
 }
+
+/** The document too: a loader's own headers reach only its data requests. */
+export const headers: HeadersFunction = () => ({ ...NO_STORE, "Referrer-Policy": "no-referrer" });
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => handOffMeta(data?.url, "Secure card payment");

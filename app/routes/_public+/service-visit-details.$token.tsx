@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { optionalAccess } from "~/access/access.server";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
@@ -12,7 +12,7 @@ import { PublicLineItems } from "./__public-line-items";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await optionalAccess({ request, context }, screens.visitDetails);
   const visit = await getPublicVisit(params.token ?? "");
-  if (!visit) throw json({ message: "Not found" }, { status: 404 });
+  if (!visit) throw json({ message: "Not found" }, { status: 404, headers: NO_STORE });
   const tz = visit.timezone;
   const arrivalEnd = visit.startTime ? new Date(visit.startTime.getTime() + visit.arrivalWindowOffset * 60_000) : null;
   return json(
@@ -102,6 +102,9 @@ export default function ServiceVisitDetailsRoute() {
     </main>
   );
 }
+
+/** The document too: a loader's own headers reach only its data requests. */
+export const headers: HeadersFunction = () => NO_STORE;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Visit details | ${data.companyName}` : "Visit details" },

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/node";
 import { optionalAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
 import { NO_STORE, PaymentPage } from "./__payment-page";
@@ -17,5 +17,8 @@ export default function CardAddedRoute() {
     </PaymentPage>
   );
 }
+
+/** The document too: a loader's own headers reach only its data requests. */
+export const headers: HeadersFunction = () => NO_STORE;
 
 export const meta: MetaFunction = () => [{ title: "Card saved" }, { name: "robots", content: "noindex" }];
