@@ -9,7 +9,7 @@ registerCall({
   tag: "Jobs",
   access: "any signed-in role; a field tech only reaches jobs assigned to them (others answer 404)",
   summary:
-    "Charge the balance of the job's invoice to the customer's saved card (Stripe, off-session); 404 without an open invoice, 400 when card payments are off, nothing is due, no card is saved or the card is declined. signature (a drawn PNG or JPEG data URL) is recorded on the job; notify emails a receipt to email, else the customer's address",
+    "Charge the balance of the job's invoice to the customer's saved card (Stripe, off-session); 404 without an open invoice, 400 when card payments are off, nothing is due, no card is saved or the card is declined. signature (a drawn PNG or JPEG data URL) is checked before the charge and recorded on the job once it succeeded; notify emails a receipt to email, else the customer's address",
   params: idParamsSchema,
   body: payOnlineSchema,
   response: z.object({

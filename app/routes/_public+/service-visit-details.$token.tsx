@@ -87,7 +87,7 @@ export default function ServiceVisitDetailsRoute() {
           <dt>Status</dt>
           <dd>{v.status}</dd>
         </dl>
-        {v.message ? <p>{v.message}</p> : null}
+        {v.message ? <p className="multiline">{v.message}</p> : null}
       </section>
       <section className="card stack" aria-labelledby="visit-items">
         <h2 id="visit-items">Services</h2>
