@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { customers, priceListCategories, priceListItems } from "~/db/schema";
@@ -6,6 +6,7 @@ import type { CallerContext } from "~/access/access.server";
 import { customerInputSchema } from "~/models/customers/customers.schema";
 import { createCustomer } from "~/models/customers/customers.server";
 import {
+  CSV_COLUMNS,
   customersTemplateCsv,
   exportCustomersCsv,
   importCustomersCsv,
@@ -157,4 +158,28 @@ describe("CSV exports neutralise formulas and import back unchanged", () => {
     for (const template of [customersTemplateCsv(), priceBookTemplateCsv()])
       for (const cell of rawCells(template)) expect(cell).not.toMatch(DANGEROUS);
   });
+});
+
+describe("a large customer import", () => {
+  it("refreshes the planner's statistics of customers and their addresses", async () => {
+    const ctx = contextOf(await createTestCompany());
+    const header = CSV_COLUMNS.join(",");
+    const lines = Array.from(
+      { length: 1000 },
+      (_, i) => `Imported,Customer ${i},imported${i}@example.com,,,,,,,${100 + i} Main St,,,,,`,
+    );
+    const report = await importCustomersCsv(ctx, [header, ...lines].join("\n"));
+    expect(report).toMatchObject({ imported: 1000, rejected: 0 });
+    // reltuples is -1 for a table never analyzed, and the row estimate once it is.
+    const estimate = async (table: string) =>
+      Number(
+        (
+          (await db.execute(sql`select reltuples from pg_class where relname = ${table}`)) as unknown as {
+            rows: Array<{ reltuples: number | string }>;
+          }
+        ).rows[0]!.reltuples,
+      );
+    expect(await estimate("customers")).toBeGreaterThanOrEqual(1000);
+    expect(await estimate("customer_addresses")).toBeGreaterThanOrEqual(1000);
+  }, 120_000);
 });

@@ -190,7 +190,11 @@ export async function importCustomersCsv(
     }
   }
   const countOf = (status: ImportRowResult["status"]) => rows.filter((r) => r.status === status).length;
-  if (countOf("imported") >= 1000) await refreshPlannerStatistics(customers);
+  // A large import changes what the planner should know of both tables the lists join.
+  if (countOf("imported") >= 1000) {
+    await refreshPlannerStatistics(customers);
+    await refreshPlannerStatistics(customerAddresses);
+  }
   return { imported: countOf("imported"), skipped: countOf("skipped"), rejected: countOf("rejected"), rows };
 }
 
