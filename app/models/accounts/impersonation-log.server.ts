@@ -19,14 +19,17 @@ type Entry = {
   path?: string | null;
   details?: string | null;
   status?: number | null;
+  /** When it happened; the write itself may land later, after a later event's. */
+  at?: Date;
 };
 
 /** One statement: the two names and the company are read from users in the insert itself. */
 export async function writeImpersonationLog(entry: Entry): Promise<void> {
   await db.execute(sql`
-    insert into impersonation_log (impersonator_user_id, impersonator_name, user_id, user_name, company_id, action, method, path, details, status)
+    insert into impersonation_log (impersonator_user_id, impersonator_name, user_id, user_name, company_id, action, method, path, details, status, at)
     select i.id, trim(concat_ws(' ', i.first_name, i.last_name)), u.id, trim(concat_ws(' ', u.first_name, u.last_name)), u.company_id,
-      ${entry.action}::text, ${entry.method ?? null}::text, ${entry.path ?? null}::text, ${entry.details ?? null}::text, ${entry.status ?? null}::int
+      ${entry.action}::text, ${entry.method ?? null}::text, ${entry.path ?? null}::text, ${entry.details ?? null}::text, ${entry.status ?? null}::int,
+      ${(entry.at ?? new Date()).toISOString()}::timestamptz
     from users i, users u where i.id = ${entry.impersonatorUserId} and u.id = ${entry.userId}`);
 }
 
@@ -34,8 +37,9 @@ const pending = new Set<Promise<void>>();
 
 /** Writes without holding up the answer; a failed write is logged, never the user's problem. */
 export function writeImpersonationLogLater(entry: Entry | Promise<Entry>): void {
+  const at = new Date();
   const write: Promise<void> = Promise.resolve(entry)
-    .then(writeImpersonationLog)
+    .then((e) => writeImpersonationLog({ at, ...e }))
     .catch((error: unknown) =>
       console.error(
         `The impersonation log could not be written: ${error instanceof Error ? error.message : String(error)}`,
