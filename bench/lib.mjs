@@ -1,7 +1,11 @@
 // Shared by the bench scripts (plain Node, no build step).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** A TCP port free on this machine right now (the OS picks it), for a server a bench starts. */
 export function freePort() {
@@ -31,6 +35,49 @@ export function databaseUrlOn(adminUrl, name) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * The bench's database: a fresh one named `name` on the server of BENCH_DATABASE_URL (`url`, and
+ * `drop` to remove it after), or without that variable the embedded database (`url` "").
+ */
+export async function benchDatabase(name) {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) return { url: "", drop: async () => undefined };
+  await onPostgres(adminUrl, `create database ${name}`);
+  return {
+    url: databaseUrlOn(adminUrl, name),
+    drop: () => onPostgres(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
+ * Runs a bench worker from source (`script`, with tsx) in production mode, `env` on top of this
+ * process's environment (an undefined value removes the variable); answers the JSON report it prints last.
+ */
+export function runWorker(script, env) {
+  const workerEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    SESSION_SECRET: process.env.SESSION_SECRET || "bench-session-secret-0123456789",
+    APP_URL: process.env.APP_URL || "http://localhost:3000",
+    ...env,
+  };
+  for (const [key, value] of Object.entries(workerEnv)) if (value === undefined) delete workerEnv[key];
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), [script], {
+      cwd: root,
+      env: workerEnv,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split("\n").at(-1)))
+        : reject(new Error(`worker exited ${code}\n${out}`)),
+    );
+  });
 }
 
 /** `npm run build` into `buildDir` for production; answers spawnSync's result (status, stdout, stderr). */

@@ -12,15 +12,11 @@
 // It seeds from source (bench/reminders-worker.ts, run with tsx), counts the SMTP server's receipts
 // per recipient and the outbox rows per dedupe key, and prints:
 //   reminders: 10000 due in one minute sent in NN s (budget 120 s), duplicates 0
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { SMTPServer } from "smtp-server";
-import { databaseUrlOn, onPostgres } from "./lib.mjs";
+import { benchDatabase, runWorker } from "./lib.mjs";
 
 const COUNT = Number(process.env.REMINDERS_COUNT || 10_000);
 const BUDGET_S = Number(process.env.REMINDERS_BUDGET_S || 120);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const adminUrl = process.env.BENCH_DATABASE_URL;
 
 const receipts = new Map();
@@ -44,39 +40,16 @@ await new Promise((resolve, reject) => {
   server.listen(port, "127.0.0.1", resolve);
 });
 
-let databaseUrl = "";
-const databaseName = `fieldwise_bench_reminders_${process.pid}`;
-if (adminUrl) {
-  await onPostgres(adminUrl, `create database ${databaseName}`);
-  databaseUrl = databaseUrlOn(adminUrl, databaseName);
-}
-
-const result = await new Promise((resolve, reject) => {
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["bench/reminders-worker.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SESSION_SECRET: process.env.SESSION_SECRET || "bench-session-secret-0123456789",
-      APP_URL: process.env.APP_URL || "http://localhost:3000",
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      COUNT: String(COUNT),
-      ...(process.env.REMINDERS_CONCURRENCY ? { CONCURRENCY: process.env.REMINDERS_CONCURRENCY } : {}),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  child.stdout.on("data", (d) => (out += d));
-  child.on("exit", (code) =>
-    code === 0
-      ? resolve(JSON.parse(out.trim().split("\n").at(-1)))
-      : reject(new Error(`worker exited ${code}\n${out}`)),
-  );
+const database = await benchDatabase(`fieldwise_bench_reminders_${process.pid}`);
+const result = await runWorker("bench/reminders-worker.ts", {
+  SMTP_URL: `smtp://127.0.0.1:${port}`,
+  DATABASE_URL: database.url,
+  COUNT: String(COUNT),
+  ...(process.env.REMINDERS_CONCURRENCY ? { CONCURRENCY: process.env.REMINDERS_CONCURRENCY } : {}),
 });
 
 await new Promise((resolve) => server.close(resolve));
-if (adminUrl) await onPostgres(adminUrl, `drop database if exists ${databaseName} with (force)`);
+await database.drop();
 
 const smtpReceipts = [...receipts.values()].reduce((a, b) => a + b, 0);
 const duplicates = Math.max(smtpReceipts - receipts.size, result.outbox - result.keys, 0);

@@ -699,8 +699,15 @@ console.log(
       `${os.cpus().length} cores, load average ${p.loadAtStart.toFixed(1)} at the start, ${p.loadAtEnd.toFixed(1)} at the end (other work on the machine skews every figure)`,
   ),
 );
-// The messaging, booking and service-plan areas' own measurements, each a script of its own (bench/README.md).
-for (const script of ["realtime.mjs", "reminders.mjs", "booking.mjs", "service-plans.mjs"]) {
+// The messaging, booking, service-plan and campaign areas' own measurements, each a script of its own (bench/README.md).
+for (const script of [
+  "realtime.mjs",
+  "reminders.mjs",
+  "booking.mjs",
+  "service-plans.mjs",
+  "campaigns.mjs",
+  "inbox.mjs",
+]) {
   const run = spawnSync(process.execPath, [path.join("bench", script)], { encoding: "utf8", env: process.env });
   const errorLine = (run.stderr ?? "").split("\n").find((line) => /Error/.test(line) && !/Deprecation/.test(line));
   const last =
@@ -712,6 +719,8 @@ for (const script of ["realtime.mjs", "reminders.mjs", "booking.mjs", "service-p
     "reminders.mjs": "Reminders:",
     "booking.mjs": "Booking:",
     "service-plans.mjs": "Service plans:",
+    "campaigns.mjs": "Campaigns:",
+    "inbox.mjs": "Inbox:",
   }[script];
   console.log(`${pad(label, width)} ${last}`);
 }

@@ -10,45 +10,15 @@
 //
 // It seeds from source (bench/service-plans-worker.ts, run with tsx) and prints:
 //   service plans: 10000 plans due run in NN s (budget 300 s): 10000 invoices, 10000 visits, 5000 charges
-import { spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { databaseUrlOn, onPostgres } from "./lib.mjs";
+import { benchDatabase, runWorker } from "./lib.mjs";
 
 const COUNT = Number(process.env.PLANS_COUNT || 10_000);
 const BUDGET_S = Number(process.env.PLANS_BUDGET_S || 300);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const adminUrl = process.env.BENCH_DATABASE_URL;
-
-let databaseUrl = "";
-const databaseName = `fieldwise_bench_plans_${process.pid}`;
-if (adminUrl) {
-  await onPostgres(adminUrl, `create database ${databaseName}`);
-  databaseUrl = databaseUrlOn(adminUrl, databaseName);
-}
+const database = await benchDatabase(`fieldwise_bench_plans_${process.pid}`);
 
 try {
-  const result = await new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["bench/service-plans-worker.ts"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        SESSION_SECRET: process.env.SESSION_SECRET || "bench-session-secret-0123456789",
-        APP_URL: process.env.APP_URL || "http://localhost:3000",
-        DATABASE_URL: databaseUrl,
-        COUNT: String(COUNT),
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.on("exit", (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split("\n").at(-1)))
-        : reject(new Error(`worker exited ${code}\n${out}`)),
-    );
-  });
+  const result = await runWorker("bench/service-plans-worker.ts", { DATABASE_URL: database.url, COUNT: String(COUNT) });
   const seconds = Math.round(result.seconds);
   const missing = result.periods < result.plans || result.visits < result.plans;
   console.log(
@@ -63,5 +33,5 @@ try {
       (seconds > BUDGET_S ? " — OVER BUDGET" : ""),
   );
 } finally {
-  if (adminUrl) await onPostgres(adminUrl, `drop database if exists ${databaseName} with (force)`);
+  await database.drop();
 }

@@ -39,6 +39,7 @@ const manager = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => 
 });
 const superAdmin = (pattern: string): RouteRule => ({ name: "", pattern, kind: "private", roles: SUPER_ADMIN_ONLY });
 
+const campaignsFeature = { appFeatures: [AppFeature.Campaigns] };
 const servicePlans = { planFeatures: [PlanFeature.RecurringServicePlans] };
 const twoWayText = {
   planFeatures: [PlanFeature.TwoWayText],
@@ -113,10 +114,12 @@ export const screens = {
   },
   schedule: signedIn("/schedule"),
   assignServicePlan: signedIn("/assign-service-plan/:customerId?", servicePlans),
+  // The spec opens these to any signed-in user; the audience step lists the customers, which a
+  // field tech may not see, so they take the customer list's roles (docs/decisions/062).
   campaigns: {
-    new: signedIn("/communication/custom-campaigns/new"),
-    details: signedIn("/communication/custom-campaigns/:id"),
-    edit: signedIn("/communication/custom-campaigns/:id/edit"),
+    new: broad("/communication/custom-campaigns/new", campaignsFeature),
+    details: broad("/communication/custom-campaigns/:id", campaignsFeature),
+    edit: broad("/communication/custom-campaigns/:id/edit", campaignsFeature),
   },
   customerServicePlans: signedIn("/service-plans/customer-service-plans", servicePlans),
   customerServicePlanDetails: signedIn("/service-plans/customer-service-plans/:id", servicePlans),

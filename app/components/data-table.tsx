@@ -28,8 +28,9 @@ export function truncateText(text: string | null | undefined, max = 15) {
 }
 
 /**
- * The frame every list table shares: a scrolling wrapper (tables stay readable on a phone), a
- * caption for screen readers, the header row, and "No items" when there are no rows.
+ * The frame every list table shares: a scrolling wrapper, a caption for screen readers, the header
+ * row, and "No items" when there are no rows. With `cards` (cells carrying data-label), a phone shows
+ * each row as a card of label and value instead of a table wider than the screen.
  */
 export function ListTable<Row>({
   caption,
@@ -38,8 +39,10 @@ export function ListTable<Row>({
   rows,
   renderRow,
   children,
+  cards = false,
 }: {
   caption?: string;
+  cards?: boolean;
   /** The header cells. */
   headers: ReactNode;
   columnCount: number;
@@ -50,7 +53,7 @@ export function ListTable<Row>({
 }) {
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className={cards ? "table table-cards" : "table"}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>{headers}</tr>
@@ -93,6 +96,7 @@ export function DataTable<Row>({
 }) {
   return (
     <ListTable
+      cards
       caption={caption}
       headers={columns.map((column) =>
         column.fieldName ? (
@@ -109,12 +113,16 @@ export function DataTable<Row>({
             const content = column.render(row);
             if (column.truncate && typeof content === "string") {
               return (
-                <td key={column.title} title={content}>
+                <td key={column.title} title={content} data-label={column.title}>
                   {truncateText(content)}
                 </td>
               );
             }
-            return <td key={column.title}>{content}</td>;
+            return (
+              <td key={column.title} data-label={column.title}>
+                {content}
+              </td>
+            );
           })}
         </tr>
       )}
@@ -165,7 +173,6 @@ export function CappedCountNote({ capped, cap, noun }: { capped: boolean; cap: R
 export function Pagination({ total, params }: { total: number; params: ListParams }) {
   const location = useLocation();
   const submit = useSubmit();
-  const hydrated = useHydrated();
   const pages = pageCount(total, params.pageSize);
   const from = total === 0 ? 0 : (params.page - 1) * params.pageSize + 1;
   const to = Math.min(total, params.page * params.pageSize);
@@ -184,11 +191,7 @@ export function Pagination({ total, params }: { total: number; params: ListParam
             </option>
           ))}
         </select>
-        {hydrated ? null : (
-          <button type="submit" className="button">
-            Apply
-          </button>
-        )}
+        <ApplyWithoutJavaScript />
       </Form>
       <span>
         {from}-{to} of {total} items
@@ -236,5 +239,61 @@ function PageLink({
     <Link className="button" to={to} aria-label={label} preventScrollReset>
       {children}
     </Link>
+  );
+}
+
+/** The Apply button of a GET form that submits on change: there only until JavaScript takes over. */
+function ApplyWithoutJavaScript() {
+  const hydrated = useHydrated();
+  return hydrated ? null : (
+    <button type="submit" className="button">
+      Apply
+    </button>
+  );
+}
+
+/**
+ * A list's filter by one select with an 'All' choice: a GET form that submits on change and carries
+ * `keep` (the tab, the sort, the page size) in hidden fields.
+ */
+export function SelectFilterForm({
+  label,
+  className,
+  keep,
+  select,
+}: {
+  label: string;
+  className?: string;
+  keep: [name: string, value: string | number][];
+  select: {
+    id: string;
+    name: string;
+    title: string;
+    value: string | number | null;
+    options: { value: string | number; label: string }[];
+  };
+}) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      className={className ? `row ${className}` : "row"}
+      aria-label={label}
+      onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
+    >
+      {keep.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={select.id}>{select.title}</label>
+      <select id={select.id} name={select.name} className="input" defaultValue={select.value ?? ""}>
+        <option value="">All</option>
+        {select.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ApplyWithoutJavaScript />
+    </Form>
   );
 }

@@ -213,6 +213,7 @@ const KIND_LABELS: Record<string, string> = {
   appointment_reminder: "Appointment reminder",
   on_my_way: "On my way",
   visit_details: "Visit details",
+  campaign: "Custom campaign",
 };
 const CHANNEL_LABELS: Record<number, string> = { 1: "Text", 2: "Email", 3: "Text and email" };
 const MESSAGE_STATUS_LABELS: Record<string, string> = {

@@ -1,23 +1,30 @@
 import { Fragment } from "react";
+import { MESSAGE_VARIABLE_DESCRIPTIONS, MESSAGE_VARIABLES } from "~/models/messaging/message-types";
+import { IMAGE_LINE, type ImageResolver } from "~/models/messaging/variables";
 
 /** The spec's sample SMS number placeholder: the real number is the company's texting number. */
 export const SAMPLE_SMS_NUMBER = "(XXX) XXX-XXXX";
 
-/** Paragraphs and line breaks of a rendered message (React escapes the text). */
-function MessageText({ text }: { text: string }) {
+/** Paragraphs and line breaks of a rendered message (React escapes the text); with `images`, image lines as images. */
+function MessageText({ text, images }: { text: string; images?: ImageResolver }) {
   const paragraphs = text.split(/\n{2,}/).filter((p) => p.trim());
   return (
     <>
-      {paragraphs.map((paragraph, i) => (
-        <p key={i}>
-          {paragraph.split("\n").map((line, j) => (
-            <Fragment key={j}>
-              {j > 0 ? <br /> : null}
-              {line}
-            </Fragment>
-          ))}
-        </p>
-      ))}
+      {paragraphs.map((paragraph, i) => {
+        const image = images && IMAGE_LINE.exec(paragraph.trim());
+        const src = image ? images(image[2]) : null;
+        if (image && src) return <img key={i} src={src} alt={image[1]} className="message-preview-image" />;
+        return (
+          <p key={i}>
+            {paragraph.split("\n").map((line, j) => (
+              <Fragment key={j}>
+                {j > 0 ? <br /> : null}
+                {line}
+              </Fragment>
+            ))}
+          </p>
+        );
+      })}
     </>
   );
 }
@@ -35,6 +42,7 @@ export function MessagePreview({
   emailMessage = "",
   smsMessage = "",
   poweredBy,
+  images,
 }: {
   type: "email" | "sms";
   businessName: string;
@@ -43,6 +51,8 @@ export function MessagePreview({
   emailMessage?: string;
   smsMessage?: string;
   poweredBy: string;
+  /** The email's image lines shown as images (campaign emails). */
+  images?: ImageResolver;
 }) {
   const title = type === "sms" ? "Text message preview" : "Email preview";
   return (
@@ -69,7 +79,7 @@ export function MessagePreview({
             <span className="muted">Subject:</span> {emailSubject || <span className="muted">No subject</span>}
           </div>
           <div className="email-body">
-            {emailMessage ? <MessageText text={emailMessage} /> : <p className="muted">No message</p>}
+            {emailMessage ? <MessageText text={emailMessage} images={images} /> : <p className="muted">No message</p>}
           </div>
         </div>
       )}
@@ -77,5 +87,25 @@ export function MessagePreview({
         Powered by <strong>{poweredBy}</strong>
       </p>
     </figure>
+  );
+}
+
+/** 'Variables you can use': the template variables and what each stands for, folded. */
+export function MessageVariablesHelp() {
+  return (
+    <details className="variables">
+      <summary>Variables you can use</summary>
+      <p className="muted">Type them with the double braces; each is replaced by the customer&apos;s own value.</p>
+      <dl>
+        {MESSAGE_VARIABLES.map((name) => (
+          <div key={name}>
+            <dt>
+              <code>{`{{${name}}}`}</code>
+            </dt>
+            <dd>{MESSAGE_VARIABLE_DESCRIPTIONS[name]}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

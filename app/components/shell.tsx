@@ -54,6 +54,18 @@ function useAccountRefresh(refreshAt: string | null) {
   }, [refreshAt, revalidate]);
 }
 
+/** The inbox icon's dot: the company has unread texts. */
+const UNREAD_DOT = {
+  position: "absolute",
+  top: 6,
+  right: 6,
+  width: 10,
+  height: 10,
+  borderRadius: "50%",
+  background: "var(--secondary)",
+  border: "2px solid var(--surface)",
+} as const;
+
 /** The badge of new booking requests (on Requests and on the drawer's toggle). */
 function NewCount({ count, corner = false }: { count: number; corner?: boolean }) {
   return (
@@ -109,8 +121,14 @@ export function AppShell({ shell, children, tip }: { shell: Shell; children: Rea
             </div>
           </details>
           {shell.showInbox ? (
-            <Link to="/inbox" className="icon-button" aria-label="Inbox">
+            <Link
+              to="/inbox"
+              className="icon-button"
+              aria-label={shell.inboxUnread ? "Inbox, unread messages" : "Inbox"}
+              style={{ position: "relative" }}
+            >
               <Icon name="inbox" />
+              {shell.inboxUnread ? <span className="unread-dot" style={UNREAD_DOT} /> : null}
             </Link>
           ) : null}
           {shell.showAdminIcons ? (

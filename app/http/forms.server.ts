@@ -6,8 +6,11 @@ import { formFields, withoutPrototypeKeys } from "~/http/request-data.server";
 import { RuleError } from "~/models/rules";
 import { toasts } from "~/sessions.server";
 
-/** Fields never sent back to the browser after a failed post. */
-const SECRET_FIELDS = /password|token|code|card/i;
+/**
+ * Fields never sent back to the browser after a failed post: passwords, tokens, card details and
+ * the sign-in's one-time code (named `code`; a postal, area or expense code is kept like any field).
+ */
+const SECRET_FIELDS = /password|token|card|^code$/i;
 
 /** The submitted values a failed post sends back: no secrets, and no files (a browser cannot refill them). */
 function valuesToKeep(data: Record<string, unknown>) {

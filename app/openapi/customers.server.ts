@@ -176,28 +176,19 @@ registerCall({
   params: pathId,
   response: reduced,
 });
-registerCall({
-  method: "get",
-  path: "/customers/{id}/jobs/page",
-  tag,
-  summary: "The customer's jobs (paging, searchQuery, tags)",
-  access: broad,
-  params: pathId,
-  paging: true,
-  query: customerJobsPageFiltersSchema,
-  response: pageOf(z.object({ id: z.number().int() }).passthrough()),
-});
-registerCall({
-  method: "get",
-  path: "/customers/{id}/estimates/page",
-  tag,
-  summary: "The customer's estimates (paging, searchQuery, tags)",
-  access: broad,
-  params: pathId,
-  paging: true,
-  query: customerJobsPageFiltersSchema,
-  response: pageOf(z.object({ id: z.number().int() }).passthrough()),
-});
+for (const records of ["jobs", "estimates"]) {
+  registerCall({
+    method: "get",
+    path: `/customers/{id}/${records}/page`,
+    tag,
+    summary: `The customer's ${records} (paging, searchQuery, tags)`,
+    access: broad,
+    params: pathId,
+    paging: true,
+    query: customerJobsPageFiltersSchema,
+    response: pageOf(z.object({ id: z.number().int() }).passthrough()),
+  });
+}
 registerCall({
   method: "get",
   path: "/customers/{id}/subscriptions-invoices/page",

@@ -5,6 +5,7 @@ import { registry } from "~/openapi/registry.server";
 import "~/openapi/account.server";
 import "~/openapi/booking-public.server";
 import "~/openapi/booking-requests.server";
+import "~/openapi/campaigns.server";
 import "~/openapi/client.server";
 import "~/openapi/company.server";
 import "~/openapi/customers.server";
@@ -17,6 +18,8 @@ import "~/openapi/payments.server";
 import "~/openapi/places.server";
 import "~/openapi/price-book.server";
 import "~/openapi/service-plans.server";
+import "~/openapi/text-messaging-settings.server";
+import "~/openapi/text-messaging-inbox.server";
 
 let document: ReturnType<OpenApiGeneratorV3["generateDocument"]> | undefined;
 

@@ -50,7 +50,7 @@ class RedirectedRequestClient extends twilio.RequestClient {
 }
 
 let client: { key: string; client: twilio.Twilio } | undefined;
-function twilioClient(settings: TwilioSettings): twilio.Twilio {
+export function twilioClient(settings: TwilioSettings): twilio.Twilio {
   const key = `${settings.accountSid}\n${settings.authToken}\n${settings.apiBaseUrl ?? ""}`;
   if (client?.key !== key) {
     client = {

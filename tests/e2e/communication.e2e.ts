@@ -10,6 +10,7 @@ forBoth(
     await page.getByRole("heading", { name: "Communication", level: 1 }).waitFor();
     expect(await page.getByRole("navigation", { name: "Tabs" }).getByRole("link").allTextContents()).toEqual([
       "Messages",
+      "Custom Campaigns",
     ]);
     for (const name of ["Job Scheduled", "On My Way", "Send Invoice", "Send Estimate", "Send Visit Details"])
       expect(await page.getByRole("heading", { name, level: 3 }).isVisible(), name).toBe(true);

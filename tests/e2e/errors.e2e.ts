@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { messages } from "~/utils/validation";
-import { expectNoA11yViolations, forBoth, screenshot } from "./harness";
+import { forBoth } from "./harness";
+import { expectNotFoundInShell } from "./not-found-checks";
 
 /*
  * Errors keep the shell: a 404 or 403 thrown by a page's loader shows the error screen in the
@@ -10,24 +11,7 @@ import { expectNoA11yViolations, forBoth, screenshot } from "./harness";
 forBoth(
   "a missing record answers 404 inside the shell, and the navigation still works",
   async ({ page, javaScript }) => {
-    const response = await page.goto("/customers/2000000000");
-    expect(response?.status()).toBe(404);
-    await page.getByRole("heading", { name: "Page not found", level: 1 }).waitFor();
-    expect(await page.title()).toBe("Page not found | Fieldwise");
-    // The shell: its navigation and profile menu, one main landmark holding the error screen.
-    const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link", { name: "Customers" }).isVisible()).toBe(true);
-    expect(await page.locator('summary[aria-label="Profile menu"]').count()).toBe(1);
-    expect(await page.getByRole("main").count()).toBe(1);
-    expect(await page.getByRole("main").getByRole("heading", { name: "Page not found" }).count()).toBe(1);
-    // Signed in, 'Go Back Home' goes home, not to sign-up.
-    expect(await page.getByRole("link", { name: "Go Back Home" }).getAttribute("href")).toBe("/dashboard");
-    await expectNoA11yViolations(page);
-    await screenshot(page, `errors-404-in-shell-${javaScript ? "js" : "nojs"}`);
-    await nav.getByRole("link", { name: "Customers" }).click();
-    await page.waitForURL(/\/customers$/);
-    await page.getByRole("heading", { name: "Customers", exact: true }).first().waitFor();
-    expect(await page.getByRole("heading", { name: "Page not found" }).count()).toBe(0);
+    await expectNotFoundInShell(page, "/customers/2000000000", `errors-404-in-shell-${javaScript ? "js" : "nojs"}`);
   },
   { role: "company admin" },
 );

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { baseUrl, expectNoA11yViolations, forBoth, newPage, screenshot } from "./harness";
+import { baseUrl, forBoth, newPage } from "./harness";
+import { expectNotFoundInShell } from "./not-found-checks";
 
 /*
  * An unknown address: a signed-in user sees 'Page not found' (404) inside the app's shell, the
@@ -10,22 +11,7 @@ import { baseUrl, expectNoA11yViolations, forBoth, newPage, screenshot } from ".
 forBoth(
   "an unknown address for a signed-in user is a 404 inside the shell",
   async ({ page, javaScript }) => {
-    const response = await page.goto("/no-such-page/at-all");
-    expect(response?.status()).toBe(404);
-    await page.getByRole("heading", { name: "Page not found", level: 1 }).waitFor();
-    expect(await page.title()).toBe("Page not found | Fieldwise");
-    const nav = page.getByRole("navigation", { name: "Main" });
-    expect(await nav.getByRole("link", { name: "Customers" }).isVisible()).toBe(true);
-    expect(await page.locator('summary[aria-label="Profile menu"]').count()).toBe(1);
-    expect(await page.getByRole("main").count()).toBe(1);
-    expect(await page.getByRole("main").getByRole("heading", { name: "Page not found" }).count()).toBe(1);
-    expect(await page.getByRole("link", { name: "Go Back Home" }).getAttribute("href")).toBe("/dashboard");
-    await expectNoA11yViolations(page);
-    await screenshot(page, `not-found-in-shell-${javaScript ? "js" : "nojs"}`);
-    await nav.getByRole("link", { name: "Customers" }).click();
-    await page.waitForURL(/\/customers$/);
-    await page.getByRole("heading", { name: "Customers", exact: true }).first().waitFor();
-    expect(await page.getByRole("heading", { name: "Page not found" }).count()).toBe(0);
+    await expectNotFoundInShell(page, "/no-such-page/at-all", `not-found-in-shell-${javaScript ? "js" : "nojs"}`);
   },
   { role: "company admin" },
 );

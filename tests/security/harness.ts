@@ -5,7 +5,29 @@ import path from "node:path";
 import { inject } from "vitest";
 import { freePort } from "../helpers/free-port";
 
+import { baseUrl } from "../e2e/harness";
+
 export { baseUrl, demoRecordIds, liveSessionCookie, demoLogin } from "../e2e/harness";
+
+let address = 0;
+/**
+ * A form post as the app's screens make it, from the app's origin; each from its own address, so no
+ * rate limit answers in the test's place.
+ */
+export function postForm(path: string, cookie: string, body: URLSearchParams) {
+  address += 1;
+  return fetch(`${baseUrl()}${path}`, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      Origin: baseUrl(),
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": `203.0.113.${address % 250}`,
+    },
+    body,
+    redirect: "manual",
+  });
+}
 
 /** The e2e build every server of the security suite runs (the same production bundle users get). */
 export const buildDir = () => inject("e2e").buildDir;

@@ -4,7 +4,7 @@
 // supplies nothing.
 import { beforeAll, describe, expect, test } from "vitest";
 import { call, dataOf, signUpOwner } from "./cross-company";
-import { baseUrl, liveSessionCookie } from "./harness";
+import { liveSessionCookie, postForm } from "./harness";
 
 type Plan = {
   id: number;
@@ -20,22 +20,9 @@ let owner: string;
 let demoPlan: number;
 
 const DATA = `?_data=${encodeURIComponent("routes/_app+/service-plan.$id")}`;
-let address = 0;
-/** A post of the plan form as a browser without JavaScript makes it (the route's data answer), from the app's origin. */
-function postForm(path: string, cookie: string, entries: Record<string, string>) {
-  address += 1;
-  return fetch(`${baseUrl()}${path}${DATA}`, {
-    method: "POST",
-    headers: {
-      Cookie: cookie,
-      Origin: baseUrl(),
-      "Content-Type": "application/x-www-form-urlencoded",
-      "X-Forwarded-For": `203.0.113.${address % 250}`,
-    },
-    body: new URLSearchParams(entries),
-    redirect: "manual",
-  });
-}
+/** A post of the plan form as a browser without JavaScript makes it (the route's data answer). */
+const postPlanForm = (path: string, cookie: string, entries: Record<string, string>) =>
+  postForm(`${path}${DATA}`, cookie, new URLSearchParams(entries));
 
 const read = async (id: number) => dataOf<Plan>(await call(`/api/service-plans/${id}`, { cookie: admin }));
 const validPlan = (name: string) => ({
@@ -70,7 +57,7 @@ describe("roles", () => {
       const res = await call(path, { cookie: tech, method, body });
       expect(res.status, `${method} ${path}`).toBe(403);
     }
-    const archive = await postForm(`/service-plan/${demoPlan}`, tech, { intent: "archive" });
+    const archive = await postPlanForm(`/service-plan/${demoPlan}`, tech, { intent: "archive" });
     expect(archive.status).toBe(403);
     expect((await read(demoPlan)).archivedAt).toBeNull();
   });
@@ -89,7 +76,7 @@ describe("plans across companies", () => {
       expect(res.status, `${method} ${path}`).toBe(404);
     }
     for (const intent of ["archive", "delete", "restore", "save"]) {
-      const res = await postForm(`/service-plan/${demoPlan}`, owner, { intent, name: "Stolen", totalPrice: "1" });
+      const res = await postPlanForm(`/service-plan/${demoPlan}`, owner, { intent, name: "Stolen", totalPrice: "1" });
       expect(res.status, intent).toBe(404);
     }
     const theirList = await call("/api/service-plans?show=all&searchQuery=comfort", { cookie: owner });
@@ -119,7 +106,7 @@ describe("hostile input", () => {
     expect(noPrice.status).toBe(400);
     expect(await noPrice.json()).toMatchObject({ errors: { totalPrice: "Total price is required" } });
 
-    const posted = await postForm("/service-plan/new", admin, {
+    const posted = await postPlanForm("/service-plan/new", admin, {
       intent: "save",
       name: `${name} form`,
       paymentSchedule: "3",
@@ -149,7 +136,7 @@ describe("hostile input", () => {
     });
     expect(counted.status).toBe(400);
     for (const intent of ["visits", "save"]) {
-      const res = await postForm("/service-plan/new", admin, {
+      const res = await postPlanForm("/service-plan/new", admin, {
         intent,
         name,
         totalPrice: "100",
@@ -184,7 +171,7 @@ describe("hostile input", () => {
       expect(res.status, field).toBe(400);
       expect(((await res.json()) as { errors: Record<string, string> }).errors, field).toHaveProperty([field]);
     }
-    const form = await postForm("/service-plan/new", admin, {
+    const form = await postPlanForm("/service-plan/new", admin, {
       intent: "save",
       name,
       totalPrice: "-$240",

@@ -18,7 +18,7 @@ const naming = () => ({
 type Expected = string; // an entry's name in screens
 
 /** The screen behind each API area; the documented exceptions are named as such. */
-function screenOf(file: string, kind: "loader" | "action"): Expected | undefined {
+function screenOf(file: string, kind: "loader" | "action", method = "GET"): Expected | undefined {
   const f = file.replace(/^\/?app\/routes\/api\+\//, "");
   // Public calls name their page: sign-in and friends, the online booking's service-area check, the API's own documents.
   const account: Record<string, string> = {
@@ -80,6 +80,14 @@ function screenOf(file: string, kind: "loader" | "action"): Expected | undefined
   if (pickerReads.includes(f) && kind === "loader") return "jobs.new";
   if (f.startsWith("price-lists+/")) return "priceBook.list";
   if (f.startsWith("service-plans+/")) return "servicePlans.offered";
+  // Campaigns: the wizard's calls (save, audience) follow the wizard, the rest the details page.
+  if (f === "follow-up-campaigns+/audience.ts" || (f === "follow-up-campaigns+/_layout.ts" && kind === "action"))
+    return method === "PUT" ? "campaigns.edit" : "campaigns.new";
+  if (f.startsWith("follow-up-campaigns+/")) return "campaigns.details";
+  // Two-way text: the registration's calls follow the settings pages, the rest the inbox.
+  if (f.startsWith("text-messaging+/a2p-draft-profile") || f.startsWith("text-messaging+/phone-numbers"))
+    return "twoWayTextSettings";
+  if (f.startsWith("text-messaging+/")) return "inbox";
   return undefined;
 }
 
@@ -121,7 +129,8 @@ describe("API calls follow their screen's route-table entry", () => {
         for (const method of kind === "loader" ? ["GET"] : ["POST", "PUT", "PATCH", "DELETE"]) {
           const entry = await entryNamed(run as never, method);
           expect(entry, `${file} ${method}: the access check comes first`).not.toBeNull();
-          expect(entry?.name, `${file} ${method} follows screens.${expected}`).toBe(expected);
+          const named = screenOf(file, kind, method);
+          expect(entry?.name, `${file} ${method} follows screens.${named}`).toBe(named);
           expect(routeTable).toContain(entry);
         }
       });

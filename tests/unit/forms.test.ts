@@ -36,6 +36,17 @@ describe("the one form path", () => {
     expect(JSON.stringify(body)).not.toContain("secret");
   });
 
+  it("keeps a postal or area code but never the sign-in's one-time code or a card number", async () => {
+    const answer = await submitForm(
+      form({ name: "A", password: "", code: "123456", zipCode: "94107", areaCode: "415", cardNumber: "4242" }),
+      validator,
+      "f",
+      async () => saved(),
+    );
+    const body = await answer.json();
+    expect(body.repopulateFields).toEqual({ name: "A", zipCode: "94107", areaCode: "415" });
+  });
+
   it("returns a rule of the model (duplicate name) on its field like a schema error", async () => {
     const answer = await submitForm(form({ name: "Taken", password: "x" }), validator, "f", async () => {
       throw new RuleError({ name: "A tag named 'Taken' already exists" });

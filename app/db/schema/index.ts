@@ -9,3 +9,5 @@ export * from "./estimates";
 export * from "./invoices";
 export * from "./booking";
 export * from "./service-plans";
+export * from "./campaigns";
+export * from "./text-messaging";

@@ -283,6 +283,35 @@ async function copyPhotos(exec: Executor, request: RequestRow, jobId: number, ac
   }
 }
 
+/** The locked request, its customer (assigned, matched or new) linked, and the fields of the record it becomes. */
+async function startConversion(exec: Executor, companyId: number, requestId: number, actorUserId: number | null) {
+  const request = await lockRequest(exec, companyId, requestId);
+  if (!request) throw new RequestConversionError("Booking request not found");
+  const ctx = officeContext(companyId, actorUserId);
+  const customer = await customerForRequest(exec, ctx, request);
+  await linkCustomer(exec, request, actorUserId, customer);
+  const fields = await recordFields(exec, request, customer.customerId);
+  return { request, ctx, fields };
+}
+
+/** The request becomes "Converted to job" or "Converted to estimate", linked to the new record, on its timeline too. */
+async function finishConversion(
+  exec: Executor,
+  request: { id: number; companyId: number },
+  actorUserId: number | null,
+  made: { jobId: number } | { estimateId: number },
+) {
+  const [status, event] =
+    "jobId" in made
+      ? [BookingRequestStatus.ConvertedToJob, BookingRequestEvent.ConvertedToJob]
+      : [BookingRequestStatus.ConvertedToEstimate, BookingRequestEvent.ConvertedToEstimate];
+  await exec
+    .update(bookingRequests)
+    .set({ status, ...made, updatedAt: new Date() })
+    .where(eq(bookingRequests.id, request.id));
+  await addRequestTimeline(exec, request.companyId, request.id, actorUserId, event, made);
+}
+
 /**
  * Turns a booking request into a job in the caller's transaction: its customer (assigned, matched
  * or new), the service as a line at its price, the window as the visit with the booked employee,
@@ -295,21 +324,10 @@ export async function convertRequestToJob(
   requestId: number,
   actorUserId: number | null,
 ): Promise<{ jobId: number }> {
-  const request = await lockRequest(exec, companyId, requestId);
-  if (!request) throw new RequestConversionError("Booking request not found");
-  const ctx = officeContext(companyId, actorUserId);
-  const customer = await customerForRequest(exec, ctx, request);
-  await linkCustomer(exec, request, actorUserId, customer);
-  const fields = await recordFields(exec, request, customer.customerId);
+  const { request, ctx, fields } = await startConversion(exec, companyId, requestId, actorUserId);
   const job = await createJob(ctx, { ...fields, lineItems: await serviceLines(exec, request) }, new Date(), exec);
   await copyPhotos(exec, request, job.id, actorUserId);
-  await exec
-    .update(bookingRequests)
-    .set({ status: BookingRequestStatus.ConvertedToJob, jobId: job.id, updatedAt: new Date() })
-    .where(eq(bookingRequests.id, request.id));
-  await addRequestTimeline(exec, companyId, request.id, actorUserId, BookingRequestEvent.ConvertedToJob, {
-    jobId: job.id,
-  });
+  await finishConversion(exec, request, actorUserId, { jobId: job.id });
   return { jobId: job.id };
 }
 
@@ -323,12 +341,7 @@ export async function convertRequestToEstimate(
   requestId: number,
   actorUserId: number | null,
 ): Promise<{ estimateId: number }> {
-  const request = await lockRequest(exec, companyId, requestId);
-  if (!request) throw new RequestConversionError("Booking request not found");
-  const ctx = officeContext(companyId, actorUserId);
-  const customer = await customerForRequest(exec, ctx, request);
-  await linkCustomer(exec, request, actorUserId, customer);
-  const fields = await recordFields(exec, request, customer.customerId);
+  const { request, ctx, fields } = await startConversion(exec, companyId, requestId, actorUserId);
   const lineItems = (await serviceLines(exec, request)).map((line) => ({
     ...line,
     isOptional: false,
@@ -340,12 +353,6 @@ export async function convertRequestToEstimate(
     { ...fields, privateNotes: undefined, message: undefined, options: [{ name: "Option 1", lineItems }] },
     exec,
   );
-  await exec
-    .update(bookingRequests)
-    .set({ status: BookingRequestStatus.ConvertedToEstimate, estimateId: estimate.id, updatedAt: new Date() })
-    .where(eq(bookingRequests.id, request.id));
-  await addRequestTimeline(exec, companyId, request.id, actorUserId, BookingRequestEvent.ConvertedToEstimate, {
-    estimateId: estimate.id,
-  });
+  await finishConversion(exec, request, actorUserId, { estimateId: estimate.id });
   return { estimateId: estimate.id };
 }

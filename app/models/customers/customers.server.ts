@@ -512,7 +512,11 @@ function sortKeys(field: string | null | undefined) {
   }
 }
 
-function listFilter(ctx: CallerContext, q: Pick<CustomerListQuery, "tagIds" | "excludeTagIds" | "searchQuery">) {
+/** The customer list's filter (live customers of the company, any include tag, no exclude tag, the search): also a campaign audience's. */
+export function listFilter(
+  ctx: Pick<CallerContext, "companyId">,
+  q: Pick<CustomerListQuery, "tagIds" | "excludeTagIds" | "searchQuery">,
+) {
   const terms = searchQueryTerms(q.searchQuery);
   const conditions = [
     live(ctx.companyId),

@@ -565,6 +565,16 @@ const sortColumns: Record<InvoiceSortField, SQL> = {
   total: sql`${invoices.totalCents}`,
 };
 
+/** An invoice list's search: its number ('#12' or '12') or the words of its text; null when blank. */
+export function invoiceSearch(searchQuery: string | undefined): SQL | null {
+  const text = searchQuery?.trim() ?? "";
+  if (!text) return null;
+  const ts = searchTsQuery(text);
+  const byNumber = /^#?\d{1,9}$/.test(text) ? eq(invoices.number, Number(text.replace("#", ""))) : null;
+  const byText = ts ? sql`${invoices.searchVector} @@ to_tsquery('simple', ${ts})` : null;
+  return byNumber && byText ? sql`(${byNumber} or ${byText})` : (byNumber ?? byText ?? sql`false`);
+}
+
 export const INVOICES_COUNT_CAP = 10_000;
 const invoicesList = pagedList(invoices, invoiceCounts, sortColumns, "number", INVOICES_COUNT_CAP);
 
@@ -579,13 +589,8 @@ export async function listInvoicesPage(
   if (query.status === OVERDUE_FILTER)
     conditions.push(eq(invoices.status, InvoiceStatus.Sent), sql`${invoices.dueDate} < ${today}::date`);
   else if (query.status !== undefined) conditions.push(eq(invoices.status, query.status));
-  const text = query.searchQuery?.trim() ?? "";
-  if (text) {
-    const ts = searchTsQuery(text);
-    const byNumber = /^#?\d{1,9}$/.test(text) ? eq(invoices.number, Number(text.replace("#", ""))) : null;
-    const byText = ts ? sql`${invoices.searchVector} @@ to_tsquery('simple', ${ts})` : null;
-    conditions.push(byNumber && byText ? sql`(${byNumber} or ${byText})` : (byNumber ?? byText ?? sql`false`));
-  }
+  const search = invoiceSearch(query.searchQuery);
+  if (search) conditions.push(search);
   // The jobs list's plan (docs/decisions/046): a deferred join walks the sort index for the page's ids, so a
   // deep page skips index entries, not invoices joined to their customers.
   const { rows, total, totalIsCapped } = await invoicesList(

@@ -68,6 +68,7 @@ import { lineInputOf, lineItemColumns } from "~/models/line-items/line-rows.serv
 import { readsCosts } from "~/access/roles";
 import { TagType } from "~/models/company/tags.schema";
 import { tagsStartingWith } from "~/models/company/tags.server";
+import { queueFinishedJobCampaigns } from "~/models/campaigns/campaign-sending.server";
 import { PlanFeature } from "~/access/features";
 import {
   cancelPending,
@@ -1043,6 +1044,8 @@ export async function updateJobStatus(
         kind: MessageKind.OnMyWay,
         key: `on-my-way:${job.id}:${eventId}`,
       });
+    if (to === JobStatus.Finished)
+      queued = (await queueFinishedJobCampaigns(tx, ctx.companyId, job, input.startDate ?? new Date())) || queued;
     return { id: job.id, status: to };
   });
   if (queued) nudgeDispatcher();
@@ -1104,7 +1107,8 @@ export async function recordPayment(
   id: number,
   input: { method: number; amount?: number; note?: string },
 ): Promise<{ id: number; paymentId: number; amountCents: number } | null> {
-  return db.transaction(async (tx) => {
+  let queued = false;
+  const paid = await db.transaction(async (tx) => {
     const job = await findJob(tx, ctx, id, true);
     if (!job) return null;
     if (!PAYABLE_STATUSES.includes(job.status as JobStatusValue))
@@ -1133,8 +1137,12 @@ export async function recordPayment(
       data: { paymentId: payment.id, amountCents, method: input.method },
     });
     await syncReminders(tx, ctx.companyId, [id]);
+    // Paid without being finished first: the job-finished campaigns go as if it had been.
+    if (job.status !== JobStatus.Finished) queued = await queueFinishedJobCampaigns(tx, ctx.companyId, job, new Date());
     return { id, paymentId: payment.id, amountCents };
   });
+  if (queued) nudgeDispatcher();
+  return paid;
 }
 
 // ---------------------------------------------------------------- reads

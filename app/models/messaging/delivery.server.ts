@@ -41,6 +41,16 @@ const REACHED_FROM = {
   failed: ["stored", "sent"],
 } as const;
 
+/** The two-way inbox's messages follow the same callbacks (registered by app/models/text-messaging). */
+type TextStatusHandler = (
+  status: { messageSid: string; state: "sent" | "delivered" | "failed"; reason: string | null },
+  now: Date,
+) => Promise<void>;
+const textStatusHandlers: TextStatusHandler[] = [];
+export function onTextStatus(handler: TextStatusHandler) {
+  textStatusHandlers.push(handler);
+}
+
 export type TextStatusCallback = {
   messageSid: string;
   messageStatus: string;
@@ -84,6 +94,7 @@ export async function applyTextStatus(callback: TextStatusCallback, now = new Da
       ),
     )
     .returning({ id: outboxMessages.id });
+  for (const handler of textStatusHandlers) await handler({ messageSid: callback.messageSid, state, reason }, now);
   return updated.length > 0;
 }
 
@@ -123,9 +134,9 @@ export type IncomingTextOutcome =
   | { kind: "unknown_number" };
 
 /**
- * The seam for the two-way text inbox (a later issue): it registers here to receive the texts that
- * are not opt-out or opt-in keywords, with the company whose number they were sent to. Until then
- * such texts are not stored.
+ * The seam for the two-way text inbox (app/models/text-messaging/inbox-hooks.server.ts): it
+ * registers here to receive the texts that are not opt-out or opt-in keywords, with the company
+ * whose number they were sent to.
  */
 type IncomingTextHandler = (text: IncomingText & { companyId: number }) => Promise<void>;
 const incomingTextHandlers: IncomingTextHandler[] = [];

@@ -24,6 +24,7 @@ import { INVOICE_FOLLOW_UP_KIND, sendInvoiceFollowUp } from "~/models/invoices/i
 import { ESTIMATE_FOLLOW_UP_KIND, sendEstimateFollowUp } from "~/models/estimates/estimate-follow-ups.server";
 import { planMessageSender } from "~/models/service-plans/plan-messages.server";
 import { receiptSender } from "~/models/payments/payment-receipt.server";
+import { campaignSender } from "~/models/campaigns/campaign-sending.server";
 
 /**
  * The dispatcher of automatic messages: claims due rows of scheduled_messages in batches (FOR
@@ -204,7 +205,7 @@ async function dispatchOne(
   services: DeliveryServices | undefined,
 ): Promise<keyof DispatchReport> {
   try {
-    const planSend = planMessageSender(row.kind) ?? receiptSender(row.kind);
+    const planSend = planMessageSender(row.kind) ?? receiptSender(row.kind) ?? campaignSender(row.kind);
     if (
       planSend ||
       (row.kind as string) === INVOICE_FOLLOW_UP_KIND ||

@@ -1,4 +1,4 @@
-import { escapeHtml, textToHtml } from "./variables";
+import { escapeHtml, textToHtml, type ImageResolver } from "./variables";
 
 export const BRAND = { primary: "#2E3758", secondary: "#3AC09D" } as const;
 
@@ -12,12 +12,15 @@ export function emailHtml({
   logoUrl,
   subject,
   text,
+  images,
 }: {
   companyName: string;
   /** An absolute address of the company's logo, or null. */
   logoUrl: string | null;
   subject: string;
   text: string;
+  /** Image lines of the text shown as images (campaign emails); without it they stay text. */
+  images?: ImageResolver;
 }): string {
   const name = escapeHtml(companyName);
   const header = logoUrl
@@ -38,7 +41,7 @@ export function emailHtml({
 <tr><td style="background:${BRAND.primary};padding:20px 24px;text-align:center;">${header}</td></tr>
 <tr><td style="height:4px;background:${BRAND.secondary};line-height:4px;font-size:0;">&nbsp;</td></tr>
 <tr><td style="padding:24px;">
-${textToHtml(text, `color:${BRAND.primary};font-weight:600;`)}
+${textToHtml(text, `color:${BRAND.primary};font-weight:600;`, images)}
 </td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #e3e5ec;font-size:13px;color:#5b6073;text-align:center;">${name}</td></tr>
 </table>

@@ -140,13 +140,26 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)]/g;
 
-/** Rendered text as HTML paragraphs: escaped, line breaks kept, web addresses made links. */
-export function textToHtml(text: string, linkStyle = ""): string {
+/** A paragraph that is only an image, as the campaign email's editor writes it: ![description](address). */
+export const IMAGE_LINE = /^!\[([^\]\n]{0,200})\]\(([^()\s]{1,2000})\)$/;
+
+/** The address an image of a message may show from (absolute for an email), or null to leave the line as text. */
+export type ImageResolver = (url: string) => string | null;
+
+/**
+ * Rendered text as HTML paragraphs: escaped, line breaks kept, web addresses made links; with
+ * `images`, a paragraph of one image line (IMAGE_LINE) becomes the image.
+ */
+export function textToHtml(text: string, linkStyle = "", images?: ImageResolver): string {
   const style = linkStyle ? ` style="${linkStyle}"` : "";
   return text
     .split(/\n{2,}/)
     .filter((p) => p.trim())
     .map((paragraph) => {
+      const image = images && IMAGE_LINE.exec(paragraph.trim());
+      const src = image ? images(image[2]) : null;
+      if (image && src)
+        return `<img src="${escapeHtml(src)}" alt="${escapeHtml(image[1])}" style="display:block;max-width:100%;height:auto;border:0;">`;
       const escaped = escapeHtml(paragraph).replace(LINK, (url) => `<a href="${url}"${style}>${url}</a>`);
       return escaped.split("\n").join("<br>");
     })

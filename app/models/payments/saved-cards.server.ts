@@ -3,15 +3,8 @@ import Stripe from "stripe";
 import { z } from "zod";
 import { db } from "~/db.server";
 import { companies, customers, customerServicePlans, savedCards } from "~/db/schema";
-import { delivered, skipped } from "~/models/invoices/invoice-message.server";
-import { emailHtml } from "~/models/messaging/email-html";
-import {
-  DeliveryUnavailableError,
-  sendCustomerMessage,
-  type CustomerSendOutcome,
-  type DeliveryServices,
-} from "~/models/messaging/send.server";
-import { absoluteLogoUrl } from "~/models/messaging/templates.server";
+import { sendLinkToCustomer, type LinkSendResult } from "~/models/messaging/link-message.server";
+import type { DeliveryServices } from "~/models/messaging/send.server";
 import { RuleError } from "~/models/rules";
 import { PlanStatus } from "~/models/service-plans/plan-terms";
 import { PAYMENTS_NOT_SET_UP } from "~/services/payments-notice";
@@ -77,8 +70,6 @@ export const savedCardsFormSchema = z.discriminatedUnion("cardAction", [
   z.object({ cardAction: z.literal("remove"), paymentMethodId: z.string().min(1).max(200) }),
 ]);
 
-export type CardLinkSendResult = { sent: true; message: string } | { sent: false; error: string };
-
 /**
  * Sends the add-card link to the customer by text, email or both through the messaging area. The
  * dedupe key is the link itself (its expiry is to the second), so a double click sends it once.
@@ -90,7 +81,7 @@ export async function sendAddCardLink(
   channel: 1 | 2 | 3,
   services?: DeliveryServices,
   settings = stripeSettings(),
-): Promise<CardLinkSendResult | null> {
+): Promise<LinkSendResult | null> {
   const [row] = await db
     .select({ firstName: customers.firstName, businessName: companies.businessName, logoUrl: companies.logoUrl })
     .from(customers)
@@ -109,36 +100,20 @@ export async function sendAddCardLink(
     `The link works for ${ADD_CARD_LINK_HOURS} hours.`,
     `Thank you,\n${row.businessName}`,
   ].join("\n\n");
-  let outcome: CustomerSendOutcome;
-  try {
-    outcome = await sendCustomerMessage(
-      {
-        companyId: ctx.companyId,
-        customerId,
-        channel,
-        dedupeKey: `add-card-link:${new URL(link).searchParams.get("token")}`,
-        message: {
-          subject,
-          smsText,
-          emailText,
-          emailHtml: emailHtml({
-            companyName: row.businessName,
-            logoUrl: absoluteLogoUrl(row.logoUrl),
-            subject,
-            text: emailText,
-          }),
-        },
-      },
-      ...(services ? [services] : []),
-    );
-  } catch (error) {
-    if (!(error instanceof DeliveryUnavailableError)) throw error;
-    return { sent: false, error: "The message service could not take the link now: try again in a minute" };
-  }
-  const reasons = [skipped(outcome.email), skipped(outcome.sms)].filter(Boolean).join("; ");
-  if (delivered(outcome.email) || delivered(outcome.sms))
-    return { sent: true, message: reasons ? `Add-card link sent (${reasons})` : "Add-card link sent" };
-  return { sent: false, error: reasons || "The link could not be sent" };
+  return sendLinkToCustomer(
+    {
+      companyId: ctx.companyId,
+      customerId,
+      channel,
+      dedupeKey: `add-card-link:${new URL(link).searchParams.get("token")}`,
+      company: row,
+      subject,
+      smsText,
+      emailText,
+      sentMessage: "Add-card link sent",
+    },
+    services,
+  );
 }
 
 /** The answer when Stripe could not detach the card (it stays saved, nothing changed here). */

@@ -16,15 +16,13 @@ import type { CallerContext } from "~/access/access.server";
 import { Role } from "~/access/roles";
 import { absoluteUrl } from "~/http/app-url.server";
 import { displayName } from "~/models/customers/customers.schema";
-import { delivered, skipped } from "~/models/invoices/invoice-message.server";
 import { newPublicToken } from "~/models/jobs/job-series.server";
 import { searchTsQuery } from "~/models/jobs/jobs.server";
 import { wallInputToInstant } from "~/models/jobs/job-recurrence";
 import { JobStatus } from "~/models/jobs/jobs.schema";
 import { listPagePlan } from "~/models/list-pages.server";
-import { emailHtml } from "~/models/messaging/email-html";
-import { DeliveryUnavailableError, sendCustomerMessage, type DeliveryServices } from "~/models/messaging/send.server";
-import { absoluteLogoUrl } from "~/models/messaging/templates.server";
+import { sendLinkToCustomer, type LinkSendResult } from "~/models/messaging/link-message.server";
+import type { DeliveryServices } from "~/models/messaging/send.server";
 import { savedCardsView } from "~/models/payments/saved-cards.server";
 import { RuleError } from "~/models/rules";
 import { storeSignatureImage } from "~/models/signatures/signature-image.server";
@@ -116,7 +114,6 @@ const cardOfCustomer = async (companyId: number, customerId: number, paymentMeth
 
 /* ------------------------------------------------------------------ selling */
 
-export type LinkSendResult = { sent: true; message: string } | { sent: false; error: string };
 export type SaleResult = { id: number; status: number; link?: LinkSendResult };
 
 /**
@@ -301,40 +298,26 @@ export async function sendPlanLink(
     `Thank you,\n${row.businessName}`,
   ].join("\n\n");
   const key = requestToken && /^[A-Za-z0-9_-]{8,64}$/.test(requestToken) ? requestToken : String(now.getTime());
-  let outcome;
-  try {
-    outcome = await sendCustomerMessage(
-      {
-        companyId: ctx.companyId,
-        customerId: row.customerId,
-        channel: (channel === 1 || channel === 3 ? channel : 2) as 1 | 2 | 3,
-        dedupeKey: `service-plan-link:${planId}:${key}`,
-        message: {
-          subject,
-          smsText,
-          emailText,
-          emailHtml: emailHtml({
-            companyName: row.businessName,
-            logoUrl: absoluteLogoUrl(row.logoUrl),
-            subject,
-            text: emailText,
-          }),
-        },
-      },
-      ...(services ? [services] : []),
-    );
-  } catch (error) {
-    if (!(error instanceof DeliveryUnavailableError)) throw error;
-    return { sent: false, error: "The message service could not take the link now: try again in a minute" };
-  }
-  const reasons = [skipped(outcome.email), skipped(outcome.sms)].filter(Boolean).join("; ");
-  if (!delivered(outcome.email) && !delivered(outcome.sms))
-    return { sent: false, error: reasons || "The link could not be sent" };
-  await db
-    .update(customerServicePlans)
-    .set({ sentAt: now, updatedAt: now })
-    .where(and(eq(customerServicePlans.id, planId), eq(customerServicePlans.companyId, ctx.companyId)));
-  return { sent: true, message: reasons ? `Link sent (${reasons})` : "Link sent" };
+  const result = await sendLinkToCustomer(
+    {
+      companyId: ctx.companyId,
+      customerId: row.customerId,
+      channel: (channel === 1 || channel === 3 ? channel : 2) as 1 | 2 | 3,
+      dedupeKey: `service-plan-link:${planId}:${key}`,
+      company: row,
+      subject,
+      smsText,
+      emailText,
+      sentMessage: "Link sent",
+    },
+    services,
+  );
+  if (result.sent)
+    await db
+      .update(customerServicePlans)
+      .set({ sentAt: now, updatedAt: now })
+      .where(and(eq(customerServicePlans.id, planId), eq(customerServicePlans.companyId, ctx.companyId)));
+  return result;
 }
 
 /* ------------------------------------------------------------ customer's page */

@@ -4,9 +4,8 @@ import { customerServicePlans, invoices } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import type { Paging } from "~/http/api.server";
 import { listPagePlan } from "~/models/list-pages.server";
-import { companyToday } from "~/models/invoices/invoices.server";
+import { companyToday, invoiceSearch } from "~/models/invoices/invoices.server";
 import { InvoiceStatus } from "~/models/invoices/invoices.schema";
-import { searchTsQuery } from "~/models/jobs/jobs.server";
 
 /** The customer profile's "Subscription invoices" tab: newest first (its partial index), or by number, due date or total. */
 export const PLAN_INVOICE_SORT_FIELDS = ["createdAt", "number", "dueDate", "total"] as const;
@@ -51,13 +50,8 @@ export async function listCustomerPlanInvoicesPage(
     eq(invoices.customerId, customerId),
     isNotNull(invoices.customerServicePlanId),
   ];
-  const text = query.searchQuery?.trim() ?? "";
-  if (text) {
-    const ts = searchTsQuery(text);
-    const byNumber = /^#?\d{1,9}$/.test(text) ? eq(invoices.number, Number(text.replace("#", ""))) : null;
-    const byText = ts ? sql`${invoices.searchVector} @@ to_tsquery('simple', ${ts})` : null;
-    conditions.push(byNumber && byText ? sql`(${byNumber} or ${byText})` : (byNumber ?? byText ?? sql`false`));
-  }
+  const search = invoiceSearch(query.searchQuery);
+  if (search) conditions.push(search);
   const sort = query.paging.sortSettings.find((s) => s.fieldName in sortColumns);
   const descending = sort ? !!sort.descending : true;
   const plan = listPagePlan({

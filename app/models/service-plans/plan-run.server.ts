@@ -10,6 +10,7 @@ import { ActorType, JobStatus, OPEN_VISIT_STATUSES, TimelineEvent } from "~/mode
 import { InvoiceStatus } from "~/models/invoices/invoices.schema";
 import { createInvoice } from "~/models/invoices/invoices.server";
 import { LINE_NAME_MAX, LineItemKind } from "~/models/line-items/line-items.schema";
+import { lineInputOf } from "~/models/line-items/line-rows.server";
 import { nudgeDispatcher, syncReminders } from "~/models/messaging/automatic.server";
 import {
   ChargeMode,
@@ -168,16 +169,8 @@ async function createVisitJob(
       timezone: plan.timezone,
       jobStatus: JobStatus.Prescheduled,
       employeeIds: [],
-      lineItems: visit.lineItems.map((line) => ({
-        kind: line.kind,
-        name: line.name,
-        description: line.description ?? undefined,
-        quantity: Number(line.quantity),
-        unitPrice: line.unitPriceCents,
-        cost: line.costCents,
-        isTaxable: line.isTaxable,
-        priceListItemId: line.priceListItemId ?? undefined,
-      })),
+      // The sale's copy of the visits keeps no line images (soldTermsOf), so the job's lines have none.
+      lineItems: visit.lineItems.map((line) => lineInputOf({ ...line, imageUrl: null })),
       taxRate: plan.taxRate,
       discount: 0,
       tags: [],

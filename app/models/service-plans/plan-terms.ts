@@ -1,5 +1,6 @@
 import { labelledEnum } from "~/utils/labelled-enum";
 import { dayjs } from "~/utils/format";
+import { fromFloating, toFloating } from "~/models/jobs/job-recurrence";
 
 /**
  * The arithmetic of a service plan's terms (spec part 2 section 9), shared by the plan form (shown
@@ -135,17 +136,22 @@ export function billingDate(
   period: number,
 ): Date {
   const { unit, step } = RHYTHM[schedule];
-  // Counted on the wall clock (as UTC, so no zone of the machine's own interferes), then placed back in
-  // the plan's zone: 09:00 stays 09:00 across daylight saving.
-  const wall = dayjs(billingStartAt).tz(timezone).format(WALL_CLOCK);
-  const moved = dayjs
-    .utc(wall)
-    .add(period * step, unit)
-    .format(WALL_CLOCK);
-  return dayjs.tz(moved, timezone).toDate();
+  // Counted on the wall clock (floating, as a job series is), then placed back in the plan's zone:
+  // 09:00 stays 09:00 across daylight saving. Due to the second: the start's milliseconds are dropped.
+  const wall = toFloating(billingStartAt, timezone);
+  wall.setUTCMilliseconds(0);
+  const steps = period * step;
+  if (unit === "week") wall.setUTCDate(wall.getUTCDate() + steps * 7);
+  else {
+    // A month without the start's day takes its last day (the 31st bills on the 30th in April).
+    const day = wall.getUTCDate();
+    wall.setUTCDate(1);
+    wall.setUTCMonth(wall.getUTCMonth() + steps);
+    const lastDay = new Date(Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth() + 1, 0)).getUTCDate();
+    wall.setUTCDate(Math.min(day, lastDay));
+  }
+  return fromFloating(wall, timezone);
 }
-
-const WALL_CLOCK = "YYYY-MM-DDTHH:mm:ss";
 
 /** Visits over the duration: those that fall before the plan ends; null until cancelled. */
 export function visitCount(visitsPerYear: number, durationMonths: number | null): number | null {

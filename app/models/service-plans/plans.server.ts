@@ -47,9 +47,8 @@ export type PlanLine = {
 };
 export type PlanVisit = { id: number; position: number; visitDescription: string | null; lineItems: PlanLine[] };
 
-/** A plan with its terms and its visits (in order) with their lines. */
-export type OfferedPlan = {
-  id: number;
+/** A plan's terms: what a sale copies from it. */
+type PlanTerms = {
   name: string;
   description: string | null;
   totalPriceCents: number;
@@ -58,6 +57,11 @@ export type OfferedPlan = {
   chargeMode: number;
   invoiceTiming: number;
   taxRate: number;
+};
+
+/** A plan with its terms and its visits (in order) with their lines. */
+export type OfferedPlan = PlanTerms & {
+  id: number;
   archivedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -84,18 +88,7 @@ export type PlanListItem = OfferedPlanOption & {
 };
 
 /** The fields of customer_service_plans copied from the plan at the sale. */
-export type SoldTerms = {
-  servicePlanId: number;
-  name: string;
-  description: string | null;
-  totalPriceCents: number;
-  durationMonths: number | null;
-  paymentSchedule: PaymentScheduleValue;
-  chargeMode: number;
-  invoiceTiming: number;
-  taxRate: number;
-  visits: SoldPlanVisit[];
-};
+export type SoldTerms = PlanTerms & { servicePlanId: number; visits: SoldPlanVisit[] };
 
 const ofCompany = (ctx: CallerContext) => eq(servicePlans.companyId, ctx.companyId);
 

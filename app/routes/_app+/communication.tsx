@@ -4,19 +4,16 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { withZod } from "@remix-validated-form/with-zod";
 import { useState, type FormEvent } from "react";
 import { ValidatedForm } from "remix-validated-form";
+import { CampaignsTab } from "~/components/campaign-list";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { FormError, SubmitButton, TextareaField, TextField } from "~/components/form";
-import { MessagePreview } from "~/components/message-preview";
+import { MessagePreview, MessageVariablesHelp } from "~/components/message-preview";
 import { PageHeader } from "~/components/page-header";
 import { Tabs } from "~/components/tabs";
 import { requireAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
 import { submitForm, unknownIntent } from "~/http/forms.server";
-import {
-  MESSAGE_TYPE_DESCRIPTIONS,
-  MESSAGE_VARIABLES,
-  MESSAGE_VARIABLE_DESCRIPTIONS,
-} from "~/models/messaging/message-types";
+import { MESSAGE_TYPE_DESCRIPTIONS } from "~/models/messaging/message-types";
 import {
   MESSAGE_FIELD_LABELS,
   MESSAGE_LIMITS,
@@ -27,14 +24,17 @@ import { resetMessageTemplate, saveMessageTemplate } from "~/models/messaging/te
 import { describeSegments, renderTemplate, sampleValues, smsSegments } from "~/models/messaging/variables";
 import { toasts } from "~/sessions.server";
 import { useHydrated } from "~/utils/use-hydrated";
+import campaignStyles from "~/styles/campaigns.css";
 import communicationStyles from "~/styles/communication.css";
-import { communicationPage, editedType } from "./__communication.server";
+import { communicationPage, editedType, toggleFromList } from "./__communication.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: communicationStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: communicationStyles },
+  { rel: "stylesheet", href: campaignStyles },
+];
 
 const FORM_ID = "message-template";
 const validator = withZod(messageTemplateFormSchema);
-const TABS = [{ id: "messages", label: "Messages" }] as const;
 type Texts = { smsText: string; subjectText: string; emailText: string };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -43,9 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx } = await requireAccess({ request, context }, screens.communication);
+  const access = await requireAccess({ request, context }, screens.communication);
+  const { ctx } = access;
   const formData = await request.formData();
   switch (formData.get("intent")) {
+    case "toggle":
+      return toggleFromList(access, formData, new URL(request.url));
     case "save":
       return submitForm(formData, validator, FORM_ID, async ({ messageType, ...texts }) => {
         await saveMessageTemplate(ctx, { messageType, ...texts });
@@ -72,12 +75,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CommunicationRoute() {
-  const { templates, editing, company, confirmReset } = useLoaderData<typeof loader>();
+  const { templates, editing, company, confirmReset, tabs, tab, campaigns } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader title="Communication" />
-      <Tabs tabs={TABS} current="messages" />
-      {editing ? (
+      <Tabs tabs={tabs} current={tab} />
+      {campaigns ? (
+        <CampaignsTab {...campaigns} />
+      ) : editing ? (
         <MessageEditor key={editing.customizableMessageType} />
       ) : (
         <section aria-labelledby="messages-title" className="stack">
@@ -205,22 +210,7 @@ function MessageEditor() {
           </p>
           <TemplateField name="subjectText" />
           <TemplateField name="emailText" rows={10} />
-          <details className="variables">
-            <summary>Variables you can use</summary>
-            <p className="muted">
-              Type them with the double braces; each is replaced by the customer&apos;s own value.
-            </p>
-            <dl>
-              {MESSAGE_VARIABLES.map((name) => (
-                <div key={name}>
-                  <dt>
-                    <code>{`{{${name}}}`}</code>
-                  </dt>
-                  <dd>{MESSAGE_VARIABLE_DESCRIPTIONS[name]}</dd>
-                </div>
-              ))}
-            </dl>
-          </details>
+          <MessageVariablesHelp />
           <div className="form-actions row">
             <SubmitButton formId={FORM_ID} name="intent" value="save">
               Save

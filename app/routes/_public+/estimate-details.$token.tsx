@@ -10,12 +10,13 @@ import { optionalAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
 import { Honeypot } from "~/components/form";
 import { LineItemName, LineItemsTable } from "~/components/line-items-table";
-import { SignaturePad } from "~/components/signature-pad";
+import { PublicSignature } from "~/components/public-signature";
 import { HONEYPOT_FIELD } from "~/models/accounts/accounts.schema";
 import {
   estimateApproveSchema,
   estimateChoiceSchema,
   estimateDeclineSchema,
+  SIGNER_NAME_MAX,
 } from "~/models/estimates/estimate-approval.schema";
 import { answerEstimate, getPublicEstimate, type PublicEstimate } from "~/models/estimates/estimate-approval.server";
 import { EstimateApproval } from "~/models/estimates/estimates.schema";
@@ -265,33 +266,15 @@ function EstimateAnswerForms({
           </button>
         </p>
         <section className="card stack" aria-labelledby="sign-title">
-          <h2 id="sign-title">Sign and approve</h2>
-          <div className="field">
-            <label htmlFor="signer-name">Your full name</label>
-            <input
-              id="signer-name"
-              name="name"
-              autoComplete="name"
-              maxLength={120}
-              defaultValue={name}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? "signer-name-error" : "signer-name-hint"}
-            />
-            {errors.name ? (
-              <p id="signer-name-error" className="field-error">
-                {errors.name}
-              </p>
-            ) : (
-              <p id="signer-name-hint" className="field-hint">
-                Typing your name signs this estimate.
-              </p>
-            )}
-          </div>
-          <SignaturePad nameInputId="signer-name" />
-          {errors.signature ? <p className="field-error">{errors.signature}</p> : null}
-          <button type="submit" name="intent" value="approve" className="button button-primary button-lg">
-            Approve estimate
-          </button>
+          <PublicSignature
+            title="Sign and approve"
+            what="estimate"
+            intent="approve"
+            submitLabel="Approve estimate"
+            nameMax={SIGNER_NAME_MAX}
+            name={name}
+            errors={errors}
+          />
         </section>
       </Form>
       <EstimateTotalsScript />

@@ -9,7 +9,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { optionalAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
 import { Honeypot } from "~/components/form";
-import { SignaturePad } from "~/components/signature-pad";
+import { PublicSignature } from "~/components/public-signature";
 import { HONEYPOT_FIELD } from "~/models/accounts/accounts.schema";
 import { acceptPlanSchema, SIGNER_NAME_MAX } from "~/models/service-plans/customer-plans.schema";
 import {
@@ -257,33 +257,15 @@ function AcceptForm({ errors, name }: { errors: Record<string, string | undefine
   return (
     <Form method="post" className="card stack" aria-labelledby="sign-title">
       <Honeypot />
-      <h2 id="sign-title">Sign and accept</h2>
-      <div className="field">
-        <label htmlFor="signer-name">Your full name</label>
-        <input
-          id="signer-name"
-          name="name"
-          autoComplete="name"
-          maxLength={SIGNER_NAME_MAX}
-          defaultValue={name}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? "signer-name-error" : "signer-name-hint"}
-        />
-        {errors.name ? (
-          <p id="signer-name-error" className="field-error">
-            {errors.name}
-          </p>
-        ) : (
-          <p id="signer-name-hint" className="field-hint">
-            Typing your name signs this service plan.
-          </p>
-        )}
-      </div>
-      <SignaturePad nameInputId="signer-name" />
-      {errors.signature ? <p className="field-error">{errors.signature}</p> : null}
-      <button type="submit" name="intent" value="accept" className="button button-primary button-lg">
-        Accept service plan
-      </button>
+      <PublicSignature
+        title="Sign and accept"
+        what="service plan"
+        intent="accept"
+        submitLabel="Accept service plan"
+        nameMax={SIGNER_NAME_MAX}
+        name={name}
+        errors={errors}
+      />
     </Form>
   );
 }

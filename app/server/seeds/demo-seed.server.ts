@@ -7,6 +7,7 @@ import { seedEmployees } from "~/server/seeds/employees-seed.server";
 import { seedJobs } from "~/server/seeds/jobs-seed.server";
 import { seedEstimates } from "~/server/seeds/estimates-seed.server";
 import { seedOfferedPlans } from "~/server/seeds/service-plans-seed.server";
+import { seedCampaigns } from "~/server/seeds/campaigns-seed.server";
 import { hashPassword, randomToken } from "~/models/accounts/passwords.server";
 import { seedPriceBook } from "~/server/seeds/price-book-seed.server";
 import { seedBookingForm } from "~/server/seeds/booking-seed.server";
@@ -118,5 +119,6 @@ export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()
     { customerIds: customerRows.map((c) => c.id), techId: demoTech?.id ?? null },
   );
   await seedOfferedPlans({ companyId, userId: demoAdmin.id, role: Role.CompanyAdmin });
+  await seedCampaigns({ companyId, userId: demoAdmin.id, role: Role.CompanyAdmin });
   return passwords;
 }

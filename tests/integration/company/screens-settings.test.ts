@@ -8,6 +8,10 @@ import {
 } from "~/models/company/company.server";
 import { listLeadSources } from "~/models/company/lead-sources.server";
 import { Role } from "~/access/roles";
+import { AppFeature, DEFAULT_APP_FEATURES } from "~/access/features";
+import { db } from "~/db.server";
+import { companies } from "~/db/schema";
+import { eq } from "drizzle-orm";
 import { listTags } from "~/models/company/tags.server";
 import { action as ratesAction, loader as ratesLoader } from "~/routes/_app+/discounts-tax-rates";
 import { loader as hubLoader } from "~/routes/_app+/settings+/_index";
@@ -52,6 +56,13 @@ describe("settings hub", () => {
     ]);
     const tech = await sessionCookie((await createTestUser(companyId, Role.FieldTech)).userId);
     expect((await callRoute(hubLoader, "/settings", { cookie: tech })).status).toBe(403);
+    // Two-way text appears once the super admin turns its application feature on.
+    await db
+      .update(companies)
+      .set({ featureFlags: DEFAULT_APP_FEATURES | AppFeature.TwoWayText })
+      .where(eq(companies.id, companyId));
+    const withTexts = await callRoute(hubLoader, "/settings", { cookie });
+    expect(withTexts.body.areas.map((a: { to: string }) => a.to)).toContain("/two-way-text-settings");
   });
 });
 

@@ -12,7 +12,11 @@ import {
   paymentAccounts,
   stripeEvents,
 } from "~/db/schema";
+import { addCardLink } from "~/models/payments/card-payments.server";
+import { loader as addCardLoader } from "~/routes/_public+/add-card-mobile.$customerId.$connectedAccountId";
+import { action as webhookAction } from "~/routes/api+/webhooks+/stripe";
 import { startStripeServer, TEST_STRIPE, type StripeServer } from "../../helpers/stripe-server";
+import { callRequest, callRoute } from "../route-call";
 
 /**
  * A local Stripe API for the test file, started at import so that the app's STRIPE_* environment
@@ -104,6 +108,28 @@ export async function approvedAccount(stripe: StripeServer, companyId: number) {
     detailsSubmitted: true,
   });
   return account.id;
+}
+
+/**
+ * The customer saves a card through the signed add-card link: the local Stripe completes the setup
+ * session and its webhook reaches the app. Answers the card's payment method id.
+ */
+export async function saveCardThroughLink(
+  stripe: StripeServer,
+  companyId: number,
+  account: string,
+  customerId: number,
+) {
+  const link = new URL(await addCardLink({ companyId }, customerId));
+  const res = await callRoute(
+    addCardLoader,
+    `${link.pathname}${link.search}`,
+    {},
+    { customerId: String(customerId), connectedAccountId: account },
+  );
+  const setup = stripe.completeSetupSession(res.headers.get("Location")!.split("/").pop()!);
+  await callRequest(webhookAction, webhookRequest(stripe.event("setup_intent.succeeded", setup, account)));
+  return setup.payment_method as string;
 }
 
 export const paymentsOf = (invoiceId: number) =>

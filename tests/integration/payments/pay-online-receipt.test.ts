@@ -4,18 +4,22 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { jobTimelineEvents, outboxMessages, savedCards, scheduledMessages } from "~/db/schema";
 import { TimelineEvent } from "~/models/jobs/jobs.schema";
-import { addCardLink } from "~/models/payments/card-payments.server";
 import { dispatchDueMessages } from "~/models/messaging/dispatcher.server";
 import { PAYMENT_RECEIPT_KIND, sendPaymentReceipt } from "~/models/payments/payment-receipt.server";
-import { loader as addCardLoader } from "~/routes/_public+/add-card-mobile.$customerId.$connectedAccountId";
 import { action as payOnlineAction } from "~/routes/api+/jobs+/$id_.pay-online";
-import { action as webhookAction } from "~/routes/api+/webhooks+/stripe";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestCompany, sessionCookie } from "../../helpers/factories";
 import { freePort } from "../../helpers/free-port";
 import { startSmtpCapture } from "../../helpers/smtp-capture";
-import { callRequest, callRoute } from "../route-call";
-import { approvedAccount, createInvoice, invoiceJob, paymentsOf, stripeForThisFile, webhookRequest } from "./fixtures";
+import { callRoute } from "../route-call";
+import {
+  approvedAccount,
+  createInvoice,
+  invoiceJob,
+  paymentsOf,
+  saveCardThroughLink,
+  stripeForThisFile,
+} from "./fixtures";
 
 const stripe = await stripeForThisFile();
 useTestDatabase();
@@ -26,15 +30,7 @@ async function jobWithSavedCard(totalCents = 9_000) {
   const account = await approvedAccount(stripe, companyId);
   const invoice = await createInvoice(companyId, { totalCents });
   const jobId = await invoiceJob(companyId, invoice);
-  const link = new URL(await addCardLink({ companyId }, invoice.customerId));
-  const res = await callRoute(
-    addCardLoader,
-    `${link.pathname}${link.search}`,
-    {},
-    { customerId: String(invoice.customerId), connectedAccountId: account },
-  );
-  const setup = stripe.completeSetupSession(res.headers.get("Location")!.split("/").pop()!);
-  await callRequest(webhookAction, webhookRequest(stripe.event("setup_intent.succeeded", setup, account)));
+  await saveCardThroughLink(stripe, companyId, account, invoice.customerId);
   expect(await db.select().from(savedCards).where(eq(savedCards.customerId, invoice.customerId))).toHaveLength(1);
   const cookie = await sessionCookie(userId);
   const payOnline = (json: object) =>

@@ -2,17 +2,14 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { customerServicePlans, savedCards } from "~/db/schema";
-import { addCardLink } from "~/models/payments/card-payments.server";
 import { CARD_NOT_DETACHED, removeSavedCard } from "~/models/payments/saved-cards.server";
 import { ChargeMode, PlanStatus } from "~/models/service-plans/plan-terms";
-import { loader as addCardLoader } from "~/routes/_public+/add-card-mobile.$customerId.$connectedAccountId";
 import { action as customerAction } from "~/routes/_app+/customers+/$id";
 import { action as payOnlineAction } from "~/routes/api+/jobs+/$id_.pay-online";
-import { action as webhookAction } from "~/routes/api+/webhooks+/stripe";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestCompany, sessionCookie } from "../../helpers/factories";
-import { callRequest, callRoute } from "../route-call";
-import { approvedAccount, createInvoice, form, invoiceJob, stripeForThisFile, webhookRequest } from "./fixtures";
+import { callRoute } from "../route-call";
+import { approvedAccount, createInvoice, form, invoiceJob, saveCardThroughLink, stripeForThisFile } from "./fixtures";
 
 const stripe = await stripeForThisFile();
 useTestDatabase();
@@ -23,16 +20,7 @@ async function customerWithStripeCard() {
   const account = await approvedAccount(stripe, companyId);
   const invoice = await createInvoice(companyId);
   const jobId = await invoiceJob(companyId, invoice);
-  const link = new URL(await addCardLink({ companyId }, invoice.customerId));
-  const res = await callRoute(
-    addCardLoader,
-    `${link.pathname}${link.search}`,
-    {},
-    { customerId: String(invoice.customerId), connectedAccountId: account },
-  );
-  const setup = stripe.completeSetupSession(res.headers.get("Location")!.split("/").pop()!);
-  await callRequest(webhookAction, webhookRequest(stripe.event("setup_intent.succeeded", setup, account)));
-  const paymentMethodId = setup.payment_method as string;
+  const paymentMethodId = await saveCardThroughLink(stripe, companyId, account, invoice.customerId);
   const cookie = await sessionCookie(userId);
   const customerId = invoice.customerId;
   const path = `/customers/${customerId}`;

@@ -4,7 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
-import { CheckboxField, FormError, SubmitButton, TextField } from "~/components/form";
+import { CheckboxField, FormError, SelectField, SubmitButton, TextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
 import { notFound, requireAccess } from "~/access/access.server";
 import { getCompanyDetails, setCompanyMessaging, setTwoWayTextEnabled } from "~/models/admin/admin-panel.server";
@@ -14,6 +14,8 @@ import employeeStyles from "~/styles/employees.css";
 import { submitForm, unknownIntent } from "~/http/forms.server";
 import { screens } from "~/access/route-table";
 import { formatPhone, optionalPhoneField } from "~/utils/validation";
+import { getMessagingAccountForAdmin, updateMessagingAccountByAdmin } from "~/models/text-messaging/accounts.server";
+import { NumberVerification, RegistrationState, adminAccountSchema } from "~/models/text-messaging/registration.schema";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeStyles }];
 
@@ -33,6 +35,13 @@ const messagingSchema = z
       });
   });
 const messagingValidator = withZod(messagingSchema);
+const ACCOUNT_FORM_ID = "messaging-account-form";
+const accountValidator = withZod(adminAccountSchema);
+const stateOptions = RegistrationState.all.map((value) => ({
+  value,
+  label: `${value} ${RegistrationState.labels[value]}`,
+}));
+const verificationOptions = NumberVerification.all.map((value) => ({ value, label: NumberVerification.labels[value] }));
 
 const companyId = (params: { id?: string }) => (/^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : notFound());
 
@@ -40,7 +49,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.adminPanel.companyTwilio);
   const company = await getCompanyDetails(ctx, companyId(params));
   if (!company) notFound();
+  const account = await getMessagingAccountForAdmin(ctx, company.id);
   return json({
+    account,
     company: {
       id: company.id,
       businessName: company.businessName,
@@ -67,6 +78,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (!saved) notFound();
       return toasts().redirectWithSuccess(here, "Messaging settings were saved");
     });
+  if (formData.get("intent") === "account")
+    return submitForm(formData, accountValidator, ACCOUNT_FORM_ID, async (input) => {
+      if (!(await updateMessagingAccountByAdmin(access.ctx, id, input))) notFound();
+      return toasts().redirectWithSuccess(here, "Messaging account was saved");
+    });
   if (formData.get("intent") !== "two-way-text") unknownIntent();
   const enabled = formData.get("enabled") === "true";
   if (!(await setTwoWayTextEnabled(access.ctx, id, enabled))) notFound();
@@ -77,7 +93,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function CompanyTwilioDetailsRoute() {
-  const { company } = useLoaderData<typeof loader>();
+  const { company, account } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader
@@ -148,7 +164,66 @@ export default function CompanyTwilioDetailsRoute() {
           </button>
         </Form>
       </section>
+      <MessagingAccount account={account} />
     </>
+  );
+}
+
+type LoadedAccount = ReturnType<typeof useLoaderData<typeof loader>>["account"];
+
+/** The company's two-way text account: its carrier registration, Twilio's ids and its segment balance. */
+function MessagingAccount({ account }: { account: LoadedAccount }) {
+  return (
+    <section className="card stack" aria-labelledby="account-heading">
+      <h2 id="account-heading">Two-way text account</h2>
+      <dl className="facts">
+        <dt>Registration state</dt>
+        <dd>{RegistrationState.labels[account.registrationState]}</dd>
+        <dt>Number verification</dt>
+        <dd>{NumberVerification.labels[account.numberVerification]}</dd>
+        <dt>Segment balance</dt>
+        <dd>
+          {account.smsSegmentsBalance}
+          {account.segmentLimitReached ? " (limit reached)" : ""}
+        </dd>
+        <dt>Failure reason</dt>
+        <dd>{account.failureReason ?? "None"}</dd>
+        <dt>Draft profile</dt>
+        <dd>{account.hasDraftProfile ? "Saved" : "None"}</dd>
+        <dt>Customer profile</dt>
+        <dd>{account.customerProfileSid ?? "None"}</dd>
+        <dt>Brand</dt>
+        <dd>{account.brandSid ?? "None"}</dd>
+        <dt>Messaging service</dt>
+        <dd>{account.messagingServiceSid ?? "None"}</dd>
+        <dt>Campaign</dt>
+        <dd>{account.campaignSid ?? "None"}</dd>
+        <dt>Phone number</dt>
+        <dd>{account.phoneNumberSid ?? "None"}</dd>
+      </dl>
+      <ValidatedForm
+        id={ACCOUNT_FORM_ID}
+        validator={accountValidator}
+        method="post"
+        className="form"
+        aria-labelledby="account-settings"
+        defaultValues={{
+          registrationState: account.registrationState,
+          numberVerification: account.numberVerification,
+          smsSegmentsBalance: account.smsSegmentsBalance,
+        }}
+      >
+        <h3 id="account-settings">Correct the account</h3>
+        <input type="hidden" name="intent" value="account" />
+        <FormError />
+        <SelectField name="registrationState" label="Registration state" options={stateOptions} />
+        <SelectField name="numberVerification" label="Number verification" options={verificationOptions} />
+        <TextField name="smsSegmentsBalance" label="Segment balance" inputMode="numeric" />
+        <div className="row">
+          <SubmitButton>Save Messaging Account</SubmitButton>
+        </div>
+      </ValidatedForm>
+    </section>
   );
 }
 

@@ -44,13 +44,20 @@ const AREAS = [
     title: "Online booking",
     text: "Your public booking form: its address, services, hours and questions.",
   },
+  {
+    to: "/two-way-text-settings",
+    // The route table's entry is the pattern /two-way-text-settings/*: a path under it asks the same question.
+    check: "/two-way-text-settings/register",
+    title: "Two-way text",
+    text: "Your texting number and its carrier registration; the inbox on or off.",
+  },
   { to: "/integrations", title: "Integrations", text: "The API key for Zapier and your own tools." },
 ] as const;
 
 /** Only the areas the route table lets this user open are listed. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.settings.index);
-  return json({ areas: AREAS.filter((area) => canOpen(access, area.to)) });
+  return json({ areas: AREAS.filter((area) => canOpen(access, "check" in area ? area.check : area.to)) });
 }
 
 export default function SettingsRoute() {

@@ -1,13 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { optionalApiAccess, parseOr400, readQuery } from "~/http/api.server";
 import { screens } from "~/access/route-table";
-import {
-  PLACE_SEARCH_MAX,
-  PLACE_SEARCH_MIN,
-  predictionsQuerySchema,
-  type PlacePredictionsAnswer,
-} from "~/models/company/places.schema";
-import { maps } from "~/services/maps.server";
+import { predictionsQuerySchema } from "~/models/company/places.schema";
+import { placePredictions } from "~/models/company/places.server";
 import { formForPlaceSearch } from "./__booking-places.server";
 
 /**
@@ -19,10 +14,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await optionalApiAccess({ request, context }, screens.onlineBooking);
   await formForPlaceSearch(params.formUrl, context);
   const { input } = parseOr400(predictionsQuerySchema, readQuery(request));
-  const adapter = maps();
-  const asks = adapter.enabled && input.length >= PLACE_SEARCH_MIN && input.length <= PLACE_SEARCH_MAX;
-  return json<PlacePredictionsAnswer>({
-    enabled: adapter.enabled,
-    predictions: asks ? await adapter.predictions(input) : [],
-  });
+  return json(await placePredictions(input));
 }
