@@ -40,6 +40,7 @@ const manager = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => 
 const superAdmin = (pattern: string): RouteRule => ({ name: "", pattern, kind: "private", roles: SUPER_ADMIN_ONLY });
 
 const campaignsFeature = { appFeatures: [AppFeature.Campaigns] };
+const formsFeature = { planFeatures: [PlanFeature.FormsAndChecklists] };
 const servicePlans = { planFeatures: [PlanFeature.RecurringServicePlans] };
 const twoWayText = {
   planFeatures: [PlanFeature.TwoWayText],
@@ -79,6 +80,11 @@ export const screens = {
   onlineBooking: open("/online-booking/:formUrl"),
   apiDocumentation: open("/api-documentation"),
   publicForm: open("/company-public-forms/:companyId/:entityType/:entityId/form/:formId"),
+  // A checklist read-only, by its token (:token is the assigned checklist's public token)
+  publicChecklists: {
+    job: open("/jobs/public-checklist/:companyId/:jobId/:token"),
+    estimate: open("/estimates/public-checklist/:companyId/:estimateId/:token"),
+  },
   notFound: open("/404"),
   logout: open("/logout"),
   devOutbox: open("/dev/outbox"), // its loader answers 404 to all but a signed-in super admin in development without SMTP_URL
@@ -104,6 +110,11 @@ export const screens = {
     details: signedIn("/jobs/:id"),
     edit: signedIn("/jobs/:id/edit"),
     schedule: signedIn("/jobs/:jobId/schedule"),
+  },
+  // Filling in a job's or an estimate's checklist; every checklist call of the API names these
+  checklists: {
+    job: signedIn("/jobs/:id/checklist/:checklistId", formsFeature),
+    estimate: signedIn("/estimates/:id/checklist/:checklistId", formsFeature),
   },
   estimates: {
     list: signedIn("/estimates"),
@@ -132,7 +143,11 @@ export const screens = {
     details: manager("/employees/:id"),
   },
   integrations: manager("/integrations"),
-  forms: manager("/forms"),
+  forms: {
+    list: manager("/forms", formsFeature),
+    new: manager("/forms/new", formsFeature),
+    details: manager("/forms/:id", formsFeature),
+  },
   priceBook: {
     list: manager("/price-book"),
     pages: manager("/price-book/*"),
@@ -168,7 +183,7 @@ export const screens = {
     offered: broad("/service-plans/plans-we-offer", servicePlans),
     details: broad("/service-plan/:id", servicePlans),
   },
-  expenseTracking: broad("/expense-tracking"),
+  expenseTracking: broad("/expense-tracking", { appFeatures: [AppFeature.Expenses] }),
   settings: {
     index: broad("/settings"),
     other: broad("/settings/*"),

@@ -11,3 +11,4 @@ export * from "./booking";
 export * from "./service-plans";
 export * from "./campaigns";
 export * from "./text-messaging";
+export * from "./forms";
