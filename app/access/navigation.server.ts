@@ -3,7 +3,7 @@ import { hasAppFeature, AppFeature } from "~/access/features";
 import { homePathFor, isAdminRole, Role } from "~/access/roles";
 import { PRODUCT_NAME } from "~/server/env.server";
 import { countNewRequests } from "~/models/booking/request-counter.server";
-import { totalUnreadCount } from "~/models/text-messaging/conversations.server";
+import { hasUnreadConversations } from "~/models/text-messaging/conversations.server";
 
 /** Areas whose screens exist; an entry appears only when the route table lets the user open it. */
 const NAV = [
@@ -98,7 +98,7 @@ export async function shellFor(access: Access) {
     canCreateCustomer: canOpen(access, "/customers/new"),
     showAdminIcons: isAdminRole(user.role),
     showInbox: twoWayText,
-    inboxUnread: twoWayText && (await totalUnreadCount(company.id)) > 0,
+    inboxUnread: twoWayText && (await hasUnreadConversations(company.id)),
     refreshAt:
       [sub.trialExpiration, sub.expirationDate]
         .filter((d): d is string => !!d && Date.parse(d) > Date.now())

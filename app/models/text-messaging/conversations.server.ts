@@ -106,6 +106,9 @@ async function countedConversations(companyId: number, onlyUnread: boolean): Pro
   return row?.n ?? 0;
 }
 
+/** The header's unread dot: one counter row, whatever the number of conversations. */
+export const hasUnreadConversations = async (companyId: number) => (await countedConversations(companyId, true)) > 0;
+
 /**
  * The inbox list, newest activity first: its total from the company's counter, one range of
  * (company, last activity, id) or the partial index for the unread filter; a page past the middle
