@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import twilio from "twilio";
 import { closeNow, freePort, listenLocally } from "./free-port";
+import { afterAll } from "vitest";
 import { useStarted } from "./lifecycle";
 
 /** A test account: an SID in Twilio's shape and an auth token (the webhooks are signed with it). */
@@ -458,3 +459,21 @@ export const useTwilioServer = () =>
     () => startTwilioServer(),
     (server) => server.close(),
   );
+
+/**
+ * The app's Twilio settings pointed at a local Twilio API, for a test file whose app reads them
+ * from the environment once: call it with top-level await before the app's modules run.
+ */
+export async function useLocalTwilio(): Promise<TwilioServer> {
+  const server = await startTwilioServer();
+  process.env.TWILIO_ACCOUNT_SID = TEST_TWILIO.accountSid;
+  process.env.TWILIO_AUTH_TOKEN = TEST_TWILIO.authToken;
+  process.env.TWILIO_API_BASE_URL = server.url;
+  afterAll(async () => {
+    await server.close();
+    delete process.env.TWILIO_ACCOUNT_SID;
+    delete process.env.TWILIO_AUTH_TOKEN;
+    delete process.env.TWILIO_API_BASE_URL;
+  });
+  return server;
+}

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import {
   conversationCounts,
@@ -25,22 +25,13 @@ import { action as resendAction } from "~/routes/api+/text-messaging+/outgoing-m
 import { createRealtimeHubs, RealtimeEvent } from "~/services/realtime/index.server";
 import { useTestDatabase } from "../../helpers/db";
 import { sessionCookie } from "../../helpers/factories";
-import { startTwilioServer, TEST_TWILIO, twilioSignature } from "../../helpers/twilio-server";
+import { TEST_TWILIO, twilioSignature, useLocalTwilio } from "../../helpers/twilio-server";
 import { hubClient, listenWithHubs, nextEvent } from "../realtime/clients";
 import { callRoute, type Route } from "../route-call";
 import { addCustomer, inboxCompany, setBalance } from "./inbox-world";
 
 // Twilio's settings are read from the environment once: the local API must be up before that.
-const twilioApi = await startTwilioServer();
-process.env.TWILIO_ACCOUNT_SID = TEST_TWILIO.accountSid;
-process.env.TWILIO_AUTH_TOKEN = TEST_TWILIO.authToken;
-process.env.TWILIO_API_BASE_URL = twilioApi.url;
-afterAll(async () => {
-  await twilioApi.close();
-  delete process.env.TWILIO_ACCOUNT_SID;
-  delete process.env.TWILIO_AUTH_TOKEN;
-  delete process.env.TWILIO_API_BASE_URL;
-});
+const twilioApi = await useLocalTwilio();
 
 useTestDatabase();
 

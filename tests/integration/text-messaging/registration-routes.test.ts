@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { companies, textMessagingAccounts } from "~/db/schema";
 import { AppFeature } from "~/access/features";
@@ -12,21 +12,12 @@ import { action as buyAction, loader as numbersLoader } from "~/routes/api+/text
 import { action as adminAction, loader as adminLoader } from "~/routes/_app+/admin-panel+/company-twilio-details.$id";
 import { useTestDatabase } from "../../helpers/db";
 import { createTestCompany, createTestUser, sessionCookie } from "../../helpers/factories";
-import { startTwilioServer, TEST_TWILIO } from "../../helpers/twilio-server";
+import { useLocalTwilio } from "../../helpers/twilio-server";
 import { callRoute, type Route } from "../route-call";
 import { PROFILE } from "./registration-world";
 
 // Twilio's settings are read from the environment once: the local API must be up before that.
-const twilioApi = await startTwilioServer();
-process.env.TWILIO_ACCOUNT_SID = TEST_TWILIO.accountSid;
-process.env.TWILIO_AUTH_TOKEN = TEST_TWILIO.authToken;
-process.env.TWILIO_API_BASE_URL = twilioApi.url;
-afterAll(async () => {
-  await twilioApi.close();
-  delete process.env.TWILIO_ACCOUNT_SID;
-  delete process.env.TWILIO_AUTH_TOKEN;
-  delete process.env.TWILIO_API_BASE_URL;
-});
+const twilioApi = await useLocalTwilio();
 
 useTestDatabase();
 const S = RegistrationState.values;
