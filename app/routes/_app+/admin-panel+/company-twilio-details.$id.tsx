@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ToggleForm } from "~/components/toggle-form";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
@@ -152,17 +153,12 @@ export default function CompanyTwilioDetailsRoute() {
             <SubmitButton>Save Messaging Settings</SubmitButton>
           </div>
         </ValidatedForm>
-        <Form method="post" className="row">
-          <input type="hidden" name="enabled" value={company.twoWayTextEnabled ? "false" : "true"} />
-          <button
-            type="submit"
-            name="intent"
-            value="two-way-text"
-            className={`button ${company.twoWayTextEnabled ? "" : "button-primary"}`}
-          >
-            {company.twoWayTextEnabled ? "Disable Two-Way Text" : "Enable Two-Way Text"}
-          </button>
-        </Form>
+        <ToggleForm
+          on={company.twoWayTextEnabled}
+          intent="two-way-text"
+          turnOn="Enable Two-Way Text"
+          turnOff="Disable Two-Way Text"
+        />
       </section>
       <MessagingAccount account={account} />
     </>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { ToggleForm } from "~/components/toggle-form";
 import { requireAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
 import { PageHeader } from "~/components/page-header";
@@ -130,17 +131,12 @@ export default function TwoWayTextSettingsRoute() {
               ? ": your team sees the inbox and replies to customers' texts."
               : ": the inbox and its icon are hidden from your team."}
           </p>
-          <Form method="post" className="row">
-            <input type="hidden" name="enabled" value={page.twoWayTextEnabled ? "false" : "true"} />
-            <button
-              type="submit"
-              name="intent"
-              value="enabled"
-              className={`button ${page.twoWayTextEnabled ? "" : "button-primary"}`}
-            >
-              {page.twoWayTextEnabled ? "Turn Off Two-Way Text" : "Turn On Two-Way Text"}
-            </button>
-          </Form>
+          <ToggleForm
+            on={page.twoWayTextEnabled}
+            intent="enabled"
+            turnOn="Turn On Two-Way Text"
+            turnOff="Turn Off Two-Way Text"
+          />
         </section>
       </div>
     </>
