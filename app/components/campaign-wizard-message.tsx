@@ -14,7 +14,7 @@ export function MessageStep({ form, change, errorOf, hydrated, page }: StepProps
   const segments = smsSegments(sms);
   const brand = { businessName: page.brand.businessName, logoUrl: page.brand.logoUrl, poweredBy: page.brand.poweredBy };
   return (
-    <div className="campaign-message">
+    <div className="message-editor">
       <div className="stack">
         {form.channelEmail ? (
           <>
