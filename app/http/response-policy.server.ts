@@ -6,7 +6,9 @@
  *   believes X-Forwarded-Proto only from such a proxy);
  * - pages, data (?_data) and API answers of a signed-in caller (session cookie or API key), and
  *   any answer that sets a cookie, carry Cache-Control: no-store. Other answers to such a caller
- *   (stored files) keep a Cache-Control of their own, and get no-store when they have none.
+ *   (stored files) keep a Cache-Control of their own, and get no-store when they have none;
+ * - a server error (5xx) carries no-store whoever asked: a customer's token page that failed once
+ *   must not be kept by a proxy or the browser.
  */
 export function applyResponsePolicy(request: Request, response: Response): Response {
   const overHttps = new URL(request.url).protocol === "https:";
@@ -27,7 +29,7 @@ export function applyResponsePolicy(request: Request, response: Response): Respo
 function shouldNotStore(request: Request, response: Response, setsCookies: boolean): boolean {
   const current = response.headers.get("Cache-Control");
   if (current && /(^|,)\s*no-store\s*(,|$)/i.test(current)) return false;
-  if (setsCookies) return true;
+  if (setsCookies || response.status >= 500) return true;
   if (!signedInCaller(request)) return false;
   const url = new URL(request.url);
   const personal =

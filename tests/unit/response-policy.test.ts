@@ -81,3 +81,14 @@ describe("Cache-Control for signed-in answers", () => {
     expect(cacheControl("http://x/service-visit-details/t", { headers: session }, ownRule)).toBe("private, no-store");
   });
 });
+
+describe("server errors", () => {
+  it("are never stored, for a visitor too", () => {
+    const failed = new Response("<!DOCTYPE html><p>Something went wrong</p>", {
+      status: 500,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
+    expect(cacheControl("http://app.example.com/estimate-details/abc", {}, failed)).toBe("no-store");
+    expect(cacheControl("http://app.example.com/estimate-details/abc", {}, html())).toBeNull();
+  });
+});
