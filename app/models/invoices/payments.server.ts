@@ -22,6 +22,8 @@ export type RecordInvoicePaymentInput = {
   stripePaymentIntentId?: string | null;
   recordedByUserId?: number | null;
   paidAt?: Date;
+  /** More writes that belong to a newly recorded payment (its receipt's outbox row), in its transaction. */
+  alsoRecord?: (tx: Executor) => Promise<void>;
 };
 
 export type RecordInvoicePaymentResult = { recorded: boolean; invoiceStatus: number; balanceCents: number };
@@ -98,6 +100,7 @@ export async function recordInvoicePayment(input: RecordInvoicePaymentInput): Pr
       await cancelInvoiceFollowUps(tx, input.companyId, invoice.id);
       if (invoice.jobId) await moveJobToPaid(tx, input.companyId, invoice.jobId, invoice.id, input.recordedByUserId);
     }
+    await input.alsoRecord?.(tx);
     return { recorded: true, ...state({ status, totalCents: invoice.totalCents, paidCents }) };
   });
 }

@@ -26,7 +26,7 @@ import type { CallerContext } from "~/access/access.server";
 import { signJob } from "~/models/jobs/job-signature.server";
 import { canSeeJob } from "~/models/jobs/jobs.server";
 import { findInvoiceByToken, PaymentMethod, recordInvoicePayment, RuleError } from "./invoice-bridge.server";
-import { sendPaymentReceipt } from "./payment-receipt.server";
+import { queuePaymentReceipt, sendPaymentReceipt } from "./payment-receipt.server";
 
 export type PaymentAccountState = {
   stripeAccountId: string;
@@ -702,6 +702,8 @@ export async function payJobOnline(
       signedAt: null,
       receipt: null,
     };
+  // The receipt's outbox row is written with the payment: a crash after the charge still sends it.
+  const receiptTo = input.notify ? { companyId: ctx.companyId, paymentIntentId: intent.id, email: input.email } : null;
   const result = await recordInvoicePayment({
     companyId: ctx.companyId,
     invoiceId: invoice.id,
@@ -711,12 +713,11 @@ export async function payJobOnline(
     idempotencyKey: `stripe:${intent.id}`,
     stripePaymentIntentId: intent.id,
     recordedByUserId: ctx.userId,
+    alsoRecord: receiptTo ? (tx) => queuePaymentReceipt(tx, receiptTo).then(() => undefined) : undefined,
   });
   // Signed for a payment that happened: the image was checked before the charge, so this stores it.
   const signed = input.signature ? await signJob(ctx, jobId, { signature: input.signature }) : null;
-  const receipt = input.notify
-    ? await sendPaymentReceipt({ companyId: ctx.companyId, paymentIntentId: intent.id, email: input.email })
-    : null;
+  const receipt = receiptTo ? await sendPaymentReceipt(receiptTo) : null;
   return {
     paymentIntentId: intent.id,
     status: intent.status,

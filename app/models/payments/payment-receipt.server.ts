@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { db } from "~/db.server";
+import { db, type Executor } from "~/db.server";
 import { companies, customers, invoicePayments, invoices, scheduledMessages } from "~/db/schema";
 import { absoluteUrl } from "~/http/app-url.server";
 import { delivered, skipped } from "~/models/invoices/invoice-message.server";
@@ -104,21 +104,12 @@ async function sendQueuedReceipt(row: FollowUpRow, services?: DeliveryServices):
     : { status: "failed", error: skipped(outcome.email) ?? "The mail server refused the receipt" };
 }
 
-/**
- * The payment receipt of a recorded card payment, by email to the invoice's customer (or to `email`
- * when the office typed one). It is written to scheduled_messages (the messaging area's outbox;
- * one row per payment and address) and tried at once; should the email service not take it now,
- * the row stays due and the dispatcher sends it later. Its outbox key is the payment's own
- * (`receipt:stripe:{payment intent}:email`), so retries, a second request and the dispatcher send
- * it once. A fixed wording: there is no receipt template among the spec's message types. Not sent
- * yet is an outcome, not an error: the money is already taken and recorded.
- */
-export async function sendPaymentReceipt(
-  input: { companyId: number; paymentIntentId: string; email?: string },
-  services?: DeliveryServices,
-): Promise<ReceiptOutcome> {
+type ReceiptInput = { companyId: number; paymentIntentId: string; email?: string };
+
+/** The receipt's outbox row, once per payment and address: written with the payment, in its transaction. */
+export async function queuePaymentReceipt(exec: Executor, input: ReceiptInput): Promise<string> {
   const idempotencyKey = receiptRowKey(input.paymentIntentId, input.email);
-  await db
+  await exec
     .insert(scheduledMessages)
     .values({
       companyId: input.companyId,
@@ -129,6 +120,20 @@ export async function sendPaymentReceipt(
       idempotencyKey,
     })
     .onConflictDoNothing({ target: scheduledMessages.idempotencyKey });
+  return idempotencyKey;
+}
+
+/**
+ * The payment receipt of a recorded card payment, by email to the invoice's customer (or to `email`
+ * when the office typed one). It is written to scheduled_messages (the messaging area's outbox;
+ * one row per payment and address) and tried at once; should the email service not take it now,
+ * the row stays due and the dispatcher sends it later. Its outbox key is the payment's own
+ * (`receipt:stripe:{payment intent}:email`), so retries, a second request and the dispatcher send
+ * it once. A fixed wording: there is no receipt template among the spec's message types. Not sent
+ * yet is an outcome, not an error: the money is already taken and recorded.
+ */
+export async function sendPaymentReceipt(input: ReceiptInput, services?: DeliveryServices): Promise<ReceiptOutcome> {
+  const idempotencyKey = await queuePaymentReceipt(db, input);
   const row = { companyId: input.companyId, channel: NotificationChannel.Email, idempotencyKey };
   let done: FollowUpState;
   try {
