@@ -17,6 +17,7 @@ const NAV = [
   // The field tech's entry (part 1 section 2): their customers' plans, shown when /service-plans is not theirs.
   { label: "Service Plans", to: "/service-plans/customer-service-plans" },
   { label: "Requests", to: "/booking-requests" },
+  { label: "Expenses", to: "/expense-tracking" },
 ] as const;
 
 export type Banner = {

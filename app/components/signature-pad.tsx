@@ -85,18 +85,27 @@ export function signaturePadScript() {
  * hidden `name` field holding the PNG data URL. `nameInputId` is the typed-name field the keyboard
  * path writes from.
  */
-export function SignaturePad({ name = "signature", nameInputId }: { name?: string; nameInputId: string }) {
+export function SignaturePad({
+  name = "signature",
+  nameInputId,
+  id = "signature-pad",
+}: {
+  name?: string;
+  nameInputId: string;
+  /** Prefix of the pad's element ids: a page with several pads gives each its own. */
+  id?: string;
+}) {
   const nonce = useNonce();
   return (
     <div className="signature-pad stack" data-signature-pad data-name-input={nameInputId} style={{ display: "none" }}>
-      <p id="signature-pad-label" className="label">
+      <p id={`${id}-label`} className="label">
         Draw your signature (optional)
       </p>
       <canvas
         role="img"
         tabIndex={0}
-        aria-labelledby="signature-pad-label"
-        aria-describedby="signature-pad-help"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-help`}
         style={{
           width: "100%",
           height: "10rem",
@@ -106,7 +115,7 @@ export function SignaturePad({ name = "signature", nameInputId }: { name?: strin
           touchAction: "none",
         }}
       />
-      <p id="signature-pad-help" className="field-hint">
+      <p id={`${id}-help`} className="field-hint">
         Draw with a mouse, finger or pen. Using a keyboard? Focus the box and press Enter to sign with your typed name.
       </p>
       <input type="hidden" name={name} />

@@ -4,7 +4,7 @@ import path from "node:path";
 import { unstable_parseMultipartFormData, type UploadHandlerPart } from "@remix-run/node";
 import { allowLargerBody, REQUEST_BODY_LIMIT, RequestTooLargeError } from "~/http/request-size.server";
 import type { FileLimit } from "~/models/files/file-rules";
-import { editorImageRules, imageMessages } from "~/models/files/file-rules";
+import { editorImageRules, imageMessages, type ImageRules } from "~/models/files/file-rules";
 import { uploadRules, type DroppedFile, type UploadRule } from "~/models/files/upload-rules.server";
 import { ImageUploadError, isFileChosen, storeImageUpload } from "~/services/images.server";
 import { readBody } from "~/http/api.server";
@@ -255,12 +255,13 @@ export async function withUploadBody<T>(
 
 /**
  * An image editor's upload (multipart, the first chosen file of `fields`): read within the image
- * limit, checked by content and stored as a 400x400 PNG in the company's `folder`; answers with
- * `stored(url)`, or `refused(message)` for a missing, oversize or unreadable image.
+ * limit, checked by content and stored as a 400x400 PNG (or by the target's own `rules`) in the
+ * company's `folder`; answers with `stored(url)`, or `refused(message)` for a missing, oversize or
+ * unreadable image.
  */
 export function uploadEditorImage(
   request: Request,
-  target: { companyId: number; folder: string; fields: readonly string[] },
+  target: { companyId: number; folder: string; fields: readonly string[]; rules?: ImageRules },
   refused: (message: string) => Response,
   stored: (url: string) => Response,
 ): Promise<Response> {
@@ -272,7 +273,7 @@ export function uploadEditorImage(
         companyId: target.companyId,
         folder: target.folder,
         file,
-        rules: editorImageRules,
+        rules: target.rules ?? editorImageRules,
       });
       return stored(image.url);
     } catch (error) {

@@ -20,6 +20,8 @@ const RULES = {
   bookingPlaces: { perAccount: { points: 3000, duration: 10 * 60 }, perAddress: { points: 60, duration: 10 * 60 } },
   // the customer's service plan page (accept, use a saved card): "account" is the plan's token
   servicePlanPage: { perAccount: { points: 30, duration: 60 * 60 }, perAddress: { points: 60, duration: 60 * 60 } },
+  // the customer's public checklist form: "account" is the checklist's token
+  publicForm: { perAccount: { points: 30, duration: 60 * 60 }, perAddress: { points: 60, duration: 60 * 60 } },
 } as const;
 export type LimitName = keyof typeof RULES;
 

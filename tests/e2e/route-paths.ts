@@ -13,6 +13,10 @@ export const RECORD_TABLES: Record<string, { tables: string[]; anyCompany?: bool
   "booking-requests": { tables: ["booking_requests"] },
   invoices: { tables: ["invoices"] },
   "custom-campaigns": { tables: ["custom_campaigns", "campaigns"] },
+  forms: { tables: ["company_checklists"] },
+  // A record under another: the sample ids name both (tests/fixtures/sessions.ts).
+  "jobs/checklist": { tables: ["jobs/checklist"] },
+  "estimates/checklist": { tables: ["estimates/checklist"] },
   // The super admin opens any company: that is the point of the admin panel.
   "company-details": { tables: ["companies"], anyCompany: true },
   "company-twilio-details": { tables: ["companies"], anyCompany: true },
@@ -27,18 +31,30 @@ export type RecordParam = { table: string; found: boolean; anyCompany: boolean }
 export function concretePath(rule: RouteRule, ids: Record<string, number>): { path: string; record?: RecordParam } {
   const parts = rule.pattern.split("/").filter(Boolean);
   let record: RecordParam | undefined;
+  const kindAt = (i: number) => RECORD_TABLES[`${parts[i - 3]}/${parts[i - 1]}`] ?? RECORD_TABLES[parts[i - 1]];
+  // A nested record (a job's checklist) comes with its own parent's id.
+  const nested = parts.findIndex(
+    (part, i) => part.startsWith(":") && `${parts[i - 3]}/${parts[i - 1]}` in RECORD_TABLES,
+  );
+  const parentId = nested > 0 ? ids[`${kindAt(nested).tables[0]}:parent`] : undefined;
   const filled = parts.flatMap((part, i) => {
     if (part === "*") return [];
     if (!part.startsWith(":")) return [part];
-    const kind = RECORD_TABLES[parts[i - 1]];
+    if (part === ":entityType") return ["job"];
+    const kind = kindAt(i);
     if (!kind) return ["sample-token"];
     const table = kind.tables.find((t) => t in ids) ?? kind.tables[0];
     record = { table, found: table in ids, anyCompany: !!kind.anyCompany };
-    return [String(ids[table] ?? MISSING_ID)];
+    return [String((i === nested - 2 ? parentId : undefined) ?? ids[table] ?? MISSING_ID)];
   });
   return { path: `/${filled.join("/")}`, record };
 }
 
 /** Whether a pattern takes a record id (the walk's cross-company checks). */
 export const takesRecord = (rule: RouteRule) =>
-  rule.pattern.split("/").some((part, i, parts) => part.startsWith(":") && !!RECORD_TABLES[parts[i - 1]]);
+  rule.pattern
+    .split("/")
+    .some(
+      (part, i, parts) =>
+        part.startsWith(":") && !!(RECORD_TABLES[`${parts[i - 3]}/${parts[i - 1]}`] ?? RECORD_TABLES[parts[i - 1]]),
+    );

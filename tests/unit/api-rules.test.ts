@@ -48,8 +48,10 @@ function screenOf(file: string, kind: "loader" | "action", method = "GET"): Expe
   if (f === "customers+/search.ts" || f === "customers+/$id_.reduced.ts") return "jobs.new";
   if (f.startsWith("customers+/")) return "customers.list";
   // Checklists (issue #19): filling in names its own entry (the forms and checklists feature); the public ones, their pages.
-  if (/^(jobs|estimates)\+\/public-checklist\./.test(f)) return f.startsWith("jobs") ? "publicChecklists.job" : "publicChecklists.estimate";
-  if (/^(jobs|estimates)\+\/.*checklist/.test(f)) return f.startsWith("jobs") ? "checklists.job" : "checklists.estimate";
+  if (/^(jobs|estimates)\+\/public-checklist\./.test(f))
+    return f.startsWith("jobs") ? "publicChecklists.job" : "publicChecklists.estimate";
+  if (/^(jobs|estimates)\+\/.*checklist/.test(f))
+    return f.startsWith("jobs") ? "checklists.job" : "checklists.estimate";
   if (f.startsWith("templates+/")) return "templates.list";
   if (f.startsWith("expenses+/")) return "expenseTracking";
   if (f.startsWith("jobs+/")) return "jobs.list";

@@ -56,15 +56,19 @@ const itemSchema = z
       .string()
       .regex(/^[a-z0-9]{1,16}$/i)
       .optional(),
-    type: z.coerce
-      .number({ invalid_type_error: messages.required("Type") })
-      .int()
-      .refine((t) => (FORM_ITEM_TYPES as readonly number[]).includes(t), messages.required("Type")),
+    // A blank type is a missing one, not 0 (checkbox).
+    type: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce
+        .number({ required_error: messages.required("Type"), invalid_type_error: messages.required("Type") })
+        .int()
+        .refine((t) => (FORM_ITEM_TYPES as readonly number[]).includes(t), messages.required("Type")),
+    ),
     label: requiredText("Label", { max: ITEM_LABEL_MAX }),
     required: z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean()),
     options: z
       .array(z.string().trim().max(OPTION_MAX, messages.max("Choice", OPTION_MAX)))
-      .max(OPTIONS_MAX)
+      .max(OPTIONS_MAX, `A multiple choice holds at most ${OPTIONS_MAX} choices`)
       .optional(),
   })
   .transform((item) => ({

@@ -93,6 +93,12 @@ export const editorImageRules: ImageRules = {
   resize: { mode: "square", side: EDITOR_OUTPUT_SIDE },
 };
 
+/** Photos taken in the field (checklist answers, expense receipts): readable, so never cropped; up to 1600 px on the longest side. */
+export const photoImageRules: ImageRules = {
+  ...editorImageRules,
+  resize: { mode: "inside", side: 1600 },
+};
+
 /** The company logo's rules: JPEG or PNG, up to 5 MB, at least 256x256. */
 export const logoRules: ImageRules = {
   maxBytes: LOGO_MAX_BYTES,

@@ -5,6 +5,7 @@ import { jobEmployees, jobLineItems, jobs, jobSeries, jobTags } from "~/db/schem
 import { expandOccurrences, shiftWall, type SeriesRule } from "~/models/jobs/job-recurrence";
 import { JobStatus, SERIES_HORIZON_MONTHS, SERIES_MAX_VISITS, type RecurrenceInput } from "~/models/jobs/jobs.schema";
 import { syncReminders } from "~/models/messaging/automatic.server";
+import { assignSeriesChecklists } from "~/models/checklists/assigned-checklists.server";
 
 /** Series internals shared by jobs.server.ts: expansion horizon, visit copies, rule rows. */
 
@@ -125,6 +126,8 @@ export async function insertVisitCopies(
   }
   // Visits materialised now (a new series, a later horizon, one on demand) get their reminders too.
   await syncReminders(tx, template.companyId, ids);
+  // ...and the forms assigned to the series "with its recurring visits".
+  await assignSeriesChecklists(tx, template.companyId, seriesId, ids);
   return ids;
 }
 

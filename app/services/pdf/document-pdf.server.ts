@@ -6,10 +6,10 @@ import { projectRoot } from "~/db.server";
 import { keyFromUrl, readStoredFile } from "~/services/storage.server";
 
 /**
- * A customer document with lines and totals (invoice today, estimate next) drawn as a PDF with
- * pdfkit: the company's logo and details, the customer, the document's number and dates, the lines,
- * the totals and the message. The caller passes numbers already formatted, so the PDF shows exactly
- * what the screen shows. Fonts: the design's Poppins and Source Sans Pro from @fontsource (WOFF),
+ * A customer document with lines and totals (invoice, estimate), or with checklists' answers, drawn
+ * as a PDF with pdfkit: the company's logo and details, the customer, the document's number and
+ * dates, the lines, the totals and the message. The caller passes numbers already formatted, so the
+ * PDF shows exactly what the screen shows. Fonts: the design's Poppins and Source Sans Pro from @fontsource (WOFF),
  * Helvetica when they are missing.
  */
 export type DocumentPdfInput = {
@@ -29,6 +29,13 @@ export type DocumentPdfInput = {
   message?: string | null;
   /** More labelled texts after the message (the company's note on every estimate). */
   notes?: Array<[string, string]>;
+  /** The heading above billTo: "BILL TO" unless given. */
+  billToLabel?: string;
+  /** Filled-in checklists, each item's label, answer and stored images (photos, a signature), drawn instead of lines and totals. */
+  checklists?: Array<{
+    heading: string;
+    items: Array<{ label: string; answer: string; imageUrls: string[]; signature?: boolean }>;
+  }>;
 };
 
 const FONT_FILES = {
@@ -54,14 +61,14 @@ function registerFonts(doc: PDFKit.PDFDocument): Fonts {
   return fonts;
 }
 
-/** The company's logo as PNG (pdfkit draws PNG and JPEG; uploads may be WebP), or null. */
-async function logoPng(logoUrl: string | null | undefined): Promise<Buffer | null> {
-  if (!logoUrl) return null;
-  const key = keyFromUrl(logoUrl);
+/** A stored image (the logo, a checklist's photo) as PNG within a box (pdfkit draws PNG and JPEG; uploads may be WebP). */
+async function storedImagePng(url: string | null | undefined, width: number, height: number): Promise<Buffer | null> {
+  if (!url) return null;
+  const key = keyFromUrl(url);
   const file = key ? await readStoredFile(key).catch(() => null) : null;
   if (!file) return null;
   try {
-    return await sharp(file.data).resize(240, 120, { fit: "inside", withoutEnlargement: true }).png().toBuffer();
+    return await sharp(file.data).resize(width, height, { fit: "inside", withoutEnlargement: true }).png().toBuffer();
   } catch {
     return null;
   }
@@ -71,11 +78,25 @@ const PRIMARY = "#2E3758";
 const MUTED = "#5f6677";
 
 export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer> {
-  const logo = await logoPng(input.company.logoUrl);
+  const logo = await storedImagePng(input.company.logoUrl, 240, 120);
+  // Photos at twice their drawn size, so they stay sharp when printed.
+  const checklists = await Promise.all(
+    (input.checklists ?? []).map(async (c) => ({
+      heading: c.heading,
+      items: await Promise.all(
+        c.items.map(async (item) => ({
+          ...item,
+          images: (await Promise.all(item.imageUrls.map((url) => storedImagePng(url, 400, 300)))).filter(
+            (image): image is Buffer => image !== null,
+          ),
+        })),
+      ),
+    })),
+  );
   const doc = new PDFDocument({
     size: "LETTER",
     margin: 50,
-    info: { Title: `${input.title} ${input.number}`, Author: input.company.businessName },
+    info: { Title: `${input.title} ${input.number}`.trim(), Author: input.company.businessName },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -102,14 +123,21 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
     .font(fonts.heading)
     .fontSize(22)
     .fillColor(PRIMARY)
-    .text(`${input.title} ${input.number}`, left + 260, doc.page.margins.top, { width: width - 260, align: "right" });
+    .text(`${input.title} ${input.number}`.trim(), left + 260, doc.page.margins.top, {
+      width: width - 260,
+      align: "right",
+    });
   doc.font(fonts.regular).fontSize(10).fillColor("#000");
   for (const [label, value] of input.facts)
     doc.text(`${label}: ${value}`, left + 260, doc.y, { width: width - 260, align: "right" });
   y = Math.max(companyBottom, doc.y) + 20;
 
   // Bill to.
-  doc.font(fonts.bold).fontSize(10).fillColor(MUTED).text("BILL TO", left, y);
+  doc
+    .font(fonts.bold)
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(input.billToLabel ?? "BILL TO", left, y);
   doc.font(fonts.regular).fontSize(11).fillColor("#000").text(input.billTo.name);
   for (const line of [input.billTo.address, input.billTo.email]) if (line) doc.text(line);
   y = doc.y + 20;
@@ -183,7 +211,54 @@ export async function renderDocumentPdf(input: DocumentPdfInput): Promise<Buffer
     });
     y += 16;
   };
-  for (const section of input.sections ?? [input]) drawSection(section);
+  const room = (height: number) => {
+    if (y + height <= doc.page.height - doc.page.margins.bottom) return;
+    doc.addPage();
+    y = doc.page.margins.top;
+  };
+  // A checklist: its name, then each item's label and answer, its photos in rows and its signature.
+  const drawChecklist = (checklist: (typeof checklists)[number]) => {
+    room(60);
+    doc.font(fonts.heading).fontSize(13).fillColor(PRIMARY).text(checklist.heading, left, y, { width });
+    y = doc.y + 4;
+    doc.moveTo(left, y).lineTo(right, y).strokeColor("#cfd3dc").stroke();
+    y += 8;
+    for (const item of checklist.items) {
+      doc.font(fonts.bold).fontSize(10);
+      const labelHeight = doc.heightOfString(item.label, { width: width * 0.45 });
+      doc.font(fonts.regular).fontSize(10);
+      const answer = item.answer || "No answer";
+      room(Math.max(labelHeight, doc.heightOfString(answer, { width: width * 0.53 })) + 8);
+      doc
+        .font(fonts.bold)
+        .fillColor("#000")
+        .text(item.label, left, y, { width: width * 0.45 });
+      const labelBottom = doc.y;
+      doc
+        .font(fonts.regular)
+        .fillColor(item.answer ? "#000" : MUTED)
+        .text(answer, left + width * 0.47, y, { width: width * 0.53 });
+      y = Math.max(labelBottom, doc.y) + 6;
+      const [boxWidth, boxHeight] = item.signature ? [200, 80] : [160, 120];
+      let x = left;
+      for (const image of item.images) {
+        if (x + boxWidth > right) {
+          x = left;
+          y += boxHeight + 8;
+        }
+        room(boxHeight + 8);
+        doc.image(image, x, y, { fit: [boxWidth, boxHeight] });
+        x += boxWidth + 8;
+      }
+      if (item.images.length) y += boxHeight + 8;
+      y += 4;
+    }
+    y += 16;
+  };
+  if (input.checklists) {
+    if (checklists.length === 0) doc.font(fonts.regular).fontSize(10).fillColor(MUTED).text("No checklists", left, y);
+    checklists.forEach(drawChecklist);
+  } else for (const section of input.sections ?? [input]) drawSection(section);
 
   const notes: Array<[string, string]> = [
     ...(input.message ? [["MESSAGE", input.message] as [string, string]] : []),

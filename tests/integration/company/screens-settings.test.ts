@@ -40,6 +40,8 @@ describe("settings hub", () => {
       "/settings/tags",
       "/settings/lead-sources",
       "/settings/expense-codes",
+      "/forms",
+      "/templates",
       "/settings/messages",
       "/communication",
       "/settings/reminders",

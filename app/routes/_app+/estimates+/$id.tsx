@@ -14,16 +14,21 @@ import {
   estimateStatusLabels,
   type EstimateStatusValue,
 } from "~/models/estimates/estimates.schema";
-import { getEstimate } from "~/models/estimates/estimates.server";
+import { canSeeEstimate, getEstimate } from "~/models/estimates/estimates.server";
 import { estimateSendingInfo } from "~/models/estimates/estimate-send.server";
 import { CustomerAnswer, EstimateSendSection } from "~/components/estimate-send-form";
 import { randomUUID } from "node:crypto";
 import { estimateDetailsAction } from "~/routes/_app+/estimates+/__estimate-details.server";
 import { Role } from "~/access/roles";
 import { screens } from "~/access/route-table";
+import { RecordChecklists } from "~/components/record-checklists";
+import { checklistsAction, checklistsSection } from "~/routes/_app+/__record-checklists.server";
+import { RecordExpenses } from "~/components/record-expenses";
+import { recordExpensesSection } from "~/models/expenses/expenses.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess({ request, context }, screens.estimates.details);
+  const access = await requireAccess({ request, context }, screens.estimates.details);
+  const { ctx, company } = access;
   const estimate = await getEstimate(ctx, Number(params.id));
   if (!estimate) notFound();
   // Who is assigned is the office's call (a field tech sees the names only).
@@ -38,19 +43,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     sending: await estimateSendingInfo(ctx, estimate.id),
     sendToken: randomUUID(),
     employees,
+    expenses: await recordExpensesSection(ctx, company, { estimateId: estimate.id }),
     timezone: company.timezone,
     confirmDelete: url.searchParams.get("delete") === "1",
+    checklists: await checklistsSection(access, { estimateId: estimate.id }),
   });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.estimates.details);
+  const id = pathRecordId(params.id);
+  // The Checklists section's forms; the estimate must be the caller's to see.
+  if (new URL(request.url).searchParams.has("checklists"))
+    return (await canSeeEstimate(access.ctx, id)) ? checklistsAction(request, access, { estimateId: id }) : notFound();
   return estimateDetailsAction(request, access, pathRecordId(params.id));
 }
 
 /** Estimate details: options with their lines and totals, status moves and undo, rename, employees, timeline, delete. */
 export default function EstimateDetailsRoute() {
-  const { estimate, employees, timezone, confirmDelete, sending, sendToken } = useLoaderData<typeof loader>();
+  const { estimate, employees, timezone, confirmDelete, sending, sendToken, checklists } =
+    useLoaderData<typeof loader>();
+  const { expenses } = useLoaderData<typeof loader>();
   const result = useActionData<{ errors?: Record<string, string>; values?: StatusFormValues }>();
   const errors = result?.errors ?? {};
   const status = estimate.status as EstimateStatusValue;
@@ -124,7 +137,11 @@ export default function EstimateDetailsRoute() {
         errors={errors}
         values={result?.values}
       />
+      {checklists ? (
+        <RecordChecklists kind="estimate" recordId={estimate.id} section={checklists} errors={errors} />
+      ) : null}
       <EstimateDetailsSections estimate={estimate} employees={employees} timezone={timezone} errors={errors} />
+      <RecordExpenses section={expenses} returnTo={`/estimates/${estimate.id}`} />
     </>
   );
 }

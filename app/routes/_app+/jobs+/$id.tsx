@@ -9,16 +9,21 @@ import { JobDetailsSections } from "~/components/job-details";
 import { JobStatusSection, type StatusFormValues } from "~/components/job-status-form";
 import { jobDetailsAction } from "~/routes/_app+/jobs+/__job-details.server";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
-import { getJob } from "~/models/jobs/jobs.server";
+import { canSeeJob, getJob } from "~/models/jobs/jobs.server";
 import { listJobMessages } from "~/models/messaging/automatic.server";
 import { db } from "~/db.server";
 import { notFound } from "~/access/access.server";
 import { screens } from "~/access/route-table";
 import { isBroadRole } from "~/access/roles";
 import { openInvoiceOfJob } from "~/models/invoices/invoices.server";
+import { RecordChecklists } from "~/components/record-checklists";
+import { checklistsAction, checklistsSection } from "~/routes/_app+/__record-checklists.server";
+import { RecordExpenses } from "~/components/record-expenses";
+import { recordExpensesSection } from "~/models/expenses/expenses.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { ctx, company } = await requireAccess({ request, context }, screens.jobs.details);
+  const access = await requireAccess({ request, context }, screens.jobs.details);
+  const { ctx, company } = access;
   const job = await getJob(ctx, Number(params.id));
   if (!job) notFound();
   const url = new URL(request.url);
@@ -28,21 +33,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     messages,
     job,
     invoice,
+    expenses: await recordExpensesSection(ctx, company, { jobId: job.id }),
     canInvoice: isBroadRole(ctx.role) && job.status !== 6,
     timezone: company.timezone,
     confirmDelete: url.searchParams.get("delete") === "1",
     requestToken: randomUUID(),
+    checklists: await checklistsSection(access, { jobId: job.id }),
   });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.jobs.details);
+  const id = pathRecordId(params.id);
+  // The Checklists section's forms; the job must be the caller's to see.
+  if (new URL(request.url).searchParams.has("checklists"))
+    return (await canSeeJob(access.ctx, id)) ? checklistsAction(request, access, { jobId: id }) : notFound();
   return jobDetailsAction(request, access, pathRecordId(params.id));
 }
 
 /** Job details: status moves and undo, payment, rename, segments, attachments, timeline. */
 export default function JobDetailsRoute() {
-  const { job, timezone, confirmDelete, requestToken, messages, invoice, canInvoice } = useLoaderData<typeof loader>();
+  const { job, timezone, confirmDelete, requestToken, messages, invoice, canInvoice, checklists } =
+    useLoaderData<typeof loader>();
+  const { expenses } = useLoaderData<typeof loader>();
   const result = useActionData<{ errors?: Record<string, string>; values?: StatusFormValues }>();
   return (
     <>
@@ -94,6 +107,15 @@ export default function JobDetailsRoute() {
         </DeleteConfirmation>
       ) : null}
       <JobStatusSection job={job} errors={result?.errors ?? {}} values={result?.values} />
+      {checklists ? (
+        <RecordChecklists
+          kind="job"
+          recordId={job.id}
+          recurring={!!job.seriesId}
+          section={checklists}
+          errors={result?.errors ?? {}}
+        />
+      ) : null}
       <JobDetailsSections
         job={job}
         timezone={timezone}
@@ -101,6 +123,7 @@ export default function JobDetailsRoute() {
         requestToken={requestToken}
         messages={messages}
       />
+      <RecordExpenses section={expenses} returnTo={`/jobs/${job.id}`} />
     </>
   );
 }

@@ -25,6 +25,16 @@ const AREAS = [
   { to: "/settings/lead-sources", title: "Lead sources", text: "Where your customers heard of you." },
   { to: "/settings/expense-codes", title: "Expense codes", text: "Codes that sort your expenses." },
   {
+    to: "/forms",
+    title: "Forms and checklists",
+    text: "Checklists your team fills in on jobs and estimates, and forms your customers fill in.",
+  },
+  {
+    to: "/templates",
+    title: "Job and estimate templates",
+    text: "Start a job or an estimate from saved lines, message, tags, checklists and files.",
+  },
+  {
     to: "/settings/messages",
     title: "Messages on invoices and estimates",
     text: "A note printed on every invoice and estimate.",

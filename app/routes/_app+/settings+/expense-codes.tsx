@@ -22,6 +22,7 @@ import {
 } from "~/models/company/company.server";
 import settingsStyles from "~/styles/settings.css";
 import { screens } from "~/access/route-table";
+import { countExpensesForCode } from "~/models/expenses/expenses.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
@@ -39,7 +40,9 @@ const expenseCodeRecords = (ctx: CallerContext): RecordKind<z.infer<typeof expen
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.settings.expenseCodes);
   const dialogs = await recordDialogs(request, expenseCodeRecords(ctx));
-  return json({ expenseCodes: await listExpenseCodes(ctx), ...dialogs });
+  // Deleting a code in use is said before it happens: its expenses stay, without a code.
+  const usedBy = dialogs.deleting ? ((await countExpensesForCode(ctx, dialogs.deleting.id)) ?? 0) : 0;
+  return json({ expenseCodes: await listExpenseCodes(ctx), ...dialogs, usedBy });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -48,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ExpenseCodesRoute() {
-  const { expenseCodes, editing, deleting } = useLoaderData<typeof loader>();
+  const { expenseCodes, editing, deleting, usedBy } = useLoaderData<typeof loader>();
   return (
     <>
       <RecordSettingsHeader title="Expense Codes" form={form} listUrl={LIST_URL} />
@@ -76,9 +79,23 @@ export default function ExpenseCodesRoute() {
             <TextareaField name="description" label="Description" maxLength={500} rows={3} />
           </>
         }
-        deleteText={(c) => <>The expense code &apos;{c.name}&apos; will be completely deleted.</>}
+        deleteText={(c) => (
+          <>
+            {usedBy > 0 ? <ExpenseCodeUse count={usedBy} /> : null}
+            The expense code &apos;{c.name}&apos; will be completely deleted.
+          </>
+        )}
       />
     </>
+  );
+}
+
+function ExpenseCodeUse({ count }: { count: number }) {
+  return (
+    <p className="alert alert-warning">
+      This code is used by {count === 1 ? "1 expense" : `${count} expenses`}. Deleting it keeps the expenses, without a
+      code.
+    </p>
   );
 }
 

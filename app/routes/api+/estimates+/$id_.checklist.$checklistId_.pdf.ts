@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiNotFound, recordIdParam, requireApiAccess } from "~/http/api.server";
+import { checklistsPdf } from "~/models/checklists/checklist-documents.server";
+import { pdfResponse } from "~/services/pdf/document-pdf.server";
+import { screens } from "~/access/route-table";
+
+/** GET /api/estimates/{id}/checklist/{checklistId}/pdf → the checklist as application/pdf (inline), every item's label and answer. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { ctx } = await requireApiAccess({ request, context }, screens.checklists.estimate);
+  const found = await checklistsPdf(ctx, { estimateId: recordIdParam(params.id) }, recordIdParam(params.checklistId));
+  return found ? pdfResponse(found.pdf, found.fileName) : apiNotFound();
+}

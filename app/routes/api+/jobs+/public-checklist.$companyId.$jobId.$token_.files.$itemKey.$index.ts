@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiNotFound, optionalApiAccess } from "~/http/api.server";
+import {
+  findPublicChecklist,
+  publicChecklistFile,
+  publicFileResponse,
+} from "~/models/checklists/public-checklists.server";
+import { screens } from "~/access/route-table";
+
+/** GET /api/jobs/public-checklist/{companyId}/{jobId}/{token}/files/{itemKey}/{index} (open): a photo or signature of the checklist. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await optionalApiAccess({ request, context }, screens.publicChecklists.job);
+  const checklist = await findPublicChecklist({ ...params, entityType: "job", recordId: params.jobId });
+  const file = checklist && (await publicChecklistFile(checklist, params.itemKey ?? "", params.index ?? ""));
+  return file ? publicFileResponse(file) : apiNotFound();
+}
