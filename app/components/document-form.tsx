@@ -22,6 +22,8 @@ export type DocumentFormProps<V extends DocumentValues> = {
   posted?: { values?: V; errors?: Record<string, string> };
   submitLabel: string;
   cancelTo: string;
+  /** Fields the page adds to the form, before its buttons (the template a new job starts from). */
+  extraFields?: ReactNode;
 };
 
 /**
@@ -52,8 +54,9 @@ export function DocumentForm({
   className = "stack",
   submitLabel,
   cancelTo,
+  extraFields,
   children,
-}: Pick<DocumentFormProps<DocumentValues>, "customer" | "addresses" | "submitLabel" | "cancelTo"> & {
+}: Pick<DocumentFormProps<DocumentValues>, "customer" | "addresses" | "submitLabel" | "cancelTo" | "extraFields"> & {
   form: { field: FieldAt; errors: Record<string, string> };
   header: ReactNode;
   className?: string;
@@ -68,6 +71,7 @@ export function DocumentForm({
         {header}
       </CustomerSection>
       {children}
+      {extraFields}
       <FormActions cancelTo={cancelTo} submitLabel={submitLabel} />
     </Form>
   );

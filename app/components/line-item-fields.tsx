@@ -42,6 +42,7 @@ export function LineItemFields({
     <fieldset className="line-item">
       <legend>{label}</legend>
       <input type="hidden" name={`${prefix}.priceListItemId`} value={str(line.priceListItemId)} />
+      {line.imageUrl ? <input type="hidden" name={`${prefix}.imageUrl`} value={str(line.imageUrl)} /> : null}
       <div className="grid-2">
         <PlainTextField label="Name" {...at("name")} />
         <PlainSelectField label="Kind" {...at("kind", "1")} options={KINDS} />

@@ -21,6 +21,7 @@ import "~/openapi/payments.server";
 import "~/openapi/places.server";
 import "~/openapi/price-book.server";
 import "~/openapi/service-plans.server";
+import "~/openapi/templates.server";
 import "~/openapi/text-messaging-settings.server";
 import "~/openapi/text-messaging-inbox.server";
 

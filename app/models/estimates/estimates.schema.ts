@@ -179,6 +179,8 @@ export const estimateCreateSchema = scheduleFieldsSchema
     options: optionsField.optional(),
     bookingRequestId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
     templateId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+    /** Copy the template's files to the estimate; absent is yes. */
+    templateAttachments: checkbox().optional(),
   })
   .transform(({ lineItems, options, ...rest }) => ({
     ...rest,

@@ -52,6 +52,7 @@ import { lineInputOf, lineItemColumns } from "~/models/line-items/line-rows.serv
 import { computeTotals, lineAmountCents } from "~/models/line-items/totals";
 import { pagedList } from "~/models/list-pages.server";
 import { FieldRuleError } from "~/models/rules";
+import { applyTemplate } from "~/models/templates/templates.server";
 import {
   addTimelineEvent,
   assignedEmployees,
@@ -316,6 +317,15 @@ export async function createEstimate(
     await syncEstimateTotal(tx, estimate.id, null);
     await setEmployees(tx, ctx, estimate, employeeIds);
     await setTags(tx, ctx, estimate.id, input.tags);
+    if (input.templateId)
+      await applyTemplate(
+        tx,
+        ctx,
+        { estimateId: estimate.id },
+        input.templateId,
+        input.templateAttachments ?? true,
+        EstimateRuleError,
+      );
     await addTimeline(tx, ctx, estimate.id, EstimateEvent.Created, { toStatus: status });
     return { id: estimate.id, number, publicToken: estimate.publicToken };
   });

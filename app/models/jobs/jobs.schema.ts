@@ -231,6 +231,8 @@ export const jobCreateSchema = scheduleFieldsSchema.extend({
   ),
   bookingRequestId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
   templateId: z.preprocess(blank, z.coerce.number().int().positive().optional()),
+  /** Copy the template's files to the job; absent is yes. */
+  templateAttachments: checkbox().optional(),
   servicePlanVisitDescription: z.preprocess(blank, z.string().trim().max(TEXT_MAX).optional()),
   /** Tell the customer the visit is scheduled (job scheduled message) when the job has a start. */
   notify: checkbox().optional(),

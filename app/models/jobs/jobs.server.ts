@@ -100,6 +100,7 @@ import {
   type RecordTags,
 } from "~/models/visits/visit-records.server";
 import { followPlanVisitDescription, startBillingAfterVisit } from "~/models/service-plans/plan-visits.server";
+import { applyTemplate } from "~/models/templates/templates.server";
 
 /** A business rule failed: the message goes onto `field` (or the form) with status 400. */
 export class JobRuleError extends FieldRuleError {}
@@ -456,6 +457,15 @@ export async function createJob(
     await setTags(tx, ctx, job.id, input.tags);
     const eventId = await addTimeline(tx, ctx, job.id, TimelineEvent.JobCreated, { toStatus: status });
     if (times && input.recurrence) await startSeries(tx, ctx, job, input.recurrence, now);
+    if (input.templateId)
+      await applyTemplate(
+        tx,
+        ctx,
+        { jobId: job.id },
+        input.templateId,
+        input.templateAttachments ?? true,
+        JobRuleError,
+      );
     await syncReminders(tx, ctx.companyId, [job.id], now);
     if (times && input.notify) queued = await queueJobScheduled(tx, ctx, job.id, eventId);
     return { id: job.id, publicToken: job.publicToken };

@@ -113,6 +113,7 @@ export function parseEstimateCreate(values: EstimateFormValues, timeZone: string
     timezone: timeZone,
     tags: values.tags ?? [],
     employeeIds: values.employeeIds ?? [],
+    templateAttachments: values.templateAttachments ?? "",
   });
   return result.success ? { ok: true, input: result.data } : { ok: false, errors: fieldErrors(result.error) };
 }

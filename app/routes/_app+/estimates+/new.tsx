@@ -15,12 +15,16 @@ import {
   type EstimateFormValues,
 } from "~/routes/_app+/estimates+/__estimate-form.server";
 import { toasts } from "~/sessions.server";
+import { StartFromTemplate, TemplateFields } from "~/components/template-start";
+import { TemplateType } from "~/models/templates/templates.schema";
+import { templateStart } from "~/routes/_app+/templates+/__template-form.server";
 import { screens } from "~/access/route-table";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.estimates.new);
   if (isInactive(access)) throw redirect("/estimates?dialog=limited");
-  return json(await newDocumentData(access.ctx, request, estimateFormOptions));
+  const start = await templateStart(access.ctx, request, TemplateType.Estimate);
+  return json({ ...(await newDocumentData(access.ctx, request, estimateFormOptions)), ...start });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,14 +49,19 @@ export default function NewEstimateRoute() {
       picker={data}
       addCustomer
       form={(customer) => (
-        <EstimateForm
-          {...data}
-          customer={customer}
-          posted={posted}
-          withSchedule
-          submitLabel="Create Estimate"
-          cancelTo="/estimates"
-        />
+        <>
+          <StartFromTemplate noun="estimate" customerId={customer.id} choice={data.templateChoice} />
+          <EstimateForm
+            key={data.templateChoice.template?.id ?? "blank"}
+            {...data}
+            customer={customer}
+            posted={posted}
+            extraFields={<TemplateFields choice={data.templateChoice} posted={posted} />}
+            withSchedule
+            submitLabel="Create Estimate"
+            cancelTo="/estimates"
+          />
+        </>
       )}
     />
   );

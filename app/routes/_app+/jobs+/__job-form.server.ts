@@ -148,6 +148,7 @@ export function parseJobForm(
     timezone: timeZone,
     tags: values.tags ?? [],
     employeeIds: values.employeeIds ?? [],
+    templateAttachments: values.templateAttachments ?? "",
   });
   if (!result.success) return { ok: false, errors: fieldErrors(result.error) };
   if (withRule && !result.data.startTime)

@@ -15,12 +15,16 @@ import {
 } from "~/routes/_app+/jobs+/__job-form.server";
 import { createJob } from "~/models/jobs/jobs.server";
 import { toasts } from "~/sessions.server";
+import { StartFromTemplate, TemplateFields } from "~/components/template-start";
+import { TemplateType } from "~/models/templates/templates.schema";
+import { templateStart } from "~/routes/_app+/templates+/__template-form.server";
 import { screens } from "~/access/route-table";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.jobs.new);
   if (isInactive(access)) throw redirect("/jobs?dialog=limited");
-  return json(await newDocumentData(access.ctx, request, jobFormOptions));
+  const start = await templateStart(access.ctx, request, TemplateType.Job);
+  return json({ ...(await newDocumentData(access.ctx, request, jobFormOptions)), ...start });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,7 +49,19 @@ export default function NewJobRoute() {
       picker={data}
       addCustomer
       form={(customer) => (
-        <JobForm {...data} customer={customer} posted={posted} withSchedule submitLabel="Create Job" cancelTo="/jobs" />
+        <>
+          <StartFromTemplate noun="job" customerId={customer.id} choice={data.templateChoice} />
+          <JobForm
+            key={data.templateChoice.template?.id ?? "blank"}
+            {...data}
+            customer={customer}
+            posted={posted}
+            extraFields={<TemplateFields choice={data.templateChoice} posted={posted} />}
+            withSchedule
+            submitLabel="Create Job"
+            cancelTo="/jobs"
+          />
+        </>
       )}
     />
   );
