@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db.server";
-import { customers, jobs, priceListItems, users } from "~/db/schema";
+import {
+  assignedChecklists,
+  companyChecklists,
+  customers,
+  expenses,
+  jobs,
+  priceListItems,
+  templates,
+  users,
+} from "~/db/schema";
 import { DEMO_LOGINS, demoPasswords, seedDemoCompany } from "~/server/seeds/demo-seed.server";
 import { verifyPassword } from "~/models/accounts/passwords.server";
 import { homePathFor } from "~/access/roles";
@@ -21,7 +30,16 @@ describe("demo seed", () => {
     }
     expect(homes).toEqual(["/admin-panel", "/dashboard", "/dashboard", "/schedule"]);
     const [admin] = await db.select().from(users).where(eq(users.email, DEMO_LOGINS[1].email));
-    const count = async (table: typeof customers | typeof jobs | typeof priceListItems) =>
+    const count = async (
+      table:
+        | typeof customers
+        | typeof jobs
+        | typeof priceListItems
+        | typeof companyChecklists
+        | typeof assignedChecklists
+        | typeof templates
+        | typeof expenses,
+    ) =>
       (
         await db
           .select({ n: sql<number>`count(*)::int` })
@@ -31,6 +49,11 @@ describe("demo seed", () => {
     expect(await count(customers)).toBe(60);
     expect(await count(jobs)).toBe(400);
     expect(await count(priceListItems)).toBeGreaterThan(10);
+    // Forms (one assigned to the next visit), a job and an estimate template, expenses.
+    expect(await count(companyChecklists)).toBe(2);
+    expect(await count(assignedChecklists)).toBe(2);
+    expect(await count(templates)).toBe(2);
+    expect(await count(expenses)).toBe(5);
     expect(await seedDemoCompany()).toBeNull();
   });
 });

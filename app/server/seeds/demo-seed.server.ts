@@ -8,6 +8,7 @@ import { seedJobs } from "~/server/seeds/jobs-seed.server";
 import { seedEstimates } from "~/server/seeds/estimates-seed.server";
 import { seedOfferedPlans } from "~/server/seeds/service-plans-seed.server";
 import { seedCampaigns } from "~/server/seeds/campaigns-seed.server";
+import { seedFormsTemplatesExpenses } from "~/server/seeds/forms-seed.server";
 import { hashPassword, randomToken } from "~/models/accounts/passwords.server";
 import { seedPriceBook } from "~/server/seeds/price-book-seed.server";
 import { seedBookingForm } from "~/server/seeds/booking-seed.server";
@@ -120,5 +121,6 @@ export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()
   );
   await seedOfferedPlans({ companyId, userId: demoAdmin.id, role: Role.CompanyAdmin });
   await seedCampaigns({ companyId, userId: demoAdmin.id, role: Role.CompanyAdmin });
+  await seedFormsTemplatesExpenses({ companyId, userId: demoAdmin.id, role: Role.CompanyAdmin });
   return passwords;
 }
