@@ -2,7 +2,14 @@ import { Form, Link } from "@remix-run/react";
 import { FieldError, PlainTextField } from "~/components/form";
 
 type Section = {
-  checklists: { id: number; name: string; completed: boolean; answeredBy: string | null; publicPath: string }[];
+  checklists: {
+    id: number;
+    companyChecklistId: number | null;
+    name: string;
+    completed: boolean;
+    answeredBy: string | null;
+    publicPath: string;
+  }[];
   forms: { id: number; name: string }[];
   sendToken: string;
   canCreateForms: boolean;
@@ -30,11 +37,14 @@ export function RecordChecklists({
 }) {
   const base = `/${kind}s/${recordId}`;
   const api = `/api/${kind}s/${recordId}`;
+  // A form already here is offered again only to reach the following visits of a series.
+  const here = new Set(section.checklists.map((c) => c.companyChecklistId));
+  const assignable = recurring ? section.forms : section.forms.filter((f) => !here.has(f.id));
   return (
     <section className="card stack" aria-labelledby={`${kind}-checklists`}>
       <h2 id={`${kind}-checklists`}>Checklists</h2>
       {section.checklists.length ? (
-        <ul className="stack" aria-label="Assigned checklists">
+        <ul className="stack bare-list" aria-label="Assigned checklists">
           {section.checklists.map((c) => (
             <li key={c.id} className="stack">
               <div className="row wrap">
@@ -84,7 +94,7 @@ export function RecordChecklists({
         <p className="muted">No checklists yet.</p>
       )}
 
-      {section.forms.length ? (
+      {assignable.length ? (
         <Form method="post" action="?checklists" className="stack">
           <fieldset
             className="field"
@@ -92,7 +102,7 @@ export function RecordChecklists({
           >
             <legend>Forms to assign</legend>
             <div className="row wrap">
-              {section.forms.map((f) => (
+              {assignable.map((f) => (
                 <label key={f.id} className="checkbox">
                   <input type="checkbox" name="companyCheckListIds" value={f.id} /> {f.name}
                 </label>

@@ -38,6 +38,7 @@ export async function checklistsSection(access: Access, record: ChecklistRecord)
   return {
     checklists: checklists.map((c) => ({
       id: c.id,
+      companyChecklistId: c.companyChecklistId,
       name: c.name,
       completed: c.completedAt !== null,
       answeredBy: c.answeredByCustomer ? "Customer" : c.answeredByName,

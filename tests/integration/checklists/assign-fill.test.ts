@@ -142,6 +142,7 @@ describe("assigning checklists", () => {
     expect(data.checklists.checklists).toEqual([
       {
         id: rows[0].id,
+        companyChecklistId: rows[0].companyChecklistId,
         name: "Safety inspection",
         completed: false,
         answeredBy: null,

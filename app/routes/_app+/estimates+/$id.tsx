@@ -137,10 +137,10 @@ export default function EstimateDetailsRoute() {
         errors={errors}
         values={result?.values}
       />
+      <EstimateDetailsSections estimate={estimate} employees={employees} timezone={timezone} errors={errors} />
       {checklists ? (
         <RecordChecklists kind="estimate" recordId={estimate.id} section={checklists} errors={errors} />
       ) : null}
-      <EstimateDetailsSections estimate={estimate} employees={employees} timezone={timezone} errors={errors} />
       <RecordExpenses section={expenses} returnTo={`/estimates/${estimate.id}`} />
     </>
   );

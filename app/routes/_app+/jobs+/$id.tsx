@@ -107,6 +107,13 @@ export default function JobDetailsRoute() {
         </DeleteConfirmation>
       ) : null}
       <JobStatusSection job={job} errors={result?.errors ?? {}} values={result?.values} />
+      <JobDetailsSections
+        job={job}
+        timezone={timezone}
+        errors={result?.errors ?? {}}
+        requestToken={requestToken}
+        messages={messages}
+      />
       {checklists ? (
         <RecordChecklists
           kind="job"
@@ -116,13 +123,6 @@ export default function JobDetailsRoute() {
           errors={result?.errors ?? {}}
         />
       ) : null}
-      <JobDetailsSections
-        job={job}
-        timezone={timezone}
-        errors={result?.errors ?? {}}
-        requestToken={requestToken}
-        messages={messages}
-      />
       <RecordExpenses section={expenses} returnTo={`/jobs/${job.id}`} />
     </>
   );
