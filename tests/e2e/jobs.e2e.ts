@@ -14,7 +14,7 @@ forBoth(
     await page.getByLabel("Unit price ($)").first().fill("89.99");
     await page.getByLabel("Name").nth(1).fill("Filter");
     await page.getByLabel("Unit price ($)").nth(1).fill("0");
-    await page.getByLabel("Start").fill("2031-04-01T09:00");
+    await page.getByLabel("Start", { exact: true }).fill("2031-04-01T09:00");
     await page.getByLabel("End", { exact: true }).fill("2031-04-01T10:00");
     await screenshot(page, `jobs-new-${javaScript ? "js" : "nojs"}`);
     await page.getByRole("button", { name: "Create Job" }).click();
