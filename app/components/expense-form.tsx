@@ -64,6 +64,10 @@ export function ExpenseForm({
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {/* Enter in a field saves: a form's first submit button is its default one, and Find comes before Save. */}
+      <button type="submit" hidden tabIndex={-1}>
+        {submitLabel}
+      </button>
       <FormError formId={EXPENSE_FORM_ID} />
       <div className="grid-2">
         <TextField formId={EXPENSE_FORM_ID} name="date" label="Date" type="date" />

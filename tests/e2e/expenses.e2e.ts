@@ -120,3 +120,21 @@ forBoth(
   },
   { role: "company admin", width: 375 },
 );
+
+forBoth(
+  "Enter in a field saves the expense (Find, before Save in the form, is not the default button)",
+  async ({ page, javaScript }) => {
+    const word = uniqueWord(javaScript ? "enteron" : "enteroff");
+    await page.goto("/expense-tracking?expense=new");
+    const dialog = page.getByRole("dialog", { name: "Add Expense" });
+    await dialog.getByLabel("Date").fill("2026-11-22");
+    await dialog.getByLabel("Description").fill(`Parking ${word}`);
+    await dialog.getByLabel(/^Amount/).fill("7.25");
+    await dialog.getByLabel(/^Amount/).press("Enter");
+    await page.waitForURL((url) => !url.search.includes("expense="));
+    await page.goto(`/expense-tracking?q=${word}`);
+    // The list shortens long descriptions; the whole text is the cell's title.
+    await page.getByTitle(`Parking ${word}`).waitFor();
+  },
+  { role: "company admin" },
+);
