@@ -12,6 +12,7 @@ export function CustomerPicker({
   newPath,
   q,
   matches,
+  carry = {},
   children,
 }: {
   idPrefix: string;
@@ -19,17 +20,20 @@ export function CustomerPicker({
   newPath: string;
   q: string;
   matches: { id: number; name: string }[];
+  /** Query parameters the search and the matches keep (the template a new job starts from). */
+  carry?: Record<string, string>;
   /** What follows the matches (a link to add a customer). */
   children?: ReactNode;
 }) {
+  const kept = new URLSearchParams(carry).toString();
   return (
     <>
-      <CustomerSearchForm id={`${idPrefix}-customer-search`} q={q} />
+      <CustomerSearchForm id={`${idPrefix}-customer-search`} q={q} carry={carry} />
       {q && matches.length === 0 ? <EmptyState /> : null}
       <ul className="stack">
         {matches.map((c) => (
           <li key={c.id}>
-            <Link to={`${newPath}?customerId=${c.id}`}>{c.name}</Link>
+            <Link to={`${newPath}?customerId=${c.id}${kept ? `&${kept}` : ""}`}>{c.name}</Link>
           </li>
         ))}
       </ul>
@@ -39,9 +43,12 @@ export function CustomerPicker({
 }
 
 /** Find the customer: a GET search (`q`), so it works without JavaScript. */
-export function CustomerSearchForm({ id, q }: { id: string; q: string }) {
+export function CustomerSearchForm({ id, q, carry = {} }: { id: string; q: string; carry?: Record<string, string> }) {
   return (
     <Form method="get" className="toolbar" role="search" aria-label="Find the customer">
+      {Object.entries(carry).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <PlainTextField
         id={id}
         label="Customer"

@@ -11,6 +11,7 @@ export function NewDocumentPage<C>({
   path,
   picker,
   addCustomer = false,
+  carry,
   form,
 }: {
   noun: "Job" | "Estimate" | "Invoice";
@@ -19,6 +20,8 @@ export function NewDocumentPage<C>({
   picker: { customer: C | null; q: string; matches: { id: number; name: string }[] };
   /** Whether the search offers to add a customer not found. */
   addCustomer?: boolean;
+  /** Query parameters the customer search keeps (?templateId=). */
+  carry?: Record<string, string>;
   form: (customer: C) => ReactNode;
 }) {
   return (
@@ -27,7 +30,13 @@ export function NewDocumentPage<C>({
       {picker.customer ? (
         form(picker.customer)
       ) : (
-        <CustomerPicker idPrefix={noun.toLowerCase()} newPath={`${path}/new`} q={picker.q} matches={picker.matches}>
+        <CustomerPicker
+          idPrefix={noun.toLowerCase()}
+          newPath={`${path}/new`}
+          q={picker.q}
+          matches={picker.matches}
+          carry={carry}
+        >
           {addCustomer ? <AddCustomerLink /> : null}
         </CustomerPicker>
       )}

@@ -64,3 +64,20 @@ forBoth(
   },
   { role: "company admin", width: 375 },
 );
+
+forBoth(
+  "a link to a new job from a template keeps the template through the customer search",
+  async ({ page }) => {
+    // The demo's first template: the job template "Furnace tune-up" (app/server/seeds/forms-seed.server.ts).
+    const templateId = demoRecordIds("company admin").templates;
+    await page.goto(`/jobs/new?templateId=${templateId}`);
+    await page.getByRole("searchbox", { name: "Customer" }).fill("a");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=a/);
+    expect(page.url()).toContain(`templateId=${templateId}`);
+    await page.getByRole("main").getByRole("listitem").getByRole("link").first().click();
+    await page.getByText("Started from Furnace tune-up.").waitFor();
+    expect(await page.getByLabel("Description", { exact: true }).inputValue()).toBe("Yearly furnace tune-up");
+  },
+  { role: "company admin" },
+);

@@ -48,6 +48,7 @@ export default function NewEstimateRoute() {
       path="/estimates"
       picker={data}
       addCustomer
+      carry={data.templateChoice.template ? { templateId: String(data.templateChoice.template.id) } : undefined}
       form={(customer) => (
         <>
           <StartFromTemplate noun="estimate" customerId={customer.id} choice={data.templateChoice} />

@@ -48,6 +48,7 @@ export default function NewJobRoute() {
       path="/jobs"
       picker={data}
       addCustomer
+      carry={data.templateChoice.template ? { templateId: String(data.templateChoice.template.id) } : undefined}
       form={(customer) => (
         <>
           <StartFromTemplate noun="job" customerId={customer.id} choice={data.templateChoice} />
