@@ -1,6 +1,7 @@
 import { withUploadForm } from "~/http/uploads.server";
 import {
   checklistUploadRule,
+  publicFormUploadRule,
   deleteStored,
   saveChecklistAnswers,
   storeChecklistFiles,
@@ -35,7 +36,8 @@ export function submitChecklistAnswers(
   const { companyId, checklist, by } = target;
   return withUploadForm(
     request,
-    checklistUploadRule,
+    // An anonymous customer sends fewer photos per post than staff.
+    "customer" in by ? publicFormUploadRule : checklistUploadRule,
     (message): ChecklistPost => ({ status: "refused", message }),
     async (form) => {
       const values: Record<string, string> = {};

@@ -140,6 +140,13 @@ describe("the customer's form under attack", () => {
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.text()).toContain("The image file size cannot exceed 10 MB.");
 
+    // A customer sends at most 5 photos a post (staff 20).
+    const many = filled();
+    for (let i = 0; i < 6; i++) many.append(photos, new File([await png()], `yard-${i}.png`, { type: "image/png" }));
+    const tooMany = await post(job.formPath, many);
+    expect(tooMany.status).toBe(413);
+    expect(await tooMany.text()).toContain("Upload at most 5 images at a time.");
+
     const view = await viewOf(job);
     expect(view.completed).toBe(false);
     expect(view.items.find((i) => i.key === items["Photos of the yard"])!.files).toEqual([]);

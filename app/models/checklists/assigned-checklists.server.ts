@@ -34,19 +34,19 @@ export type ChecklistRecord = { jobId: number } | { estimateId: number };
 /** Private storage folder of answer photos (served only to the owning company). */
 export const CHECKLIST_FOLDER = "checklists";
 
-/** Photos one post of a checklist may carry. */
-export const CHECKLIST_FILES_PER_POST = 20;
-
-/** The fill-in form and PUT .../checklist/{checklistId}: images streamed to disk within the image limit. */
-export const checklistUploadRule: UploadRule = {
+/** A post of a checklist streamed to disk within the image limit, carrying at most `count` photos. */
+const uploadRuleFor = (count: number): UploadRule => ({
   fileLimit: () => ({ bytes: IMAGE_MAX_BYTES, message: imageMessages.imageTooLarge }),
-  maxFiles: {
-    count: CHECKLIST_FILES_PER_POST,
-    message: `Upload at most ${CHECKLIST_FILES_PER_POST} images at a time.`,
-  },
+  maxFiles: { count, message: `Upload at most ${count} images at a time.` },
   oversize: "refuse",
-  maxBytes: CHECKLIST_FILES_PER_POST * IMAGE_MAX_BYTES + 1024 * 1024,
-};
+  maxBytes: count * IMAGE_MAX_BYTES + 1024 * 1024,
+});
+
+/** Photos one post of a checklist may carry: staff (fill-in screen, PUT .../checklist/{id}) and a customer's public form. */
+export const CHECKLIST_FILES_PER_POST = 20;
+export const PUBLIC_FORM_FILES_PER_POST = 5;
+export const checklistUploadRule = uploadRuleFor(CHECKLIST_FILES_PER_POST);
+export const publicFormUploadRule = uploadRuleFor(PUBLIC_FORM_FILES_PER_POST);
 
 const recordOf = (r: ChecklistRecord) =>
   "jobId" in r ? eq(assignedChecklists.jobId, r.jobId) : eq(assignedChecklists.estimateId, r.estimateId);
