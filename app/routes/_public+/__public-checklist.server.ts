@@ -25,3 +25,9 @@ export function publicChecklistPage(checklist: PublicChecklist) {
   };
 }
 export type PublicChecklistPageView = ReturnType<typeof publicChecklistPage>;
+
+/** A record's read-only checklist page (/jobs/public-checklist/..., /estimates/...): its view, never stored. */
+export async function readOnlyChecklist(segments: PublicChecklistSegments) {
+  const checklist = await requirePublicChecklist(segments);
+  return json({ view: publicChecklistPage(checklist) }, { headers: NO_STORE });
+}

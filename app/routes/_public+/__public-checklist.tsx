@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form } from "@remix-run/react";
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { SignaturePad } from "~/components/signature-pad";
 import { drawnSignatureField, SIGNER_NAME_MAX } from "~/models/checklists/assigned-checklists.schema";
 import {
@@ -10,7 +11,9 @@ import {
   LONG_TEXT_MAX,
   TEXT_ITEM_MAX,
 } from "~/models/checklists/checklist-items";
-import type { PublicChecklistPageView } from "./__public-checklist.server";
+import type { HydrationHandle } from "~/utils/hydration";
+import type { PublicChecklistPageView, readOnlyChecklist } from "./__public-checklist.server";
+import { NO_STORE } from "./__payment-page";
 
 /** The customer's checklist pages: no sign-in, no framework script; plain HTML that fits a 320 px phone. */
 
@@ -261,3 +264,27 @@ function ItemField({ item, posted }: { item: Item; posted: Posted }) {
       return null;
   }
 }
+
+/** A job's or an estimate's checklist as its customer reads it: the company, the record, each answer and photos. */
+export function ReadOnlyChecklistPage() {
+  const { view } = useLoaderData<typeof readOnlyChecklist>();
+  return (
+    <PublicChecklistFrame view={view}>
+      <p className={view.completed ? "alert alert-success" : "alert alert-warning"}>
+        {view.completedOn ? `Completed on ${view.completedOn}.` : "Not completed yet."}
+      </p>
+      <ChecklistAnswers view={view} />
+    </PublicChecklistFrame>
+  );
+}
+
+/** The read-only pages' route exports: no framework script, never cached or indexed (the customer's answers). */
+export const readOnlyHandle: HydrationHandle = { hydrate: false };
+export const readOnlyHeaders: HeadersFunction = () => NO_STORE;
+export const readOnlyMeta: MetaFunction = ({ data }) => {
+  const view = (data as { view?: View } | undefined)?.view;
+  return [
+    { title: view ? `${view.name} | ${view.company.businessName}` : "Checklist" },
+    { name: "robots", content: "noindex" },
+  ];
+};
