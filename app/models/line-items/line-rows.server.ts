@@ -52,3 +52,19 @@ export const lineInputOf = (l: StoredLine): LineItemInput => ({
   imageUrl: l.imageUrl ?? undefined,
   priceListItemId: l.priceListItemId ?? undefined,
 });
+
+/** A stored line as the API answers it: money in dollars, as POST and PUT take it. */
+export const lineItemJson = <Q extends number | string>(
+  l: Omit<StoredLine, "quantity"> & { id: number; quantity: Q },
+) => ({
+  id: l.id,
+  kind: l.kind,
+  name: l.name,
+  description: l.description,
+  quantity: l.quantity,
+  unitPrice: l.unitPriceCents / 100,
+  cost: l.costCents / 100,
+  isTaxable: l.isTaxable,
+  imageUrl: l.imageUrl,
+  priceListItemId: l.priceListItemId,
+});

@@ -13,7 +13,7 @@ import type { Paging } from "~/http/api.server";
 import { isUniqueViolation } from "~/models/accounts/accounts.server";
 import { searchTextOf, searchTsQuery } from "~/models/jobs/jobs.server";
 import { ownLineImageUrl } from "~/models/line-items/line-items.server";
-import { lineItemColumns } from "~/models/line-items/line-rows.server";
+import { lineItemColumns, lineItemJson } from "~/models/line-items/line-rows.server";
 import { lineAmountCents } from "~/models/line-items/totals";
 import { RuleError } from "~/models/rules";
 import { paymentAmounts, type PaymentScheduleValue } from "~/models/service-plans/plan-terms";
@@ -470,19 +470,7 @@ export function servicePlanJson(plan: OfferedPlan) {
       id: v.id,
       position: v.position,
       visitDescription: v.visitDescription,
-      lineItems: v.lineItems.map((l) => ({
-        id: l.id,
-        kind: l.kind,
-        name: l.name,
-        description: l.description,
-        quantity: l.quantity,
-        unitPrice: l.unitPriceCents / 100,
-        cost: l.costCents / 100,
-        isTaxable: l.isTaxable,
-        imageUrl: l.imageUrl,
-        priceListItemId: l.priceListItemId,
-        amountCents: l.amountCents,
-      })),
+      lineItems: v.lineItems.map((l) => ({ ...lineItemJson(l), amountCents: l.amountCents })),
     })),
   };
 }

@@ -18,7 +18,7 @@ import type { Paging } from "~/http/query-schemas";
 import { TagType } from "~/models/company/tags.schema";
 import { addRecordFile, listRecordFiles, recordFileTable, removeRecordFile } from "~/models/files/record-files.server";
 import { ownLineImageUrl } from "~/models/line-items/line-items.server";
-import { lineItemColumns } from "~/models/line-items/line-rows.server";
+import { lineItemColumns, lineItemJson } from "~/models/line-items/line-rows.server";
 import { totalsLine } from "~/models/line-items/line-items.schema";
 import { computeTotals } from "~/models/line-items/totals";
 import { setRecordTags, recordTags } from "~/models/visits/visit-records.server";
@@ -388,17 +388,8 @@ export function templateJson(t: TemplateDetails) {
       taxRate: t.taxRate / 100,
       discount: t.discountCents / 100,
       lineItems: t.lineItems.map((l) => ({
-        id: l.id,
-        kind: l.kind,
-        name: l.name,
-        description: l.description,
-        quantity: l.quantity,
-        unitPrice: l.unitPriceCents / 100,
-        cost: l.costCents / 100,
-        isTaxable: l.isTaxable,
-        imageUrl: l.imageUrl,
+        ...lineItemJson(l),
         publicImageUrl: l.imageUrl ? absoluteUrl(l.imageUrl) : null,
-        priceListItemId: l.priceListItemId,
         amount: l.amountCents / 100,
       })),
       tags: t.tags,
