@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FieldError, PlainSelectField, PlainTextareaField, type Option } from "~/components/form";
+import { DefaultSubmitButton, FieldError, PlainSelectField, PlainTextareaField, type Option } from "~/components/form";
 import { CheckboxList, VisitTimeFields, type FieldAt } from "~/components/line-item-fields";
 
 const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
@@ -65,7 +65,7 @@ export function DocumentForm({
   return (
     <Form method="post" className={className} noValidate>
       {/* Enter in a field saves (the form's first submit button is its default one), not the first "Remove line". */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
+      <DefaultSubmitButton />
       <FormAlert error={errors._global} />
       <CustomerSection customer={customer} addresses={addresses} field={field} error={errors.customerId}>
         {header}

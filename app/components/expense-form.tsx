@@ -3,6 +3,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { useEffect, useRef, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import {
+  DefaultSubmitButton,
   CheckboxField,
   FormError,
   ImageField,
@@ -65,9 +66,7 @@ export function ExpenseForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {/* Enter in a field saves: a form's first submit button is its default one, and Find comes before Save. */}
-      <button type="submit" hidden tabIndex={-1}>
-        {submitLabel}
-      </button>
+      <DefaultSubmitButton />
       <FormError formId={EXPENSE_FORM_ID} />
       <div className="grid-2">
         <TextField formId={EXPENSE_FORM_ID} name="date" label="Date" type="date" />

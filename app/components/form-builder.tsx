@@ -1,7 +1,13 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { FormActions, FormAlert } from "~/components/document-form";
-import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField } from "~/components/form";
+import {
+  DefaultSubmitButton,
+  FieldError,
+  PlainSelectField,
+  PlainTextareaField,
+  PlainTextField,
+} from "~/components/form";
 import type { FormItemDefinition } from "~/db/schema";
 import {
   CONDITIONS,
@@ -173,7 +179,7 @@ export function FormBuilder({
     <div className="form-builder stack">
       <Form method="post" className="stack" noValidate onSubmit={onSubmit}>
         {/* Enter in a field saves (the form's first submit button is its default one), not the first "Remove". */}
-        <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
+        <DefaultSubmitButton />
         <FormAlert error={errors._global} />
         <section className="card stack" aria-labelledby="form-details-title">
           <h2 id="form-details-title">Form</h2>

@@ -317,6 +317,14 @@ export function FormError({ formId, message }: { formId?: string; message?: stri
   );
 }
 
+/**
+ * The form's default button, first in it and not shown: Enter in a field submits `intent=value`
+ * rather than whichever button (Remove, Find, Add line) comes first in the form.
+ */
+export function DefaultSubmitButton({ value = "save" }: { value?: string }) {
+  return <button type="submit" name="intent" value={value} hidden tabIndex={-1} aria-hidden="true" />;
+}
+
 export function SubmitButton({
   children,
   formId,

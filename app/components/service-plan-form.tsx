@@ -1,7 +1,13 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { documentFieldAt, FormActions, FormAlert } from "~/components/document-form";
-import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField } from "~/components/form";
+import {
+  DefaultSubmitButton,
+  FieldError,
+  PlainSelectField,
+  PlainTextareaField,
+  PlainTextField,
+} from "~/components/form";
 import { AddLineButtons, LineItemFields } from "~/components/line-item-fields";
 import {
   chargeModeLabels,
@@ -174,7 +180,7 @@ export function ServicePlanForm({
   return (
     <Form method="post" className="stack job-form" noValidate>
       {/* Enter in a field saves: the form's first submit button is its default one. */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
+      <DefaultSubmitButton />
       <FormAlert error={errors._global} />
       <section className="card stack" aria-labelledby="plan-details-title">
         <h2 id="plan-details-title">Plan</h2>

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { documentFieldAt, FormActions, FormAlert, NotesAndTagsSection, valueList } from "~/components/document-form";
-import { PlainTextareaField, PlainTextField, type Option } from "~/components/form";
+import { DefaultSubmitButton, PlainTextareaField, PlainTextField, type Option } from "~/components/form";
 import { CheckboxList, EMPTY_LINE, LineItemsSection } from "~/components/line-item-fields";
 
 type TemplateValues = Record<string, unknown> & { lineItems?: Array<Record<string, string>> };
@@ -33,7 +33,7 @@ export function TemplateForm(props: TemplateFormProps) {
   return (
     <Form method="post" className="stack job-form" noValidate>
       {/* Enter in a field saves (the form's first submit button is its default one), not "Remove line". */}
-      <button type="submit" name="intent" value="save" hidden tabIndex={-1} aria-hidden="true" />
+      <DefaultSubmitButton />
       <FormAlert error={errors._global} />
       <section className="card stack">
         <h2>{props.noun} template</h2>

@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { DefaultSubmitButton } from "~/components/form";
 import { FormAlert } from "~/components/document-form";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CheckboxList, VisitTimeFields } from "~/components/line-item-fields";
@@ -118,7 +119,7 @@ export default function ScheduleEstimateRoute() {
       {estimate.canSchedule ? (
         <Form method="post" className="card stack" noValidate>
           <FormAlert error={errors._global} />
-          <button type="submit" name="intent" value="schedule" hidden tabIndex={-1} aria-hidden="true" />
+          <DefaultSubmitButton value="schedule" />
           <VisitTimeFields field={field} allDay={values.isAllDay === "on"} endHint="Defaults to an hour" />
           {data.lockedEmployees ? (
             <p>Employees: {data.employees.map((e) => e.label).join(", ") || "None"}</p>
