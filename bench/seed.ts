@@ -11,8 +11,10 @@ import { db } from "~/db.server";
 import { Role } from "~/access/roles";
 import { TagType } from "~/models/company/tags.schema";
 import { boot, shutdown } from "~/server/boot.server";
+import { recountRollups } from "~/server/seeds/rollups-seed.server";
 import { seedBenchmark, type BenchmarkCompany } from "../tests/fixtures/bench-company";
 import { sessionCookieFor } from "../tests/fixtures/sessions";
+import { seedActivity } from "./activity-seed";
 
 type Company = BenchmarkCompany & {
   key: string;
@@ -40,7 +42,7 @@ const ESTIMATE_TAGS = ["Urgent", "Follow up", "Big job", "Repeat customer", "Ref
  * sent 20%, sent 40% (a quarter of them partly paid, the older ones overdue), paid 30% (one payment),
  * uncollectible 10%; two lines each, due 15 or 30 days after issue. Totals as the line-items module
  * makes them (8.25% tax on the taxable line). As in seedJobs a superuser session skips the triggers, so
- * estimate_counts and invoice_counts are set from the rows at the end.
+ * estimate_counts, invoice_counts and the rollups of the dashboard and reports are set from the rows at the end.
  */
 async function seedQuotesAndInvoices(companyId: number, estimatesCount: number, invoicesCount: number) {
   const tagIds = await db.transaction(async (tx) => {
@@ -153,6 +155,7 @@ async function seedQuotesAndInvoices(companyId: number, estimatesCount: number, 
           select ${companyId}::int, count(*), coalesce(max(number), 0)
           from ${sql.identifier(table === "estimate_counts" ? "estimates" : "invoices")} where company_id = ${companyId}
         on conflict (company_id) do update set count = excluded.count, last_number = excluded.last_number`);
+    await recountRollups(tx, companyId);
     return tagIds;
   });
   // A table in use is vacuumed by autovacuum: without it a just-loaded table answers no index-only scans.
@@ -176,6 +179,9 @@ for (const company of companies) {
   const quotesStarted = Date.now();
   const estimateTagIds = await seedQuotesAndInvoices(seeded.companyId, company.estimates, company.invoices);
   seeded.timings["estimates and invoices"] = Date.now() - quotesStarted;
+  const activityStarted = Date.now();
+  const activityEmployeeIds = await seedActivity(seeded.companyId);
+  seeded.timings["activity"] = Date.now() - activityStarted;
   const ms = Date.now() - started;
   const { companyId } = seeded;
   const adminCookies: string[] = [];
@@ -214,6 +220,7 @@ for (const company of companies) {
     searchWords: [...lastNames, ...firstNames].map((r) => r.w).filter((w) => /^[\p{L}' -]+$/u.test(w)),
     publicTokens: tokens.map((r) => r.t),
     estimateTagIds,
+    activityEmployeeIds,
     estimateTokens: estimateTokens.map((r) => r.t),
     invoiceTokens: invoiceTokens.map((r) => r.t),
     jobsFrom: span?.first ? new Date(span.first).toISOString().slice(0, 10) : null,

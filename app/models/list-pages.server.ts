@@ -17,9 +17,13 @@ export function listPagePlan(input: {
   table: PgTable;
   id: AnyPgColumn;
   where: SQL | undefined;
-  sortKey: SQL;
-  /** The sort key reads the customer's name: the inner query joins the customer on this column. */
-  customerIdForSort?: AnyPgColumn;
+  /** The sort's keys, most significant first; the id breaks ties. */
+  sortKeys: SQL[];
+  /**
+   * The sort keys read the customer: the inner query joins the customer on this column, within
+   * the company (so that the customers' name index gives the order).
+   */
+  customerForSort?: { customerId: AnyPgColumn; companyId: number };
   descending: boolean;
   offset: number;
   pageSize: number;
@@ -27,18 +31,26 @@ export function listPagePlan(input: {
   companyTotal: number | null;
   cap: number;
 }) {
-  const { table, id, where, sortKey, offset, pageSize, companyTotal, cap } = input;
+  const { table, id, where, sortKeys, offset, pageSize, companyTotal, cap } = input;
   const scan = scanWindow(offset, pageSize, companyTotal);
   const direction = (scan.fromEnd ? !input.descending : input.descending) ? sql`desc` : sql`asc`;
-  const inner = db
-    .select({ pageId: sql<number>`${id}`.as("page_id"), key: sql`${sortKey}`.as("page_key") })
-    .from(table);
-  const page = (input.customerIdForSort ? inner.innerJoin(customers, eq(customers.id, input.customerIdForSort)) : inner)
+  const keys = Object.fromEntries(sortKeys.map((key, i) => [`k${i}`, sql`${key}`.as(`page_k${i}`)]));
+  const inner = db.select({ pageId: sql<number>`${id}`.as("page_id"), ...keys }).from(table);
+  const byCustomer = input.customerForSort;
+  const page = (
+    byCustomer
+      ? inner.innerJoin(
+          customers,
+          and(eq(customers.companyId, byCustomer.companyId), eq(customers.id, byCustomer.customerId)),
+        )
+      : inner
+  )
     .where(where)
-    .orderBy(sql`${sortKey} ${direction}`, sql`${id} ${direction}`)
+    .orderBy(...sortKeys.map((key) => sql`${key} ${direction}`), sql`${id} ${direction}`)
     .limit(scan.limit)
     .offset(scan.offset)
     .as("page");
+  const pageKeys = sortKeys.map((_key, i) => (page as unknown as Record<string, SQL.Aliased>)[`k${i}`]);
   const hitsQuery = db.select({ total: sql<number>`count(*)::int` }).from(
     db
       .select({ one: sql`1` })
@@ -51,7 +63,7 @@ export function listPagePlan(input: {
     page,
     /** Select it as `hits`: the capped count of a filtered list, null for the whole company. */
     hits: companyTotal === null ? sql<number | null>`(${hitsQuery})` : sql<number | null>`null::int`,
-    order: [sql`${page.key} ${direction}`, sql`${page.pageId} ${direction}`] as const,
+    order: [...pageKeys.map((key) => sql`${key} ${direction}`), sql`${page.pageId} ${direction}`],
     /** The page's rows in the list's order, and its total. */
     finish: async <T extends { hits: number | null }>(scanned: T[]) => {
       const rows = scan.fromEnd ? scanned.reverse() : scanned;
@@ -69,6 +81,18 @@ export function listPagePlan(input: {
 }
 
 /**
+ * The customer-name sort of the lists of records with a customer: first and last name keys and the
+ * customer's id, the columns of the customers' name index, so that the page's ids come from walking
+ * that index and each customer's records in turn (a nested loop the LIMIT stops early), not from
+ * sorting every record of the company.
+ */
+export const byCustomerName: SQL[] = [
+  sql`${customers.sortFirstName}`,
+  sql`${customers.sortLastName}`,
+  sql`${customers.id}`,
+];
+
+/**
  * A list screen of records with a customer, by its paging (shared by jobs, estimates and invoices):
  * `table`'s rows, sorted by the column the paging names (else `defaultSort`, newest first), the
  * whole company's total read from `counter` when nothing but the company narrows the list
@@ -77,7 +101,7 @@ export function listPagePlan(input: {
 export function pagedList<F extends string>(
   table: PgTable & { id: AnyPgColumn; customerId: AnyPgColumn },
   counter: PgTable & { count: AnyPgColumn; companyId: AnyPgColumn },
-  sortColumns: Record<F, SQL>,
+  sortColumns: Record<F, SQL | SQL[]>,
   defaultSort: F,
   cap: number,
 ) {
@@ -95,8 +119,9 @@ export function pagedList<F extends string>(
       table,
       id: table.id,
       where: and(...query.where),
-      sortKey: column,
-      customerIdForSort: column === (sortColumns as Record<string, SQL>).customerName ? table.customerId : undefined,
+      sortKeys: Array.isArray(column) ? column : [column],
+      customerForSort:
+        column === byCustomerName ? { customerId: table.customerId, companyId: query.companyId } : undefined,
       descending: sort ? !!sort.descending : true,
       offset: (paging.pageNumber - 1) * paging.pageSize,
       pageSize: paging.pageSize,

@@ -54,6 +54,34 @@ describe("demo seed", () => {
     expect(await count(assignedChecklists)).toBe(2);
     expect(await count(templates)).toBe(2);
     expect(await count(expenses)).toBe(5);
+    // Four months of invoices for the dashboard and reports: paid, sent and overdue, not sent; no
+    // time in the future, and the paid ones paid in full by their payments.
+    const [invoiceFigures] = (
+      (await db.execute(sql`
+        select count(*)::int as "all",
+          count(*) filter (where status = 2)::int as paid,
+          count(*) filter (where status = 1 and due_date < current_date)::int as overdue,
+          count(*) filter (where status = 0)::int as "notSent",
+          count(*) filter (where created_at > now() or paid_at > now())::int as future,
+          count(*) filter (where status = 2 and paid_cents <> total_cents)::int as "paidWrong",
+          (select count(*)::int from invoice_payments p where p.company_id = ${admin.companyId}) as payments,
+          (select count(*)::int from invoice_timeline_events e where e.company_id = ${admin.companyId} and e.at > now() - interval '1 hour') as "eventsNow"
+        from invoices where company_id = ${admin.companyId}`)) as unknown as { rows: Record<string, number>[] }
+    ).rows;
+    expect(invoiceFigures.all).toBeGreaterThan(80);
+    expect(invoiceFigures.paid).toBeGreaterThan(40);
+    expect(invoiceFigures.overdue).toBeGreaterThan(5);
+    expect(invoiceFigures.notSent).toBeGreaterThan(0);
+    expect(invoiceFigures.payments).toBeGreaterThan(invoiceFigures.paid);
+    expect({
+      future: invoiceFigures.future,
+      paidWrong: invoiceFigures.paidWrong,
+      eventsNow: invoiceFigures.eventsNow,
+    }).toEqual({
+      future: 0,
+      paidWrong: 0,
+      eventsNow: 0,
+    });
     expect(await seedDemoCompany()).toBeNull();
   });
 });

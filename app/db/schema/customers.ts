@@ -61,6 +61,8 @@ export const customers = pgTable(
   },
   (t) => [
     index("customers_company_name_idx").on(t.companyId, t.sortFirstName, t.sortLastName, t.id).where(live(t)),
+    // Deleted customers too: the jobs, estimates, invoices and plans lists sort by customer name through it.
+    index("customers_company_name_all_idx").on(t.companyId, t.sortFirstName, t.sortLastName, t.id),
     index("customers_company_company_name_idx").on(t.companyId, t.sortCompanyName, t.id).where(live(t)),
     index("customers_company_billing_idx").on(t.companyId, t.sortBillingLocation, t.id).where(live(t)),
     index("customers_company_created_idx").on(t.companyId, t.createdAt, t.id).where(live(t)),

@@ -177,7 +177,9 @@ export const estimateTimelineEvents = pgTable(
   },
   (t) => [
     index("estimate_timeline_estimate_at_idx").on(t.estimateId, t.at, t.id),
-    index("estimate_timeline_company_at_idx").on(t.companyId, t.at),
+    index("estimate_timeline_company_at_idx").on(t.companyId, t.at, t.id),
+    index("estimate_timeline_company_type_at_idx").on(t.companyId, t.type, t.at, t.id),
+    index("estimate_timeline_company_actor_at_idx").on(t.companyId, t.actorUserId, t.at, t.id),
   ],
 );
 

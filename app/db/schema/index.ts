@@ -12,3 +12,5 @@ export * from "./service-plans";
 export * from "./campaigns";
 export * from "./text-messaging";
 export * from "./forms";
+export * from "./portal";
+export * from "./reports";

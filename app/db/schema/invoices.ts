@@ -1,4 +1,14 @@
-import { type AnyPgColumn, boolean, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { createdAt, ownedBy, searchVector, setNullRef, tz, updatedAt } from "./columns";
 import { users } from "./core";
@@ -64,6 +74,8 @@ export const invoices = pgTable(
     index("invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate, t.id),
     index("invoices_company_number_idx").on(t.companyId, t.number),
     index("invoices_company_due_idx").on(t.companyId, t.dueDate, t.id),
+    // The reports' breakdowns read one range of issue dates.
+    index("invoices_company_issue_idx").on(t.companyId, t.issueDate, t.id),
     index("invoices_company_total_idx").on(t.companyId, t.totalCents, t.id),
     index("invoices_company_customer_created_idx").on(t.companyId, t.customerId, t.createdAt, t.id),
     uniqueIndex("invoices_plan_period_unique")
@@ -118,6 +130,32 @@ export const invoicePayments = pgTable(
     uniqueIndex("invoice_payments_intent_unique").on(t.stripePaymentIntentId),
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidAt),
     index("invoice_payments_company_paid_idx").on(t.companyId, t.paidAt),
+  ],
+);
+
+/**
+ * The invoice's history (the activity feed reads it with the jobs' and estimates'), with their
+ * columns and the same catalogue of types (invoice sent 13, invoice paid 14, payment recorded 16).
+ */
+export const invoiceTimelineEvents = pgTable(
+  "invoice_timeline_events",
+  {
+    ...invoiceRow(),
+    type: integer("type").notNull(),
+    actorType: integer("actor_type").notNull().default(0),
+    actorUserId: setNullRef("actor_user_id", () => users.id),
+    impersonatorUserId: setNullRef("impersonator_user_id", () => users.id),
+    fromStatus: integer("from_status"),
+    toStatus: integer("to_status"),
+    reason: text("reason"),
+    data: jsonb("data").$type<Record<string, unknown> | null>(),
+    at: tz("at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("invoice_timeline_invoice_at_idx").on(t.invoiceId, t.at, t.id),
+    index("invoice_timeline_company_at_idx").on(t.companyId, t.at, t.id),
+    index("invoice_timeline_company_type_at_idx").on(t.companyId, t.type, t.at, t.id),
+    index("invoice_timeline_company_actor_at_idx").on(t.companyId, t.actorUserId, t.at, t.id),
   ],
 );
 

@@ -200,7 +200,9 @@ export const jobTimelineEvents = pgTable(
   },
   (t) => [
     index("job_timeline_job_at_idx").on(t.jobId, t.at, t.id),
-    index("job_timeline_company_at_idx").on(t.companyId, t.at),
+    index("job_timeline_company_at_idx").on(t.companyId, t.at, t.id),
+    index("job_timeline_company_type_at_idx").on(t.companyId, t.type, t.at, t.id),
+    index("job_timeline_company_actor_at_idx").on(t.companyId, t.actorUserId, t.at, t.id),
   ],
 );
 

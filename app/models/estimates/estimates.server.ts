@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { db, type Executor } from "~/db.server";
 import {
-  customers,
   estimateCounts,
   estimateEmployees,
   estimateLineItems,
@@ -50,7 +49,7 @@ import { costsKeptFromTech } from "~/models/line-items/line-items.server";
 import { totalsLine } from "~/models/line-items/line-items.schema";
 import { lineInputOf, lineItemColumns } from "~/models/line-items/line-rows.server";
 import { computeTotals, lineAmountCents } from "~/models/line-items/totals";
-import { pagedList } from "~/models/list-pages.server";
+import { byCustomerName, pagedList } from "~/models/list-pages.server";
 import { FieldRuleError } from "~/models/rules";
 import { applyTemplate } from "~/models/templates/templates.server";
 import {
@@ -706,10 +705,10 @@ export type EstimateListQuery = {
   customerId?: number;
 };
 
-const sortColumns: Record<EstimateSortField, SQL> = {
+const sortColumns: Record<EstimateSortField, SQL | SQL[]> = {
   number: sql`${estimates.number}`,
   name: sql`${estimates.name}`,
-  customerName: sql`lower(${customers.firstName} || ' ' || coalesce(${customers.lastName}, ''))`,
+  customerName: byCustomerName,
   status: sql`${estimates.status}`,
   total: sql`${estimates.totalCents}`,
   startTime: sql`${estimates.startTime}`,

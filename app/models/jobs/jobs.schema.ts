@@ -41,7 +41,7 @@ export const OPEN_VISIT_STATUSES: readonly JobStatusValue[] = [0, 1, 7];
 /** Statuses a payment may be recorded from. */
 export const PAYABLE_STATUSES: readonly JobStatusValue[] = [0, 1, 2, 3, 4, 7];
 
-/** Timeline event types 0-25 (the spec shows only some names; this is our documented list). */
+/** Timeline event types 0-27 (the spec shows only some names; our documented list, 26-27: ADR 066). */
 const timelineEvents = labelledEnum({
   JobCreated: [0, "Job created"],
   Scheduled: [1, "Scheduled"],
@@ -69,6 +69,8 @@ const timelineEvents = labelledEnum({
   ChecklistCompleted: [23, "Checklist completed"],
   Signed: [24, "Signed"],
   CopiedFromEstimate: [25, "Created from an estimate"],
+  InvoiceCreated: [26, "Invoice created"],
+  InvoiceUncollectible: [27, "Marked uncollectible"],
 });
 export const TimelineEvent = timelineEvents.values;
 export type TimelineEventValue = (typeof TimelineEvent)[keyof typeof TimelineEvent];

@@ -1,4 +1,4 @@
-import { pagedList } from "~/models/list-pages.server";
+import { byCustomerName, pagedList } from "~/models/list-pages.server";
 import { FieldRuleError } from "~/models/rules";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
@@ -1179,10 +1179,10 @@ export type JobListQuery = {
   customerId?: number;
 };
 
-const sortColumns: Record<JobSortField, SQL> = {
+const sortColumns: Record<JobSortField, SQL | SQL[]> = {
   startTime: sql`${jobs.startTime}`,
   name: sql`${jobs.name}`,
-  customerName: sql`lower(${customers.firstName} || ' ' || coalesce(${customers.lastName}, ''))`,
+  customerName: byCustomerName,
   status: sql`${jobs.status}`,
   total: sql`${jobs.totalCents}`,
   createdAt: sql`${jobs.createdAt}`,

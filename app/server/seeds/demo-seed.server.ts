@@ -6,6 +6,7 @@ import { seedCustomers } from "~/server/seeds/customers-seed.server";
 import { seedEmployees } from "~/server/seeds/employees-seed.server";
 import { seedJobs } from "~/server/seeds/jobs-seed.server";
 import { seedEstimates } from "~/server/seeds/estimates-seed.server";
+import { seedInvoices } from "~/server/seeds/invoices-seed.server";
 import { seedOfferedPlans } from "~/server/seeds/service-plans-seed.server";
 import { seedCampaigns } from "~/server/seeds/campaigns-seed.server";
 import { seedFormsTemplatesExpenses } from "~/server/seeds/forms-seed.server";
@@ -59,7 +60,7 @@ export function demoPasswords(config: Pick<Env, "NODE_ENV" | "DEMO_PASSWORD"> = 
 
 /**
  * Seeds the platform's super admin and a demo company (one login per role, a price book, 3 more
- * technicians, 60 customers and a year of jobs around today) into an empty database only.
+ * technicians, 60 customers, a year of jobs around today and four months of invoices) into an empty database only.
  * Answers the passwords it gave, or null when the database was not empty.
  */
 export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()): Promise<DemoPasswords | null> {
@@ -109,6 +110,7 @@ export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()
   await seedJobs(companyId, {
     count: 400,
     years: 1,
+    monthsBack: 6,
     employeeIds: technicians.map((t) => t.id),
     customerIds: customerRows.map((c) => c.id),
     timezone: "America/New_York",
@@ -119,6 +121,7 @@ export async function seedDemoCompany(passwords: DemoPasswords = demoPasswords()
     { companyId, userId: demoAdmin.id, role: Role.CompanyAdmin },
     { customerIds: customerRows.map((c) => c.id), techId: demoTech?.id ?? null },
   );
+  await seedInvoices({ companyId, userId: demoAdmin.id, role: Role.CompanyAdmin }, { months: 4 });
   await seedOfferedPlans({ companyId, userId: demoAdmin.id, role: Role.CompanyAdmin });
   await seedCampaigns({ companyId, userId: demoAdmin.id, role: Role.CompanyAdmin });
   await seedFormsTemplatesExpenses({ companyId, userId: demoAdmin.id, role: Role.CompanyAdmin });

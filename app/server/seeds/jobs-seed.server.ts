@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db.server";
+import { recountRollups } from "~/server/seeds/rollups-seed.server";
 
 export type SeedJobsOptions = {
   count: number;
   employeeIds: number[];
   customerIds: number[];
   years?: number;
+  /** How many months before now the first visit is (default: all the years but the last). */
+  monthsBack?: number;
   timezone?: string;
   now?: Date;
 };
@@ -14,7 +17,7 @@ const BATCH = 50_000;
 
 /**
  * Bulk demo and benchmark data: `count` jobs spread evenly over `years` years (the last one
- * ahead of now), work-day visits of 1-2 hours, each with one line item and one assigned employee
+ * ahead of now, or from `monthsBack` months ago), work-day visits of 1-2 hours, each with one line item and one assigned employee
  * (round-robin), past ones finished or paid, about 2% unscheduled. The rows are generated inside
  * the database (INSERT ... SELECT over generate_series) in batches, in one transaction. For speed a
  * superuser session skips the foreign-key triggers (the rows are valid by construction) and a big
@@ -37,6 +40,7 @@ export async function seedJobs(companyId: number, options: SeedJobsOptions): Pro
       insert into job_counts (company_id, count, longest_visit_seconds)
         select ${companyId}, count(*), coalesce(max(ceil(extract(epoch from end_time - start_time))), 0)::integer from jobs where company_id = ${companyId}
       on conflict (company_id) do update set count = excluded.count, longest_visit_seconds = excluded.longest_visit_seconds`);
+    await recountRollups(tx, companyId);
     return options.count;
   });
 }
@@ -57,7 +61,8 @@ async function insertJobs(exec: Transaction, companyId: number, options: SeedJob
   const years = options.years ?? 3;
   const now = options.now ?? new Date();
   const start = new Date(now);
-  start.setUTCFullYear(start.getUTCFullYear() - (years - 1));
+  if (options.monthsBack === undefined) start.setUTCFullYear(start.getUTCFullYear() - (years - 1));
+  else start.setUTCMonth(start.getUTCMonth() - options.monthsBack);
   start.setUTCHours(0, 0, 0, 0);
   const days = Math.round((years * 365.25 * 86_400_000) / 86_400_000);
   const timezone = options.timezone ?? "America/New_York";

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_company_name_all_idx" ON "customers" USING btree ("company_id","sort_first_name","sort_last_name","id");

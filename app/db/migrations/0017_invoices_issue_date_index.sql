@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_company_issue_idx" ON "invoices" USING btree ("company_id","issue_date","id");
