@@ -215,6 +215,66 @@ function weeksWalk(seed) {
   return (i) => ({ kind: "week", path: `/schedule?view=week&date=${weeks[(i * 37) % weeks.length]}` });
 }
 
+/** The seeded three years as months ("2024-03"), for the reports' walks. */
+function monthsOf(seed) {
+  return [...new Set(weeksOf(seed).map((day) => day.slice(0, 7)))];
+}
+const lastDayOf = (month) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
+/** /reports over a different range each time: a month by day (twice in four), a quarter by week, a year by month. */
+function reportsWalk(seed) {
+  const months = monthsOf(seed);
+  return (i) => {
+    const k = i % 4;
+    const first = (i * 7) % months.length;
+    const span = k === 2 ? 3 : k === 3 ? 12 : 1;
+    const last = months[Math.min(first + span - 1, months.length - 1)];
+    const group = k === 2 ? "week" : k === 3 ? "month" : "day";
+    return {
+      kind: `${span} month${span > 1 ? "s" : ""}`,
+      path: `/reports?from=${months[first]}-01&to=${lastDayOf(last)}&group=${group}`,
+    };
+  };
+}
+
+/** /report-sales: each breakdown over a different month, and the by-period table over a year by month. */
+function salesReportWalk(seed) {
+  const months = monthsOf(seed);
+  const tabs = ["period", "employee", "item", "leadSource", "tag", "period"];
+  return (i) => {
+    const k = i % tabs.length;
+    const first = (i * 5) % months.length;
+    const last = months[k === 5 ? Math.min(first + 11, months.length - 1) : first];
+    const group = k === 5 ? "month" : "day";
+    return {
+      kind: k === 5 ? "year" : tabs[k],
+      path: `/report-sales?from=${months[first]}-01&to=${lastDayOf(last)}&group=${group}&by=${tabs[k]}`,
+    };
+  };
+}
+
+/**
+ * /activity-feed (docs/decisions/066): plain pages at any depth the feed pages to (1 to 500 by 10), pages of
+ * 100, one or two event types, an employee, a month of the three years (the filtered ones pages 1 to 5).
+ */
+function activityWalk(seed) {
+  const months = monthsOf(seed);
+  const types = ["job-4", "job-3", "estimate-5", "invoice-26", "job-0&type=invoice-14"];
+  const people = seed.activityEmployeeIds?.length ? seed.activityEmployeeIds : [seed.adminUserId];
+  return (i) => {
+    const k = i % 8;
+    const round = Math.floor(i / 8);
+    const page = 1 + (round % 5);
+    if (k <= 2) return { kind: "pages", path: `/activity-feed?page=${spread(i, 500)}` };
+    if (k === 3) return { kind: "pages of 100", path: `/activity-feed?pageSize=100&page=${spread(i, 50)}` };
+    if (k <= 5) return { kind: "type", path: `/activity-feed?type=${pick(types, round * 2 + k)}&page=${page}` };
+    if (k === 6) return { kind: "employee", path: `/activity-feed?employee=${pick(people, round)}&page=${page}` };
+    const month = months[(round * 7) % months.length];
+    return { kind: "month", path: `/activity-feed?from=${month}-01&to=${lastDayOf(month)}&page=${page}` };
+  };
+}
+
 const same =
   (path, kind = "page") =>
   () => ({ kind, path });
@@ -241,6 +301,9 @@ const TARGETS = [
   { key: "api-estimates", name: "GET /api/estimates/page", walk: (s, c) => estimatesWalk(s, c, true) },
   { key: "invoices", name: "invoices list", budget: 15, compare: true, walk: (s, c) => invoicesWalk(s, c, false) },
   { key: "api-invoices", name: "GET /api/invoices/page", walk: (s, c) => invoicesWalk(s, c, true) },
+  { key: "reports", name: "reports", budget: 15, compare: true, walk: (s) => reportsWalk(s) },
+  { key: "sales-report", name: "sales report", budget: 15, compare: true, walk: (s) => salesReportWalk(s) },
+  { key: "activity", name: "activity feed", budget: 15, compare: true, walk: (s) => activityWalk(s) },
   { key: "users-current", name: "GET /api/users/current", walk: () => same("/api/users/current") },
   { key: "login", name: "GET /login (visitor)", visitor: true, walk: () => same("/login") },
   {

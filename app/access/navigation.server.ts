@@ -18,6 +18,7 @@ const NAV = [
   { label: "Service Plans", to: "/service-plans/customer-service-plans" },
   { label: "Requests", to: "/booking-requests" },
   { label: "Expenses", to: "/expense-tracking" },
+  { label: "Reports", to: "/reports" },
 ] as const;
 
 export type Banner = {

@@ -9,6 +9,7 @@ import { findInvoiceRow, scheduleInvoiceFollowUp } from "~/models/invoices/invoi
 import { requestKey } from "~/models/messaging/automatic.server";
 import type { CustomerSendOutcome, DeliveryServices } from "~/models/messaging/send.server";
 import { invoiceChannel, sendInvoiceMessage } from "~/models/invoices/invoice-message.server";
+import { recordInvoiceEvent } from "~/models/activity/invoice-timeline.server";
 
 /**
  * POST /invoices/{id}/send: the Send Invoice message (template 3, the company's wording) by text,
@@ -53,6 +54,15 @@ export async function sendInvoice(
       .where(and(eq(invoices.id, id), eq(invoices.companyId, ctx.companyId)))
       .returning({ status: invoices.status });
     if (row?.status === InvoiceStatus.Sent) await scheduleInvoiceFollowUp(tx, ctx.companyId, id);
+    if (row)
+      await recordInvoiceEvent(tx, {
+        companyId: ctx.companyId,
+        invoiceId: id,
+        type: TimelineEvent.InvoiceSent,
+        actor: { userId: ctx.userId, impersonatorUserId: ctx.impersonatorUserId },
+        ...(row.status !== invoice.status ? { fromStatus: invoice.status, toStatus: row.status } : {}),
+        data: { channel },
+      });
     if (invoice.jobId)
       await tx.insert(jobTimelineEvents).values({
         companyId: ctx.companyId,

@@ -15,9 +15,9 @@ import {
 } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
 import type { Paging } from "~/http/api.server";
-import { pagedList } from "~/models/list-pages.server";
+import { byCustomerName, pagedList } from "~/models/list-pages.server";
 import { RuleError } from "~/models/rules";
-import { JobStatus } from "~/models/jobs/jobs.schema";
+import { JobStatus, TimelineEvent } from "~/models/jobs/jobs.schema";
 import { liveCustomer, searchTsQuery } from "~/models/jobs/jobs.server";
 import { ownLineImageUrl } from "~/models/line-items/line-items.server";
 import { totalsLine, type LineItemInput } from "~/models/line-items/line-items.schema";
@@ -34,6 +34,7 @@ import {
 } from "~/models/invoices/invoices.schema";
 import { dayjs } from "~/utils/format";
 import { cancelInvoiceFollowUps, scheduleInvoiceFollowUp } from "~/models/invoices/invoice-follow-ups.server";
+import { recordInvoiceEvent } from "~/models/activity/invoice-timeline.server";
 
 export { cancelInvoiceFollowUps, scheduleInvoiceFollowUp };
 
@@ -164,6 +165,14 @@ const invoiceSearchText = (
   ...places: Array<string | null | undefined>
 ) => searchTextOf([number, customer.firstName, customer.lastName, customer.ownCompanyName, ...places]);
 
+/** The history entry of a new invoice by the caller (other events spread it and name their type). */
+const createdEvent = (ctx: CallerContext, invoiceId: number) => ({
+  companyId: ctx.companyId,
+  invoiceId,
+  type: TimelineEvent.InvoiceCreated,
+  actor: { userId: ctx.userId, impersonatorUserId: ctx.impersonatorUserId },
+});
+
 /** A job's open invoice: any but an uncollectible one (the unique index allows one at a time). */
 const isOpenInvoiceOfJob = (companyId: number, jobId: number) =>
   and(eq(invoices.companyId, companyId), eq(invoices.jobId, jobId), ne(invoices.status, InvoiceStatus.Uncollectible));
@@ -208,6 +217,7 @@ export async function createInvoice(
       .returning({ id: invoices.id, number: invoices.number, publicToken: invoices.publicToken });
     if (input.lineItems.length)
       await tx.insert(invoiceLineItems).values(lineRows(ctx.companyId, row.id, input.lineItems, totals.lineAmounts));
+    await recordInvoiceEvent(tx, { ...createdEvent(ctx, row.id), toStatus: InvoiceStatus.NotSent });
     return row;
   });
 }
@@ -290,6 +300,7 @@ export async function createInvoiceFromJob(
             position: l.position,
           })),
         );
+      await recordInvoiceEvent(tx, { ...createdEvent(ctx, row.id), toStatus: InvoiceStatus.NotSent, data: { jobId } });
       return { ...row, created: true };
     });
   } catch (error) {
@@ -382,6 +393,12 @@ export async function setUncollectible(
           .set({ status, uncollectibleAt: new Date(), updatedAt: new Date() })
           .where(and(eq(invoices.id, id), eq(invoices.companyId, ctx.companyId)));
         await cancelInvoiceFollowUps(tx, ctx.companyId, id);
+        await recordInvoiceEvent(tx, {
+          ...createdEvent(ctx, id),
+          type: TimelineEvent.InvoiceUncollectible,
+          fromStatus: invoice.status,
+          toStatus: status,
+        });
       } else {
         if (invoice.status !== InvoiceStatus.Uncollectible) return { id, status: invoice.status };
         status = invoice.sentAt ? InvoiceStatus.Sent : InvoiceStatus.NotSent;
@@ -390,6 +407,12 @@ export async function setUncollectible(
           .set({ status, uncollectibleAt: null, updatedAt: new Date() })
           .where(and(eq(invoices.id, id), eq(invoices.companyId, ctx.companyId)));
         if (status === InvoiceStatus.Sent) await scheduleInvoiceFollowUp(tx, ctx.companyId, id);
+        await recordInvoiceEvent(tx, {
+          ...createdEvent(ctx, id),
+          type: TimelineEvent.StatusUndone,
+          fromStatus: invoice.status,
+          toStatus: status,
+        });
       }
       return { id, status };
     });
@@ -556,9 +579,9 @@ export type InvoiceListQuery = {
   customerId?: number;
 };
 
-const sortColumns: Record<InvoiceSortField, SQL> = {
+const sortColumns: Record<InvoiceSortField, SQL | SQL[]> = {
   number: sql`${invoices.number}`,
-  customerName: sql`lower(${customers.firstName} || ' ' || coalesce(${customers.lastName}, ''))`,
+  customerName: byCustomerName,
   issueDate: sql`${invoices.issueDate}`,
   dueDate: sql`${invoices.dueDate}`,
   status: sql`${invoices.status}`,

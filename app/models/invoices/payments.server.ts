@@ -6,6 +6,7 @@ import { ActorType, JOB_STATUS_MOVES, JobStatus, TimelineEvent, type JobStatusVa
 import { InvoiceStatus, PaymentStatus, paymentMethodLabels } from "~/models/invoices/invoices.schema";
 import { cancelInvoiceFollowUps, findInvoiceRow, InvoiceNotFoundError } from "~/models/invoices/invoices.server";
 import { MONEY_MAX_CENTS } from "~/models/line-items/money";
+import { recordInvoiceEvent } from "~/models/activity/invoice-timeline.server";
 
 export { InvoiceNotFoundError } from "~/models/invoices/invoices.server";
 
@@ -96,6 +97,18 @@ export async function recordInvoicePayment(input: RecordInvoicePaymentInput): Pr
       .update(invoices)
       .set({ paidCents, status, ...(fullyPaid ? { paidAt } : {}), updatedAt: new Date() })
       .where(and(eq(invoices.id, invoice.id), eq(invoices.companyId, input.companyId)));
+    // Recorded by an employee, paid online by the customer (Checkout), or charged by the system (autopay).
+    const actor = { userId: input.recordedByUserId, customer: !!input.stripeCheckoutSessionId };
+    const event = { companyId: input.companyId, invoiceId: invoice.id, actor };
+    const payment = { amountCents: input.amountCents, method: input.method };
+    await recordInvoiceEvent(tx, { ...event, type: TimelineEvent.PaymentRecorded, data: payment });
+    if (status !== invoice.status)
+      await recordInvoiceEvent(tx, {
+        ...event,
+        type: TimelineEvent.InvoicePaid,
+        fromStatus: invoice.status,
+        toStatus: status,
+      });
     if (fullyPaid) {
       await cancelInvoiceFollowUps(tx, input.companyId, invoice.id);
       if (invoice.jobId) await moveJobToPaid(tx, input.companyId, invoice.jobId, invoice.id, input.recordedByUserId);

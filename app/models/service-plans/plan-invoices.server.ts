@@ -58,7 +58,7 @@ export async function listCustomerPlanInvoicesPage(
     table: invoices,
     id: invoices.id,
     where: and(...conditions),
-    sortKey: sortColumns[(sort?.fieldName as PlanInvoiceSortField) ?? "createdAt"],
+    sortKeys: [sortColumns[(sort?.fieldName as PlanInvoiceSortField) ?? "createdAt"]],
     descending,
     offset: (query.paging.pageNumber - 1) * query.paging.pageSize,
     pageSize: query.paging.pageSize,
