@@ -48,9 +48,9 @@ function Document({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const scripts = wantsScripts(matches) || typeof document !== "undefined";
   // The body font is preloaded for the app's pages only: a public page (a customer's link, the
-  // booking form) needs no web font in its budget and gets it through the stylesheet (swap, with
+  // booking form, the customer portal) needs no web font in its budget and gets it through the stylesheet (swap, with
   // system fallbacks) only when its text uses it.
-  const preloadFont = !matches.some((match) => match.id.startsWith("routes/_public+/"));
+  const preloadFont = !matches.some((match) => /^routes\/(_public|portal)\+\//.test(match.id));
   // Real time: the private hub under the signed-in layout, the public one elsewhere (a hydrated page
   // only); it restarts when the scope or the signed-in user changes.
   const realtimeKey = useRouteLoaderData<{ realtimeKey?: string }>("routes/_app+/_layout")?.realtimeKey;

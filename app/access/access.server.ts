@@ -216,7 +216,7 @@ export function assertEntry(entry: RouteRule, kinds: readonly RouteRule["kind"][
     throw new Error("The access check names no route-table entry (screens.* in app/access/route-table.ts)");
   if (!kinds.includes(entry.kind))
     throw new Error(
-      `screens.${entry.name} is ${entry.kind}: use ${entry.kind === "private" ? "requireAccess" : "optionalAccess"}`,
+      `screens.${entry.name} is ${entry.kind}: use ${entry.kind === "private" ? "requireAccess" : entry.kind === "client" ? "requirePortal" : "optionalAccess"}`,
     );
 }
 
@@ -247,7 +247,8 @@ export function ruleFailure(rule: RouteRule, access: Access): "role" | "plan" | 
 /** Whether the signed-in user may open a path (for navigation and links). */
 export function canOpen(access: Access, pathname: string): boolean {
   const rule = findRouteRule(pathname);
-  return !!rule && (rule.kind !== "private" || ruleFailure(rule, access) === null);
+  // A staff session opens no portal page (client kind): those need a portal session.
+  return !!rule && rule.kind !== "client" && (rule.kind !== "private" || ruleFailure(rule, access) === null);
 }
 
 /**

@@ -6,7 +6,8 @@ export type RouteRule = {
   /** The entry's name in `screens` ("customers.list"), given once the table is built. */
   name: string;
   pattern: string;
-  kind: "guest" | "public" | "private";
+  /** client: the customer portal, behind a portal session (its own cookie and scope, never a staff user). */
+  kind: "guest" | "public" | "private" | "client";
   roles?: readonly RoleValue[];
   planFeatures?: readonly number[];
   appFeatures?: readonly number[];
@@ -37,6 +38,7 @@ const manager = (pattern: string, extra: Partial<RouteRule> = {}): RouteRule => 
   roles: MANAGER_ROLES,
   ...extra,
 });
+const client = (pattern: string): RouteRule => ({ name: "", pattern, kind: "client" });
 const superAdmin = (pattern: string): RouteRule => ({ name: "", pattern, kind: "private", roles: SUPER_ADMIN_ONLY });
 
 const campaignsFeature = { appFeatures: [AppFeature.Campaigns] };
@@ -84,6 +86,19 @@ export const screens = {
   publicChecklists: {
     job: open("/jobs/public-checklist/:companyId/:jobId/:token"),
     estimate: open("/estimates/public-checklist/:companyId/:estimateId/:token"),
+  },
+  // The customer portal: a sign-in link asked for and used openly, the rest in the client scope
+  portal: {
+    signIn: open("/portal/:companyId/sign-in"),
+    link: open("/portal/sign-in/:token"),
+    home: client("/portal"),
+    visits: client("/portal/visits"),
+    estimates: client("/portal/estimates"),
+    invoices: client("/portal/invoices"),
+    servicePlans: client("/portal/service-plans"),
+    requestWork: client("/portal/request-work"),
+    cards: client("/portal/cards"),
+    signOut: client("/portal/sign-out"),
   },
   notFound: open("/404"),
   logout: open("/logout"),
@@ -197,6 +212,7 @@ export const screens = {
   reports: {
     list: broad("/reports"),
     sales: broad("/report-sales"),
+    salesCsv: broad("/report-sales/csv"),
   },
   bookingRequests: {
     list: broad("/booking-requests"),

@@ -21,6 +21,9 @@ const icons = {
     </>
   ),
   menu: <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />,
+  activity: (
+    <path d="M3 12h4l3-8 4 16 3-8h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+  ),
 };
 
 function Icon({ name }: { name: keyof typeof icons }) {
@@ -129,6 +132,11 @@ export function AppShell({ shell, children, tip }: { shell: Shell; children: Rea
             >
               <Icon name="inbox" />
               {shell.inboxUnread ? <span className="unread-dot" style={UNREAD_DOT} /> : null}
+            </Link>
+          ) : null}
+          {shell.showAdminIcons ? (
+            <Link to="/activity-feed" className="icon-button" aria-label="Activity feed">
+              <Icon name="activity" />
             </Link>
           ) : null}
           {shell.showAdminIcons ? (

@@ -43,6 +43,7 @@ function shouldNotStore(request: Request, response: Response, setsCookies: boole
 function signedInCaller(request: Request): boolean {
   return (
     /(^|;)\s*__session=/.test(request.headers.get("Cookie") ?? "") ||
+    /(^|;)\s*__portal=/.test(request.headers.get("Cookie") ?? "") ||
     request.headers.has("X-API-Key") ||
     request.headers.has("Authorization")
   );

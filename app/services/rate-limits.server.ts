@@ -22,6 +22,8 @@ const RULES = {
   servicePlanPage: { perAccount: { points: 30, duration: 60 * 60 }, perAddress: { points: 60, duration: 60 * 60 } },
   // the customer's public checklist form: "account" is the checklist's token
   publicForm: { perAccount: { points: 30, duration: 60 * 60 }, perAddress: { points: 60, duration: 60 * 60 } },
+  // the customer portal's sign-in link requests: "account" is the company and the typed email or phone
+  portalSignIn: { perAccount: { points: 5, duration: 60 * 60 }, perAddress: { points: 30, duration: 60 * 60 } },
 } as const;
 export type LimitName = keyof typeof RULES;
 

@@ -103,6 +103,8 @@ function expectedAnswer(
   if (rule.pattern === "/api/webhooks/stripe") return { status: 400 };
   // Customer-facing pages carry made-up tokens here: they may answer the page, a redirect or not found, never 403 or 500.
   if (rule.kind === "public") return { status: [200, 302, 303, 404] };
+  // Portal pages need a portal session (its own cookie): no walker has one, so they are not found (ADR 067).
+  if (rule.kind === "client") return { status: 404 };
   if (!access) return loginRedirect(pathname);
   if (ruleFailure(rule, access)) return { status: 403, text: messages.forbidden };
   if (record && (!record.found || (foreignRecord && !record.anyCompany))) return { status: 404 };

@@ -258,6 +258,7 @@ export async function submitBookingRequest(
   form: PublicBookingForm,
   input: BookingSubmissionInput,
   now = new Date(),
+  customerId: number | null = null,
 ): Promise<SubmissionResult> {
   const companyId = form.company.id;
   const repeated = await findRequestByKey(companyId, input.submissionKey);
@@ -287,6 +288,7 @@ export async function submitBookingRequest(
       .insert(bookingRequests)
       .values({
         companyId,
+        customerId, // a signed-in portal customer's request is theirs from the start
         priceListItemId: service?.id ?? null,
         serviceName: service?.name ?? null,
         startTime: booked.window.start,

@@ -4,6 +4,7 @@ import {
   bookingServices,
   bookingSettings,
   companies,
+  customerPortalSettings,
   customers,
   jobs,
   onboardingDismissals,
@@ -90,6 +91,10 @@ export async function onboardingSteps(ctx: CallerContext): Promise<OnboardingSte
       booking: exists(
         sql`select 1 from ${bookingSettings} where ${and(eq(bookingSettings.companyId, ctx.companyId), eq(bookingSettings.isEnabled, true))} and exists(select 1 from ${bookingServices} where ${eq(bookingServices.companyId, ctx.companyId)})`,
       ),
+      // The customer portal is set once it is turned on.
+      portal: exists(
+        sql`select 1 from ${customerPortalSettings} where ${and(eq(customerPortalSettings.companyId, ctx.companyId), eq(customerPortalSettings.isEnabled, true))}`,
+      ),
       dismissed: sql<
         number[]
       >`coalesce((select array_agg(${onboardingDismissals.actionType}) from ${onboardingDismissals} where ${onboardingDismissals.companyId} = ${ctx.companyId}), '{}')`,
@@ -103,6 +108,7 @@ export async function onboardingSteps(ctx: CallerContext): Promise<OnboardingSte
     3: !!row?.customers,
     4: !!row?.messaging,
     5: !!row?.scheduledJob,
+    6: !!row?.portal,
     7: !!row?.booking,
   };
   const dismissed = new Set((row?.dismissed ?? []).map(Number));

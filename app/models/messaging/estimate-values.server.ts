@@ -10,6 +10,7 @@ import {
   withoutBlanks,
 } from "~/models/messaging/message-values.server";
 import type { MessageValues } from "~/models/messaging/message-types";
+import { customerPortalLink } from "~/models/portal/links.server";
 
 /** The customer's approval page of an estimate (app/routes/_public+/estimate-details.$token.tsx). */
 export const estimateLink = (publicToken: string) => absoluteUrl(`/estimate-details/${publicToken}`);
@@ -30,6 +31,7 @@ export async function messageValuesForEstimate(companyId: number, estimateId: nu
       isAllDay: estimates.isAllDay,
       arrivalWindowOffset: estimates.arrivalWindowOffset,
       publicToken: estimates.publicToken,
+      customerId: estimates.customerId,
       timezone: companies.timezone,
       ...recipientColumns,
     })
@@ -42,6 +44,7 @@ export async function messageValuesForEstimate(companyId: number, estimateId: nu
   const values: MessageValues = {
     ...recipientValues(row, row.name),
     direct_portal_link: estimateLink(row.publicToken),
+    customer_portal_link: await customerPortalLink(companyId, row.customerId),
   };
   if (row.startTime) {
     values.scheduled_date_time = scheduledDateTime({ ...row, startTime: row.startTime }, row.timezone);

@@ -4,6 +4,7 @@ import { companies, customers, invoices, jobs } from "~/db/schema";
 import { absoluteUrl } from "~/http/app-url.server";
 import { recipientColumns, recipientValues, withoutBlanks } from "~/models/messaging/message-values.server";
 import type { MessageValues } from "~/models/messaging/message-types";
+import { customerPortalLink } from "~/models/portal/links.server";
 
 /**
  * The variables of a message about one invoice (Send Invoice, invoice follow-ups), for the company
@@ -17,6 +18,7 @@ export async function messageValuesForInvoice(companyId: number, invoiceId: numb
       location: invoices.location,
       unitNumber: invoices.unitNumber,
       publicToken: invoices.publicToken,
+      customerId: invoices.customerId,
       jobName: jobs.name,
       ...recipientColumns,
     })
@@ -30,5 +32,6 @@ export async function messageValuesForInvoice(companyId: number, invoiceId: numb
   return withoutBlanks({
     ...recipientValues(row, row.jobName),
     direct_payment_link: absoluteUrl(`/invoice-details/${row.publicToken}`),
+    customer_portal_link: await customerPortalLink(companyId, row.customerId),
   });
 }

@@ -4,6 +4,7 @@ import { companies, customers, jobEmployees, jobs, users } from "~/db/schema";
 import { absoluteUrl } from "~/http/app-url.server";
 import { DATE_LONG, dayjs, TIME } from "~/utils/format";
 import { formatPhone } from "~/utils/validation";
+import { customerPortalLink } from "~/models/portal/links.server";
 import type { MessageValues } from "./message-types";
 
 export type { MessageValues } from "./message-types";
@@ -75,8 +76,9 @@ export function scheduledDateTime(
  * The variables of a message about one job, for the company that owns it (null otherwise):
  * customer names, company name and phone, the job's address and title, its first technician (as
  * the job's page lists them, by first name), the visit's date and time in the company's time zone,
- * and the public visit details link (direct_portal_link). Online booking, customer portal and
- * payment links are left out until those areas exist: renderTemplate leaves no {{...}} for them.
+ * the public visit details link (direct_portal_link) and, when the portal is on, a fresh sign-in link
+ * (customer_portal_link). Online booking and payment links are left out until those areas exist:
+ * renderTemplate leaves no {{...}} for them.
  */
 export async function messageValuesForJob(companyId: number, jobId: number): Promise<MessageValues | null> {
   const [row] = await db
@@ -88,6 +90,7 @@ export async function messageValuesForJob(companyId: number, jobId: number): Pro
       isAllDay: jobs.isAllDay,
       arrivalWindowOffset: jobs.arrivalWindowOffset,
       publicToken: jobs.publicToken,
+      customerId: jobs.customerId,
       ...recipientColumns,
       timezone: companies.timezone,
     })
@@ -109,6 +112,7 @@ export async function messageValuesForJob(companyId: number, jobId: number): Pro
     ...recipientValues(row, row.name),
     technician_full_name: technician ? fullName(technician.firstName, technician.lastName) : undefined,
     direct_portal_link: absoluteUrl(`/service-visit-details/${row.publicToken}`),
+    customer_portal_link: await customerPortalLink(companyId, row.customerId),
   };
   if (row.startTime) {
     values.scheduled_date_time = scheduledDateTime({ ...row, startTime: row.startTime }, row.timezone);

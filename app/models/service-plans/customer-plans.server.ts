@@ -20,7 +20,7 @@ import { newPublicToken } from "~/models/jobs/job-series.server";
 import { searchTsQuery } from "~/models/jobs/jobs.server";
 import { wallInputToInstant } from "~/models/jobs/job-recurrence";
 import { JobStatus } from "~/models/jobs/jobs.schema";
-import { listPagePlan } from "~/models/list-pages.server";
+import { byCustomerName, listPagePlan } from "~/models/list-pages.server";
 import { sendLinkToCustomer, type LinkSendResult } from "~/models/messaging/link-message.server";
 import type { DeliveryServices } from "~/models/messaging/send.server";
 import { savedCardsView } from "~/models/payments/saved-cards.server";
@@ -567,10 +567,10 @@ export async function servicePlansOverview(ctx: CallerContext) {
 
 export const CUSTOMER_PLANS_COUNT_CAP = 10_000;
 
-const sortColumns: Record<CustomerPlanSortField, SQL> = {
+const sortColumns: Record<CustomerPlanSortField, SQL | SQL[]> = {
   createdAt: sql`${customerServicePlans.createdAt}`,
   name: sql`${customerServicePlans.name}`,
-  customerName: sql`lower(${customers.firstName} || ' ' || coalesce(${customers.lastName}, ''))`,
+  customerName: byCustomerName,
   status: sql`${customerServicePlans.status}`,
 };
 
@@ -601,8 +601,9 @@ export async function listCustomerPlansPage(ctx: CallerContext, query: CustomerP
     table: customerServicePlans,
     id: customerServicePlans.id,
     where: and(...conditions),
-    sortKey: column,
-    customerIdForSort: column === sortColumns.customerName ? customerServicePlans.customerId : undefined,
+    sortKeys: Array.isArray(column) ? column : [column],
+    customerForSort:
+      column === byCustomerName ? { customerId: customerServicePlans.customerId, companyId: ctx.companyId } : undefined,
     descending: sort ? !!sort.descending : true,
     offset: (query.paging.pageNumber - 1) * query.paging.pageSize,
     pageSize: query.paging.pageSize,

@@ -126,6 +126,7 @@ export async function postBookingForm(
   request: Request,
   context: unknown,
   form: PublicBookingForm,
+  customerId: number | null = null,
 ): Promise<Response | PostResult> {
   try {
     await consumeAttempt("bookingRequest", { account: `form-${form.company.id}`, address: clientAddress(context) });
@@ -175,7 +176,7 @@ export async function postBookingForm(
         return { errors: { ...answerErrors, ...fieldErrors(parsed.error) }, values: withPhotos, status: 422 };
       }
       try {
-        await submitBookingRequest(form, parsed.data);
+        await submitBookingRequest(form, parsed.data, undefined, customerId);
       } catch (error) {
         if (!(error instanceof RuleError)) throw error;
         return { errors: error.fieldErrors, values: withPhotos, status: 422 };

@@ -46,6 +46,7 @@ describe("settings hub", () => {
       "/communication",
       "/settings/reminders",
       "/online-booking-settings",
+      "/customer-portal",
       "/integrations",
     ]);
     const staff = await sessionCookie((await createTestUser(companyId, Role.OfficeStaff)).userId);

@@ -29,6 +29,9 @@ import { withUploadForm } from "~/http/uploads.server";
 import { SavedCardsSection } from "~/components/saved-cards";
 import { savedCardsView } from "~/models/payments/saved-cards.server";
 import { savedCardsIntent } from "./__saved-cards.server";
+import { PortalLinkForm } from "~/components/portal-link-form";
+import { sendPortalLinkToCustomer } from "~/models/portal/links.server";
+import { getPortalSettings } from "~/models/portal/settings.server";
 
 const idOf = (value: string | undefined) => {
   const id = Number(value);
@@ -65,6 +68,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     confirmDelete: url.searchParams.get("confirm") === "delete",
     savedCards: await savedCardsView(ctx, id),
     canSellPlans: canOpen(access, `/assign-service-plan/${id}`),
+    portalOn: (await getPortalSettings(ctx.companyId)).isEnabled,
   });
 }
 
@@ -93,6 +97,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       );
     }
     if (intent === "savedCards") return savedCardsIntent(ctx, id, form);
+    if (intent === "portalLink") {
+      const channel = form.get("channel") === "text" ? "text" : "email";
+      const sent = await sendPortalLinkToCustomer(ctx, { customerId: id, channel });
+      if (!sent.sent) return toasts().redirectWithError(`/customers/${id}`, sent.error);
+      return toasts().redirectWithSuccess(`/customers/${id}`, sent.message);
+    }
     if (intent === "deleteAttachment") {
       if (!(await deleteCustomerAttachment(ctx, id, String(form.get("fileUrl") ?? "")))) return notFound();
       return toasts().redirectWithSuccess(`/customers/${id}`, "Attachment was deleted");
@@ -103,7 +113,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** The customer profile: contact details, properties, tabs and attachments. */
 export default function CustomerProfileRoute() {
-  const { customer, tab, list, page, timezone, viewing, confirmDelete, savedCards, canSellPlans } =
+  const { customer, tab, list, page, timezone, viewing, confirmDelete, savedCards, canSellPlans, portalOn } =
     useLoaderData<typeof loader>();
   const uploaded = useActionData<{ uploadErrors?: string[] }>();
   const location = useLocation();
@@ -117,6 +127,7 @@ export default function CustomerProfileRoute() {
         breadcrumb={{ label: "Customers", to: "/customers" }}
         actions={
           <>
+            {portalOn ? <PortalLinkForm hasEmail={!!customer.email} hasPhone={!!customer.mainPhoneNumber} /> : null}
             {canSellPlans ? (
               <Link className="button" to={`/assign-service-plan/${customer.id}`}>
                 Sell a service plan

@@ -55,6 +55,11 @@ const AREAS = [
     text: "Your public booking form: its address, services, hours and questions.",
   },
   {
+    to: "/customer-portal",
+    title: "Customer portal",
+    text: "Where customers see their visits, estimates and invoices.",
+  },
+  {
     to: "/two-way-text-settings",
     // The route table's entry is the pattern /two-way-text-settings/*: a path under it asks the same question.
     check: "/two-way-text-settings/register",
