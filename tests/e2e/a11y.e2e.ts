@@ -11,9 +11,9 @@ import { concretePath } from "./route-paths";
  */
 
 const adminIds = demoRecordIds("company admin");
-/** Entries that are not pages: "/" redirects home, webhooks are calls for other servers, hubs are real-time endpoints. */
+/** Entries that are not pages: "/" redirects home, webhooks are calls for other servers, hubs are real-time endpoints, CSV downloads. */
 const NOT_PAGES = (pattern: string) =>
-  pattern === "/" || pattern.startsWith("/api/webhooks/") || pattern.startsWith("/hubs/");
+  pattern === "/" || pattern.startsWith("/api/webhooks/") || pattern.startsWith("/hubs/") || pattern.endsWith("/csv");
 const adminPages = routeTable
   .filter((rule) => rule.kind === "private" && rule.roles?.includes(Role.CompanyAdmin) && !NOT_PAGES(rule.pattern))
   .map((rule) => concretePath(rule, adminIds).path);
@@ -24,6 +24,7 @@ const publicPages = routeTable
   .filter(
     (rule) =>
       rule.kind !== "private" &&
+      rule.kind !== "client" &&
       !rule.pattern.includes(":") &&
       !SKIPPED_PUBLIC.has(rule.pattern) &&
       !NOT_PAGES(rule.pattern),

@@ -83,7 +83,7 @@ forBoth(
       expect(await answers.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
     for (const image of ["Photos of the yard, photo 1", "Signature: Signature"]) {
       const img = page.getByRole("img", { name: image });
-      expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     }
     await fitsPhone(page);
     await expectNoA11yViolations(page);
