@@ -22,8 +22,8 @@ export const setNullRef = (name: string, target: () => AnyPgColumn) =>
   integer(name).references(target, { onDelete: "set null" });
 
 /** A place as the places search answers it (Google place id optional). */
-export const geoData = () =>
-  jsonb("geo_data").$type<{ placeId?: string; latitude: number; longitude: number } | null>();
+export const geoData = (name = "geo_data") =>
+  jsonb(name).$type<{ placeId?: string; latitude: number; longitude: number } | null>();
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 

@@ -24,6 +24,8 @@ export const plans = pgTable("plans", {
   employeeLimit: integer("employee_limit").notNull(),
   monthlyPriceCents: integer("monthly_price_cents").notNull(),
   billingPeriod: integer("billing_period").notNull().default(3),
+  /** Offered on /billing; a retired plan keeps its subscribers. */
+  isActive: boolean("is_active").notNull().default(true),
 });
 
 export const planFeatures = pgTable(
@@ -89,6 +91,12 @@ export const subscriptions = pgTable(
     trialExpiration: tz("trial_expiration"),
     expirationDate: tz("expiration_date"),
     hasPaymentMethod: boolean("has_payment_method").notNull().default(false),
+    /** Our own Stripe account's customer and subscription (Stripe Billing), set by Checkout's webhook. */
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    /** The Stripe subscription's own status (active, past_due, canceled, ...), as its last event said. */
+    stripeStatus: text("stripe_status"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
   },
   (t) => [index("subscriptions_plan_status_idx").on(t.planId, t.status)],
 );
@@ -109,6 +117,8 @@ export const users = pgTable(
     logoUrl: text("logo_url"),
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     defaultArrivalWindowOffset: integer("default_arrival_window_offset").notNull().default(0),
+    /** The secret of the user's calendar feed URL (ICS); null until made, renewed to revoke. */
+    calendarSyncToken: text("calendar_sync_token").unique(),
     deletedAt: deletedAt(),
     createdAt: createdAt(),
   },

@@ -14,3 +14,4 @@ export * from "./text-messaging";
 export * from "./forms";
 export * from "./portal";
 export * from "./reports";
+export * from "./integrations";
