@@ -27,6 +27,7 @@ export type SessionUser = {
   logoUrl: string | null;
   twoFactorEnabled: boolean;
   defaultArrivalWindowOffset: number;
+  calendarSyncToken: string | null;
   sessionId: string;
   impersonatorUserId: number | null;
 };
@@ -91,6 +92,7 @@ const accessColumns = {
     logoUrl: users.logoUrl,
     twoFactorEnabled: users.twoFactorEnabled,
     defaultArrivalWindowOffset: users.defaultArrivalWindowOffset,
+    calendarSyncToken: users.calendarSyncToken,
   },
   company: {
     id: companies.id,

@@ -153,6 +153,7 @@ export function AppShell({ shell, children, tip }: { shell: Shell; children: Rea
                 {shell.user.firstName} {shell.user.lastName}
               </p>
               {shell.user.isSuperAdmin ? <Link to="/admin-panel">Admin</Link> : null}
+              <Link to="/calendar-feed">Calendar Feed</Link>
               <Form method="post" action="/logout">
                 <button type="submit">Log Out</button>
               </Form>
