@@ -74,15 +74,20 @@ async function serve() {
   // moment after the answer rather than reset with it, so the client reads the answer.
   app.use(app$.lingerOnUnreadBody);
   app.use(compression());
+  // The map island (app/components/map-island.tsx) loads Google's script, tiles and street view: only with a key.
+  const mapsKey = !!process.env.GOOGLE_MAPS_API_KEY;
+  const mapsScripts = mapsKey ? " https://maps.googleapis.com https://maps.gstatic.com" : "";
+  const mapsData = mapsKey ? " https://*.googleapis.com https://*.gstatic.com https://*.google.com" : "";
+  const mapsImages = mapsKey ? `${mapsData} https://*.googleusercontent.com` : "";
   // The policy is written once; only the script nonce changes per response (helmet's own CSP builder
   // re-serialises every directive on each request).
-  const cspBefore = "default-src 'self';script-src 'self' 'nonce-";
+  const cspBefore = `default-src 'self';script-src 'self'${mapsScripts} 'nonce-`;
   const cspAfter = [
     "'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://maps.googleapis.com https://maps.gstatic.com",
+    `img-src 'self' data: blob: https://maps.googleapis.com https://maps.gstatic.com${mapsImages}`,
     "font-src 'self'",
-    "connect-src 'self' ws: wss:",
+    `connect-src 'self' ws: wss:${mapsData}`,
     "frame-ancestors 'none'",
     "form-action 'self'",
     "base-uri 'self'",

@@ -18,6 +18,8 @@ import { getRequest, markRequestViewed } from "~/models/booking/requests.server"
 import { displayName } from "~/models/customers/customers.schema";
 import { getCustomer, searchCustomers } from "~/models/customers/customers.server";
 import { requestDetailsAction } from "~/routes/_app+/booking-requests+/__request-actions.server";
+import { MapIsland } from "~/components/map-island";
+import { mapsBrowserKey } from "~/services/maps-key.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.bookingRequests.details);
@@ -40,6 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     chosen: chosen ? { id: chosen.id, name: displayName(chosen) } : null,
     editing: url.searchParams.get("edit") === "1",
     confirmDelete: url.searchParams.get("delete") === "1",
+    mapsKey: mapsBrowserKey(),
   });
 }
 
@@ -50,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** A booking request: contact, window, answers and photos, timeline, and what the office does with it. */
 export default function BookingRequestRoute() {
-  const { bookingRequest, q, matches, chosen, editing, confirmDelete } = useLoaderData<typeof loader>();
+  const { bookingRequest, q, matches, chosen, editing, confirmDelete, mapsKey } = useLoaderData<typeof loader>();
   const result = useActionData<{ errors?: Record<string, string>; values?: Record<string, unknown> }>();
   const errors = result?.errors ?? {};
   const converted =
@@ -83,6 +86,10 @@ export default function BookingRequestRoute() {
           <BookingRequestSummary request={bookingRequest} />
           <BookingRequestTimeline request={bookingRequest} />
         </div>
+        <MapIsland
+          places={[{ label: bookingRequest.location, address: bookingRequest.location, geo: bookingRequest.geoData }]}
+          apiKey={mapsKey}
+        />
       </div>
     </>
   );

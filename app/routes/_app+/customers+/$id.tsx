@@ -32,6 +32,8 @@ import { savedCardsIntent } from "./__saved-cards.server";
 import { PortalLinkForm } from "~/components/portal-link-form";
 import { sendPortalLinkToCustomer } from "~/models/portal/links.server";
 import { getPortalSettings } from "~/models/portal/settings.server";
+import { MapIsland } from "~/components/map-island";
+import { mapsBrowserKey } from "~/services/maps-key.server";
 
 const idOf = (value: string | undefined) => {
   const id = Number(value);
@@ -69,6 +71,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     savedCards: await savedCardsView(ctx, id),
     canSellPlans: canOpen(access, `/assign-service-plan/${id}`),
     portalOn: (await getPortalSettings(ctx.companyId)).isEnabled,
+    mapsKey: mapsBrowserKey(),
   });
 }
 
@@ -115,6 +118,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function CustomerProfileRoute() {
   const { customer, tab, list, page, timezone, viewing, confirmDelete, savedCards, canSellPlans, portalOn } =
     useLoaderData<typeof loader>();
+  const { mapsKey } = useLoaderData<typeof loader>();
   const uploaded = useActionData<{ uploadErrors?: string[] }>();
   const location = useLocation();
   const navigation = useNavigation();
@@ -186,8 +190,13 @@ export default function CustomerProfileRoute() {
           <ul className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }}>
             {customer.addresses.map((a) => (
               <li key={a.id}>
-                <strong>{a.location}</strong>
-                {a.unitNumber ? `, ${a.unitNumber}` : ""}{" "}
+                {/* The island shows the address (a link to a maps app, the map with a key). */}
+                <MapIsland
+                  places={[{ label: a.location, address: a.location, geo: a.geoData }]}
+                  streetView
+                  apiKey={mapsKey}
+                />
+                {a.unitNumber ? `Unit ${a.unitNumber}` : ""}{" "}
                 {a.isBilling ? <span className="badge badge-success">Billing address</span> : null}
                 {a.notes ? <div className="muted">{a.notes}</div> : null}
               </li>

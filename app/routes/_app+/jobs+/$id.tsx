@@ -20,6 +20,8 @@ import { RecordChecklists } from "~/components/record-checklists";
 import { checklistsAction, checklistsSection } from "~/routes/_app+/__record-checklists.server";
 import { RecordExpenses } from "~/components/record-expenses";
 import { recordExpensesSection } from "~/models/expenses/expenses.server";
+import { MapIsland } from "~/components/map-island";
+import { mapsBrowserKey } from "~/services/maps-key.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.jobs.details);
@@ -39,6 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     confirmDelete: url.searchParams.get("delete") === "1",
     requestToken: randomUUID(),
     checklists: await checklistsSection(access, { jobId: job.id }),
+    mapsKey: mapsBrowserKey(),
   });
 }
 
@@ -55,7 +58,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function JobDetailsRoute() {
   const { job, timezone, confirmDelete, requestToken, messages, invoice, canInvoice, checklists } =
     useLoaderData<typeof loader>();
-  const { expenses } = useLoaderData<typeof loader>();
+  const { expenses, mapsKey } = useLoaderData<typeof loader>();
   const result = useActionData<{ errors?: Record<string, string>; values?: StatusFormValues }>();
   return (
     <>
@@ -107,6 +110,12 @@ export default function JobDetailsRoute() {
         </DeleteConfirmation>
       ) : null}
       <JobStatusSection job={job} errors={result?.errors ?? {}} values={result?.values} />
+      {job.location ? (
+        <section className="card stack" aria-labelledby="job-property-title">
+          <h2 id="job-property-title">Property</h2>
+          <MapIsland places={[{ label: job.location, address: job.location, geo: job.geoData }]} apiKey={mapsKey} />
+        </section>
+      ) : null}
       <JobDetailsSections
         job={job}
         timezone={timezone}
