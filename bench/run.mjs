@@ -787,4 +787,9 @@ for (const script of [
   }[script];
   console.log(`${pad(label, width)} ${last}`);
 }
+// The route optimisation engine on Solomon's VRPTW instances (bench/solomon.ts): its table, printed as it comes.
+spawnSync(process.execPath, ["--import", "tsx", "bench/solomon.ts"], {
+  stdio: ["ignore", "inherit", "inherit"],
+  env: process.env,
+});
 console.log(`${pad("Total bench time:", width)} ${((Date.now() - started) / 1000).toFixed(0)} s`);
