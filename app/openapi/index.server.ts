@@ -20,6 +20,7 @@ import "~/openapi/messaging.server";
 import "~/openapi/payments.server";
 import "~/openapi/places.server";
 import "~/openapi/price-book.server";
+import "~/openapi/routing.server";
 import "~/openapi/service-plans.server";
 import "~/openapi/templates.server";
 import "~/openapi/text-messaging-settings.server";

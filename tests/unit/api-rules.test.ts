@@ -43,6 +43,7 @@ function screenOf(file: string, kind: "loader" | "action", method = "GET"): Expe
   if (f === "webhooks+/twilio.status.ts") return "webhooks.twilioStatus";
   if (f === "webhooks+/twilio.incoming.ts") return "webhooks.twilioIncoming";
   if (f === "webhooks+/stripe.ts") return "webhooks.stripe";
+  if (f === "webhooks+/stripe-billing.ts") return "webhooks.stripeBilling";
   // Exceptions: places serve every address field (any signed-in role); the job form's customer picker follows the job form.
   if (f.startsWith("places+/")) return "home";
   if (f === "customers+/search.ts" || f === "customers+/$id_.reduced.ts") return "jobs.new";
@@ -72,6 +73,7 @@ function screenOf(file: string, kind: "loader" | "action", method = "GET"): Expe
   if (f === "company+/zapier-api-key.ts") return "integrations";
   if (f === "company-settings+/_layout.ts") return "settings.index";
   if (f === "company-settings+/messages-on-invoice-and-estimate.ts") return "settings.messages";
+  if (f.startsWith("company-settings+/routing")) return "routing";
   if (/^company-settings\+\/(custom-message|default-message)/.test(f)) return "communication";
   // A GET of the dismiss call answers as an unknown API path does.
   if (f === "company-settings+/onboarding.$actionType.ts" && kind === "loader") return "notFound";

@@ -101,6 +101,7 @@ import {
 } from "~/models/visits/visit-records.server";
 import { followPlanVisitDescription, startBillingAfterVisit } from "~/models/service-plans/plan-visits.server";
 import { applyTemplate } from "~/models/templates/templates.server";
+import { recordJobWebhook } from "~/models/webhooks/event-data.server";
 
 /** A business rule failed: the message goes onto `field` (or the form) with status 400. */
 export class JobRuleError extends FieldRuleError {}
@@ -468,6 +469,7 @@ export async function createJob(
       );
     await syncReminders(tx, ctx.companyId, [job.id], now);
     if (times && input.notify) queued = await queueJobScheduled(tx, ctx, job.id, eventId);
+    await recordJobWebhook(tx, ctx.companyId, "job.created", job.id);
     return { id: job.id, publicToken: job.publicToken };
   });
   if (queued) nudgeDispatcher();
@@ -572,6 +574,7 @@ export async function updateJob(ctx: CallerContext, id: number, input: JobUpdate
       .where(and(eq(jobs.id, id), eq(jobs.companyId, ctx.companyId)));
     if (input.tags) await setTags(tx, ctx, id, input.tags);
     await addTimeline(tx, ctx, id, TimelineEvent.JobEdited);
+    await recordJobWebhook(tx, ctx.companyId, "job.updated", id);
     return true;
   });
 }
@@ -667,95 +670,106 @@ export async function rescheduleVisit(
   input: RescheduleInput,
   now = new Date(),
 ): Promise<RescheduleResult | null> {
+  const { result, queued } = await db.transaction((tx) => rescheduleVisitIn(tx, ctx, input, now));
+  if (queued) nudgeDispatcher();
+  return result;
+}
+
+/**
+ * rescheduleVisit inside the caller's transaction (several visits moved together, as route
+ * optimisation's apply does); `queued` when a message waits for the dispatcher's nudge.
+ */
+export async function rescheduleVisitIn(
+  tx: Executor,
+  ctx: CallerContext,
+  input: RescheduleInput,
+  now: Date,
+): Promise<{ result: RescheduleResult | null; queued: boolean }> {
   let queued = false;
-  const outcome = await db.transaction(async (tx) => {
-    const job = await findJob(tx, ctx, input.id, true);
-    if (!job) return null;
-    if (job.status === JobStatus.Finished || job.status === JobStatus.Paid || job.status === JobStatus.Cancelled) {
-      throw new JobRuleError(
-        `A ${jobStatusLabels[job.status as JobStatusValue].toLowerCase()} job cannot be rescheduled`,
-      );
-    }
-    const timeZone = input.timezone && isTimeZone(input.timezone) ? input.timezone : job.timezone;
-    const times = visitTimes(
-      { startTime: input.startTime, endTime: input.endTime, isAllDay: input.isAllDay ?? job.isAllDay },
-      timeZone,
+  const job = await findJob(tx, ctx, input.id, true);
+  if (!job) return { result: null, queued };
+  if (job.status === JobStatus.Finished || job.status === JobStatus.Paid || job.status === JobStatus.Cancelled) {
+    throw new JobRuleError(
+      `A ${jobStatusLabels[job.status as JobStatusValue].toLowerCase()} job cannot be rescheduled`,
     );
-    if (!times) throw new JobRuleError("Start time is required", "startTime");
-    const employeeIds = input.employeeIds === undefined ? undefined : await checkEmployees(tx, ctx, input.employeeIds);
-    if (employeeIds) await refuseTechReassignment(tx, ctx, job.id, employeeIds);
-    if (input.setArrivalWindowOffsetAsDefault && input.arrivalWindowOffset !== undefined) {
-      await tx
-        .update(users)
-        .set({ defaultArrivalWindowOffset: input.arrivalWindowOffset })
-        .where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
-    }
-    const common: Partial<typeof jobs.$inferInsert> = { updatedAt: now, timezone: timeZone };
-    if (input.isAllDay !== undefined) common.isAllDay = input.isAllDay;
-    if (input.arrivalWindowOffset !== undefined) common.arrivalWindowOffset = input.arrivalWindowOffset;
-    if (input.description !== undefined) common.description = input.description || null;
-    if (input.sendAppointmentReminder !== undefined) common.sendAppointmentReminder = input.sendAppointmentReminder;
+  }
+  const timeZone = input.timezone && isTimeZone(input.timezone) ? input.timezone : job.timezone;
+  const times = visitTimes(
+    { startTime: input.startTime, endTime: input.endTime, isAllDay: input.isAllDay ?? job.isAllDay },
+    timeZone,
+  );
+  if (!times) throw new JobRuleError("Start time is required", "startTime");
+  const employeeIds = input.employeeIds === undefined ? undefined : await checkEmployees(tx, ctx, input.employeeIds);
+  if (employeeIds) await refuseTechReassignment(tx, ctx, job.id, employeeIds);
+  if (input.setArrivalWindowOffsetAsDefault && input.arrivalWindowOffset !== undefined) {
+    await tx
+      .update(users)
+      .set({ defaultArrivalWindowOffset: input.arrivalWindowOffset })
+      .where(and(eq(users.id, ctx.userId), eq(users.companyId, ctx.companyId)));
+  }
+  const common: Partial<typeof jobs.$inferInsert> = { updatedAt: now, timezone: timeZone };
+  if (input.isAllDay !== undefined) common.isAllDay = input.isAllDay;
+  if (input.arrivalWindowOffset !== undefined) common.arrivalWindowOffset = input.arrivalWindowOffset;
+  if (input.description !== undefined) common.description = input.description || null;
+  if (input.sendAppointmentReminder !== undefined) common.sendAppointmentReminder = input.sendAppointmentReminder;
 
-    const scope: EditScopeValue =
-      !job.seriesId || input.changeRecurrentJobs === false
-        ? EditScope.OnlyThis
-        : ((input.recurrentEventEditOption ?? EditScope.OnlyThis) as EditScopeValue);
-    const result: RescheduleResult = {
-      id: job.id,
-      updatedJobIds: [job.id],
-      createdJobIds: [],
-      deletedJobIds: [],
-      seriesId: job.seriesId,
-    };
-    const wasOpen = job.status === JobStatus.Unscheduled || job.status === JobStatus.Prescheduled;
-    const status = job.status === JobStatus.Unscheduled ? JobStatus.Scheduled : job.status;
+  const scope: EditScopeValue =
+    !job.seriesId || input.changeRecurrentJobs === false
+      ? EditScope.OnlyThis
+      : ((input.recurrentEventEditOption ?? EditScope.OnlyThis) as EditScopeValue);
+  const result: RescheduleResult = {
+    id: job.id,
+    updatedJobIds: [job.id],
+    createdJobIds: [],
+    deletedJobIds: [],
+    seriesId: job.seriesId,
+  };
+  const wasOpen = job.status === JobStatus.Unscheduled || job.status === JobStatus.Prescheduled;
+  const status = job.status === JobStatus.Unscheduled ? JobStatus.Scheduled : job.status;
 
-    if (!job.seriesId || scope === EditScope.OnlyThis) {
-      const [updated] = await tx
-        .update(jobs)
-        .set({ ...common, status, startTime: times.start, endTime: times.end })
-        .where(and(eq(jobs.id, job.id), eq(jobs.companyId, ctx.companyId)))
-        .returning();
-      await tx.update(jobEmployees).set({ startTime: times.start }).where(eq(jobEmployees.jobId, job.id));
-      if (employeeIds) await setEmployees(tx, ctx, [job.id], employeeIds);
-      if (!job.seriesId && input.recurrence) {
-        const series = await startSeries(tx, ctx, updated, input.recurrence, now);
-        result.seriesId = series.id;
-        result.createdJobIds = (
-          await tx
-            .select({ id: jobs.id })
-            .from(jobs)
-            .where(and(eq(jobs.seriesId, series.id), ne(jobs.id, job.id)))
-        ).map((r) => r.id);
-      }
-    } else {
-      await editSeries(
-        tx,
-        ctx,
-        job,
-        { scope, times, timeZone, common, employeeIds, recurrence: input.recurrence, now },
-        result,
-      );
+  if (!job.seriesId || scope === EditScope.OnlyThis) {
+    const [updated] = await tx
+      .update(jobs)
+      .set({ ...common, status, startTime: times.start, endTime: times.end })
+      .where(and(eq(jobs.id, job.id), eq(jobs.companyId, ctx.companyId)))
+      .returning();
+    await tx.update(jobEmployees).set({ startTime: times.start }).where(eq(jobEmployees.jobId, job.id));
+    if (employeeIds) await setEmployees(tx, ctx, [job.id], employeeIds);
+    if (!job.seriesId && input.recurrence) {
+      const series = await startSeries(tx, ctx, updated, input.recurrence, now);
+      result.seriesId = series.id;
+      result.createdJobIds = (
+        await tx
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(eq(jobs.seriesId, series.id), ne(jobs.id, job.id)))
+      ).map((r) => r.id);
     }
-    const eventId = await addTimeline(
+  } else {
+    await editSeries(
       tx,
       ctx,
-      job.id,
-      wasOpen && job.status !== status ? statusEvent[status as JobStatusValue] : TimelineEvent.Rescheduled,
-      {
-        fromStatus: job.status,
-        toStatus: status,
-        notifyCustomer: input.notify ?? false,
-        data: { startTime: job.startTime?.toISOString() ?? null, endTime: job.endTime?.toISOString() ?? null, scope },
-      },
+      job,
+      { scope, times, timeZone, common, employeeIds, recurrence: input.recurrence, now },
+      result,
     );
-    // Visits created on the way (a new series) got theirs in insertVisitCopies.
-    await syncReminders(tx, ctx.companyId, [job.id, ...result.updatedJobIds], now);
-    if (input.notify) queued = await queueJobScheduled(tx, ctx, job.id, eventId);
-    return result;
-  });
-  if (queued) nudgeDispatcher();
-  return outcome;
+  }
+  const eventId = await addTimeline(
+    tx,
+    ctx,
+    job.id,
+    wasOpen && job.status !== status ? statusEvent[status as JobStatusValue] : TimelineEvent.Rescheduled,
+    {
+      fromStatus: job.status,
+      toStatus: status,
+      notifyCustomer: input.notify ?? false,
+      data: { startTime: job.startTime?.toISOString() ?? null, endTime: job.endTime?.toISOString() ?? null, scope },
+    },
+  );
+  // Visits created on the way (a new series) got theirs in insertVisitCopies.
+  await syncReminders(tx, ctx.companyId, [job.id, ...result.updatedJobIds], now);
+  if (input.notify) queued = await queueJobScheduled(tx, ctx, job.id, eventId);
+  return { result, queued };
 }
 
 type SeriesEdit = {
@@ -1056,6 +1070,7 @@ export async function updateJobStatus(
       });
     if (to === JobStatus.Finished)
       queued = (await queueFinishedJobCampaigns(tx, ctx.companyId, job, input.startDate ?? new Date())) || queued;
+    await recordJobWebhook(tx, ctx.companyId, "job.status_changed", job.id, { previousStatus: jobStatusLabels[from] });
     return { id: job.id, status: to };
   });
   if (queued) nudgeDispatcher();

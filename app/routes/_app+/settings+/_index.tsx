@@ -55,6 +55,11 @@ const AREAS = [
     text: "Your public booking form: its address, services, hours and questions.",
   },
   {
+    to: "/routing",
+    title: "Route optimisation",
+    text: "Plan each day's routes: drive less, within arrival windows and working hours.",
+  },
+  {
     to: "/customer-portal",
     title: "Customer portal",
     text: "Where customers see their visits, estimates and invoices.",
