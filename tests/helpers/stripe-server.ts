@@ -25,6 +25,15 @@ export type StripeServer = {
    * `failDetach: true` makes detaching it a server error. A detached card has no customer.
    */
   paymentMethods: Map<string, Obj>;
+  /** Stripe Billing subscriptions of our own account (no Stripe-Account), by id. */
+  subscriptions: Map<string, Obj>;
+  /**
+   * The customer paid a subscription-mode session: a customer (unless the session named one) and a
+   * subscription of the session's price, trialing when subscription_data.trial_end was given. Returns the session.
+   */
+  completeSubscriptionSession: (id: string) => Obj;
+  /** Changes a subscription as Stripe would (status, cancel_at_period_end, ...). */
+  updateSubscription: (id: string, fields: Obj) => Obj;
   /** Changes an account as Stripe would once its owner finishes onboarding. */
   updateAccount: (id: string, fields: Obj) => Obj;
   /** The customer paid: the session is complete and has a succeeded payment intent. Returns the session. */
@@ -98,6 +107,7 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
   const setupIntents = new Map<string, Obj & { account: string | null }>();
   const customers = new Map<string, Obj & { account: string | null }>();
   const paymentMethods = new Map<string, Obj>();
+  const subscriptions = new Map<string, Obj>();
   const replies = new Map<string, { status: number; body: unknown }>();
   let base = "";
 
@@ -199,6 +209,9 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
         metadata: form.metadata ?? {},
         payment_intent_data: form.payment_intent_data ?? null,
         setup_intent_data: form.setup_intent_data ?? null,
+        subscription_data: form.subscription_data ?? null,
+        line_items: form.line_items ?? [],
+        subscription: null as string | null,
         payment_intent: null as string | null,
         setup_intent: null as string | null,
         success_url: form.success_url,
@@ -209,13 +222,27 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
       };
       session.url = `${base}/c/pay/${session.id}`;
       sessions.set(session.id, session);
-      const { account: _account, payment_intent_data: _pid, setup_intent_data: _sid, ...visible } = session;
+      const {
+        account: _account,
+        payment_intent_data: _pid,
+        setup_intent_data: _sid,
+        subscription_data: _subd,
+        line_items: _li,
+        ...visible
+      } = session;
       return ok(visible);
     }
     if ((m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)) && method === "GET") {
       const found = own(sessions, m[1]);
       if (!found) return notFound("checkout.session", m[1]);
-      const { account: _account, payment_intent_data: _pid, setup_intent_data: _sid, ...visible } = found;
+      const {
+        account: _account,
+        payment_intent_data: _pid,
+        setup_intent_data: _sid,
+        subscription_data: _subd,
+        line_items: _li,
+        ...visible
+      } = found;
       return ok(visible);
     }
     if (method === "POST" && path === "/v1/setup_intents") {
@@ -294,6 +321,36 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
       const found = paymentMethods.get(m[1]);
       return found ? ok(found) : notFound("payment_method", m[1]);
     }
+    // Stripe Billing on our own account: the billing portal and subscriptions
+    if (method === "POST" && path === "/v1/billing_portal/sessions") {
+      if (account) return notFound("customer", String(form.customer));
+      if (!customers.has(form.customer)) return notFound("customer", String(form.customer));
+      const portal = {
+        id: id("bps"),
+        object: "billing_portal.session",
+        customer: form.customer,
+        return_url: form.return_url ?? null,
+        created: now(),
+        url: "",
+      };
+      portal.url = `${base}/p/session/${portal.id}`;
+      return ok(portal);
+    }
+    if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)) && (method === "GET" || method === "POST")) {
+      const found = account ? undefined : subscriptions.get(m[1]);
+      if (!found) return notFound("subscription", m[1]);
+      if (method === "POST") {
+        for (const change of (form.items ?? []) as Obj[]) {
+          const item = found.items.data.find((i: Obj) => i.id === change.id);
+          if (!item) return notFound("subscription_item", String(change.id));
+          if (change.price) item.price = { id: change.price, object: "price" };
+        }
+        if (form.metadata) found.metadata = { ...found.metadata, ...form.metadata };
+        if (form.cancel_at_period_end) found.cancel_at_period_end = form.cancel_at_period_end === "true";
+        if (form.proration_behavior) found.last_proration_behavior = form.proration_behavior;
+      }
+      return ok(found);
+    }
     return notFound("resource", path);
   }
 
@@ -305,7 +362,7 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
     const form = decodeForm(body);
     requests.push({ method: req.method ?? "", path, account, idempotencyKey, form });
     // Stripe's hosted pages (Checkout, onboarding, the Express dashboard) as a browser opens them
-    if (req.method === "GET" && /^\/(c\/pay|connect\/onboarding|express)\//.test(path)) {
+    if (req.method === "GET" && /^\/(c\/pay|connect\/onboarding|express|p\/session)\//.test(path)) {
       res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
       return res.end(`<!doctype html><html lang="en"><title>Stripe (test)</title><h1>Stripe page ${path}</h1></html>`);
     }
@@ -350,6 +407,67 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
     sessions,
     paymentIntents,
     paymentMethods,
+    subscriptions,
+    completeSubscriptionSession: (sessionId) => {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`no session ${sessionId}`);
+      let customer = session.customer as string | null;
+      if (!customer) {
+        customer = id("cus");
+        customers.set(customer, {
+          id: customer,
+          object: "customer",
+          email: session.customer_email,
+          metadata: {},
+          account: null,
+        });
+      }
+      const start = now();
+      const trialEnd = session.subscription_data?.trial_end ? Number(session.subscription_data.trial_end) : null;
+      const periodEnd = trialEnd ?? start + 30 * 86400;
+      const subscription = {
+        id: id("sub"),
+        object: "subscription",
+        customer,
+        status: trialEnd ? "trialing" : "active",
+        cancel_at_period_end: false,
+        trial_end: trialEnd,
+        ended_at: null,
+        default_payment_method: newPaymentMethod(customer).id,
+        metadata: session.subscription_data?.metadata ?? {},
+        items: {
+          object: "list",
+          data: [
+            {
+              id: id("si"),
+              object: "subscription_item",
+              price: { id: session.line_items?.[0]?.price, object: "price" },
+              quantity: 1,
+              current_period_start: start,
+              current_period_end: periodEnd,
+            },
+          ],
+        },
+        created: start,
+      };
+      subscriptions.set(subscription.id, subscription);
+      Object.assign(session, { status: "complete", payment_status: "paid", customer, subscription: subscription.id });
+      const {
+        account: _a,
+        payment_intent_data: _p,
+        setup_intent_data: _s,
+        subscription_data: _sd,
+        line_items: _li,
+        ...visible
+      } = session;
+      return visible;
+    },
+    updateSubscription: (subscriptionId, fields) => {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
+      Object.assign(subscription, fields);
+      return subscription;
+    },
     updateAccount: (accountId, fields) => {
       const account = accounts.get(accountId);
       if (!account) throw new Error(`no account ${accountId}`);
@@ -371,7 +489,14 @@ export async function startStripeServer(keys = TEST_STRIPE): Promise<StripeServe
       };
       paymentIntents.set(intent.id, intent);
       Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent.id });
-      const { account: _a, payment_intent_data: _p, setup_intent_data: _s, ...visible } = session;
+      const {
+        account: _a,
+        payment_intent_data: _p,
+        setup_intent_data: _s,
+        subscription_data: _sd,
+        line_items: _li,
+        ...visible
+      } = session;
       return visible;
     },
     completeSetupSession: (sessionId) => {

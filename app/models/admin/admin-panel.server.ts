@@ -1,3 +1,4 @@
+import { billingPeriodLabels } from "~/models/billing/billing.schema";
 import { RuleError } from "~/models/rules";
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -162,11 +163,19 @@ export async function getCompanyDetails(ctx: CallerContext, id: number) {
 export type CompanyListRow = Awaited<ReturnType<typeof pageCompanies>>["items"][number];
 export type CompanyDetails = NonNullable<Awaited<ReturnType<typeof getCompanyDetails>>>;
 
+/** Every plan, cheapest first, named with its billing period (monthly and yearly plans share names). */
 export async function listPlans() {
-  return db
-    .select({ id: plans.id, name: plans.name, priceId: plans.priceId, employeeLimit: plans.employeeLimit })
+  const rows = await db
+    .select({
+      id: plans.id,
+      name: plans.name,
+      priceId: plans.priceId,
+      employeeLimit: plans.employeeLimit,
+      billingPeriod: plans.billingPeriod,
+    })
     .from(plans)
-    .orderBy(asc(plans.monthlyPriceCents), asc(plans.id));
+    .orderBy(asc(plans.monthlyPriceCents), asc(plans.billingPeriod), asc(plans.id));
+  return rows.map((p) => ({ ...p, label: `${p.name}, ${billingPeriodLabels[p.billingPeriod] ?? "Monthly"}` }));
 }
 
 const endOfDay = (date: string | null) => (date ? new Date(`${date}T23:59:59.999Z`) : null);

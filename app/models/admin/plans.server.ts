@@ -6,6 +6,24 @@ import { PlanFeature } from "~/access/features";
 const all = Object.values(PlanFeature);
 const without = (...ids: number[]) => all.filter((f) => !ids.includes(f));
 
+const starterFeatures = without(
+  PlanFeature.RecurringServicePlans,
+  PlanFeature.AccountingSync,
+  PlanFeature.CardProcessing,
+  PlanFeature.MobilePayments,
+  PlanFeature.FormsAndChecklists,
+  PlanFeature.TwoWayText,
+  PlanFeature.CustomizedMessages,
+);
+const growthFeatures = without(PlanFeature.AccountingSync, PlanFeature.TwoWayText);
+const yearly = (key: "starter" | "growth" | "pro", monthlyPriceCents: number) => ({
+  priceId: `price_${key}_yearly`,
+  name: { starter: "Starter", growth: "Growth", pro: "Pro" }[key],
+  employeeLimit: { starter: 1, growth: 10, pro: 50 }[key],
+  monthlyPriceCents,
+  billingPeriod: 7,
+});
+
 /** The plans on offer. Data, seeded at start-up; the super admin can move a company between them. */
 export const PLAN_SEED = [
   {
@@ -13,24 +31,20 @@ export const PLAN_SEED = [
     name: "Starter",
     employeeLimit: 1,
     monthlyPriceCents: 2900,
-    features: without(
-      PlanFeature.RecurringServicePlans,
-      PlanFeature.AccountingSync,
-      PlanFeature.CardProcessing,
-      PlanFeature.MobilePayments,
-      PlanFeature.FormsAndChecklists,
-      PlanFeature.TwoWayText,
-      PlanFeature.CustomizedMessages,
-    ),
+    features: starterFeatures,
   },
   {
     priceId: "price_growth_monthly",
     name: "Growth",
     employeeLimit: 10,
     monthlyPriceCents: 7900,
-    features: without(PlanFeature.AccountingSync, PlanFeature.TwoWayText),
+    features: growthFeatures,
   },
   { priceId: "price_pro_monthly", name: "Pro", employeeLimit: 50, monthlyPriceCents: 14900, features: all },
+  // Billed yearly (billing period 7): the same plans for less a month.
+  { ...yearly("starter", 2400), features: starterFeatures },
+  { ...yearly("growth", 6600), features: growthFeatures },
+  { ...yearly("pro", 12400), features: all },
 ] as const;
 /** New sign-ups try the top plan for 14 days. */
 export const TRIAL_PLAN_PRICE_ID = "price_pro_monthly";
@@ -46,6 +60,7 @@ export async function seedPlans(executor: Executor): Promise<void> {
         name: plan.name,
         employeeLimit: plan.employeeLimit,
         monthlyPriceCents: plan.monthlyPriceCents,
+        billingPeriod: "billingPeriod" in plan ? plan.billingPeriod : 3,
       })
       .onConflictDoNothing({ target: plans.priceId })
       .returning({ id: plans.id });

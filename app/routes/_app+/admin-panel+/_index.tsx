@@ -40,7 +40,7 @@ const formatDate = (iso: string | null) => (iso ? dayjs.utc(iso).format(DATE_SHO
 
 export default function AdminPanelRoute() {
   const { items, total, params, filter, plans } = useLoaderData<typeof loader>();
-  const planOptions = plans.map((p) => ({ value: p.priceId, label: p.name }));
+  const planOptions = plans.map((p) => ({ value: p.priceId, label: p.label }));
   const columns: Column<(typeof items)[number]>[] = [
     {
       title: "Business Name",
@@ -60,9 +60,14 @@ export default function AdminPanelRoute() {
       <PageHeader
         title="Admin Panel"
         actions={
-          <Link className="button" to="/admin-panel/impersonation-log">
-            Impersonation Log
-          </Link>
+          <>
+            <Link className="button" to="/admin-panel/plans">
+              Plans
+            </Link>
+            <Link className="button" to="/admin-panel/impersonation-log">
+              Impersonation Log
+            </Link>
+          </>
         }
       />
       <ListFilterForm

@@ -140,7 +140,7 @@ export default function CompanyDetailsRoute() {
             <SelectField
               name="planId"
               label="Plan"
-              options={plans.map((p) => ({ value: p.id, label: `${p.name} (${p.employeeLimit} employees)` }))}
+              options={plans.map((p) => ({ value: p.id, label: `${p.label} (${p.employeeLimit} employees)` }))}
               placeholder="Choose a plan"
             />
             <SelectField
