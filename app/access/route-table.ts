@@ -108,8 +108,11 @@ export const screens = {
     twilioStatus: open("/api/webhooks/twilio/status"),
     twilioIncoming: open("/api/webhooks/twilio/incoming"),
     stripe: open("/api/webhooks/stripe"),
+    stripeBilling: open("/api/webhooks/stripe-billing"),
   },
   emailOpened: open("/email/open/:token"),
+  // A user's calendar feed (ICS) by its private token, polled by calendar apps
+  calendarFeed: open("/calendar/:token/visits.ics"),
   // Real-time hubs (SignalR protocol, app/services/realtime): the private hub needs a session
   hubs: {
     public: open("/hubs/public"),
@@ -151,6 +154,7 @@ export const screens = {
   customerServicePlanDetails: signedIn("/service-plans/customer-service-plans/:id", servicePlans),
   inbox: signedIn("/inbox", twoWayText),
   stopImpersonating: signedIn("/account/stop-impersonating"),
+  calendarFeedSettings: signedIn("/calendar-feed"),
   // Manager-level roles
   employees: {
     list: manager("/employees"),
@@ -158,6 +162,15 @@ export const screens = {
     details: manager("/employees/:id"),
   },
   integrations: manager("/integrations"),
+  webhookEndpoints: { details: manager("/integrations/webhooks/:id") },
+  accountingExport: {
+    invoicesCsv: manager("/integrations/invoices.csv"),
+    paymentsCsv: manager("/integrations/payments.csv"),
+  },
+  quickBooks: {
+    page: manager("/integrations/quickbooks", { planFeatures: [PlanFeature.AccountingSync] }),
+    callback: manager("/integrations/quickbooks/callback", { planFeatures: [PlanFeature.AccountingSync] }),
+  },
   forms: {
     list: manager("/forms", formsFeature),
     new: manager("/forms/new", formsFeature),
@@ -233,6 +246,7 @@ export const screens = {
     company: superAdmin("/admin-panel/company-details/:id"),
     companyTwilio: superAdmin("/admin-panel/company-twilio-details/:id"),
     impersonationLog: superAdmin("/admin-panel/impersonation-log"),
+    plans: superAdmin("/admin-panel/plans"),
   },
 };
 

@@ -33,7 +33,10 @@ const currentUser = z
     subscription,
     isShadowLogIn: z.boolean(),
     defaultArrivalWindowOffset: z.number().int(),
-    quickBooksInfo: z.null(),
+    quickBooksInfo: z
+      .object({ isConnected: z.boolean(), companyName: z.string().nullable(), lastSyncedAt: z.string().nullable() })
+      .nullable()
+      .openapi({ description: "The company's QuickBooks Online connection (GET /api/users/current); null elsewhere" }),
     businessName: z.string(),
     logoUrl: z.string().nullable(),
     companyLogoUrl: z.string().nullable(),

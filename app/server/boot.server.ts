@@ -11,8 +11,10 @@ import "~/models/files/unused-images-cleanup.server";
 import "~/models/messaging/dispatcher.server";
 import "~/models/service-plans/plan-run-job.server";
 import "~/models/campaigns/campaign-run-job.server";
+import "~/models/quickbooks/sync-job.server";
 import "~/models/text-messaging/inbox-hooks.server";
 import "~/models/text-messaging/registration.server";
+import "~/models/webhooks/delivery-job.server";
 
 /** Migrations, plans and the demo company: once per start, before anything serves. */
 async function prepareDatabase() {

@@ -41,6 +41,15 @@ const envSchema = z
       .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
       .optional(),
     GOOGLE_MAPS_API_KEY: z.string().optional(),
+    // Route optimisation (app/services/routing): a vroom-express endpoint and an OSRM server; unset, the embedded solver and straight lines.
+    VROOM_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, "VROOM_URL must be a URL such as http://localhost:3000")
+      .optional(),
+    OSRM_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, "OSRM_URL must be a URL such as http://localhost:5000")
+      .optional(),
     // Twilio (app/services/texts.server.ts): both set, texts go out through Twilio; neither, they stay in the outbox.
     TWILIO_ACCOUNT_SID: z
       .string()
@@ -68,9 +77,20 @@ const envSchema = z
       .string()
       .regex(/^whsec_\S{8,}$/, "STRIPE_WEBHOOK_SECRET must start with whsec_")
       .optional(),
+    // The signing secret of our own billing webhook endpoint (Stripe Billing, whsec_…), for POST /api/webhooks/stripe-billing.
+    STRIPE_BILLING_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S{8,}$/, "STRIPE_BILLING_WEBHOOK_SECRET must start with whsec_")
+      .optional(),
     // Tests only: the Stripe API at another address (a local server speaking its protocol); refused in production below.
     STRIPE_API_BASE_URL: originUrl("STRIPE_API_BASE_URL must be a URL such as http://127.0.0.1:14020"),
     STRIPE_API_BASE_URL_ALLOWED: z.enum(["true", "false"]).optional(),
+    // QuickBooks Online (app/services/quickbooks.server.ts): client id and secret turn accounting sync on; unset, it is off.
+    QUICKBOOKS_CLIENT_ID: z.string().optional(),
+    QUICKBOOKS_CLIENT_SECRET: z.string().optional(),
+    QUICKBOOKS_API_URL: originUrl("QUICKBOOKS_API_URL must be a URL such as https://sandbox-quickbooks.api.intuit.com"),
+    QUICKBOOKS_AUTH_URL: z.string().url("QUICKBOOKS_AUTH_URL must be a URL").optional(),
+    QUICKBOOKS_TOKEN_URL: z.string().url("QUICKBOOKS_TOKEN_URL must be a URL").optional(),
     // Unset: "true" in development, "false" in production (see the transform below).
     SEED_DEMO: z.enum(["true", "false"]).optional(),
     DEMO_PASSWORD: z.string().min(8, "DEMO_PASSWORD must be at least 8 characters").optional(),

@@ -4,6 +4,7 @@ import { db } from "~/db.server";
 import { sessions, users, verifications } from "~/db/schema";
 import { env, PRODUCT_NAME } from "~/server/env.server";
 import type { Access, CallerContext } from "~/access/access.server";
+import type { QuickBooksInfo } from "~/models/quickbooks/connection.server";
 import { accountMessages, type SignUpInput } from "~/models/accounts/accounts.schema";
 import { hashPassword, hashSecret, randomToken, verifyPassword } from "~/models/accounts/passwords.server";
 import { createCompanyWithAdmin, emailExists, type NewCompany } from "~/models/accounts/signup.server";
@@ -321,7 +322,7 @@ export async function resetPassword(
 }
 
 /** The spec's Current user entity. */
-export function currentUser(access: Access) {
+export function currentUser(access: Access, quickBooksInfo: QuickBooksInfo | null = null) {
   const { user, company } = access;
   return {
     id: user.id,
@@ -338,7 +339,7 @@ export function currentUser(access: Access) {
     },
     isShadowLogIn: user.impersonatorUserId !== null,
     defaultArrivalWindowOffset: user.defaultArrivalWindowOffset,
-    quickBooksInfo: null,
+    quickBooksInfo,
     businessName: company.businessName,
     logoUrl: user.logoUrl,
     companyLogoUrl: company.logoUrl,
@@ -353,7 +354,7 @@ export function currentUser(access: Access) {
       twoWayTextEnabled: company.twoWayTextEnabled,
       planName: company.planName,
     },
-    calendarSyncToken: null,
+    calendarSyncToken: user.calendarSyncToken,
     canSendEmails: true,
     canSendSms: company.messagingReady,
   };

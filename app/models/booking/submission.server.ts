@@ -28,6 +28,7 @@ import { storeImageUpload } from "~/services/images.server";
 import { maps } from "~/services/maps.server";
 import { keyFromUrl, uploadsRoot } from "~/services/storage.server";
 import { messages, normalizePhone } from "~/utils/validation";
+import { recordBookingRequestWebhook } from "~/models/webhooks/event-data.server";
 
 /**
  * A booking request from the public form or POST /api/booking-requests/public/{companyId}/send,
@@ -325,6 +326,7 @@ export async function submitBookingRequest(
         })),
       );
     await addRequestTimeline(tx, companyId, requestId, null, BookingRequestEvent.Received);
+    await recordBookingRequestWebhook(tx, companyId, requestId);
     if (!form.settings.needsApproval) await convertRequestToJob(tx, companyId, requestId, null);
     return { request: (await findRequestByKey(companyId, input.submissionKey, tx))!, created: true };
   });

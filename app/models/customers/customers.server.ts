@@ -18,6 +18,7 @@ import { maps } from "~/services/maps.server";
 import type { GeoData } from "~/services/maps.server";
 import { fileUrl } from "~/services/storage.server";
 import { messages, normalizePhone } from "~/utils/validation";
+import { recordCustomerWebhook } from "~/models/webhooks/event-data.server";
 
 /** Server rules (duplicates) failed: a map from field to message, like a validation error. */
 export class CustomerRuleError extends RuleError {}
@@ -205,6 +206,7 @@ export async function createCustomer(ctx: CallerContext, input: CustomerInput, e
       );
     }
     await adjustCustomerCount(tx, ctx.companyId, 1);
+    await recordCustomerWebhook(tx, ctx.companyId, "customer.created", row.id);
     return row.id;
   };
   return exec === db ? db.transaction(write) : write(exec);
@@ -274,6 +276,7 @@ export async function updateCustomer(ctx: CallerContext, id: number, input: Cust
           .where(and(eq(customerAddresses.id, a.id), eq(customerAddresses.customerId, id)));
       else await tx.insert(customerAddresses).values({ ...values, companyId: ctx.companyId, customerId: id });
     }
+    await recordCustomerWebhook(tx, ctx.companyId, "customer.updated", id);
     return true;
   });
 }

@@ -22,6 +22,7 @@ import { storeSignatureImage } from "~/models/signatures/signature-image.server"
 import { RuleError } from "~/models/rules";
 import { notifyCompany, RealtimeEvent } from "~/services/realtime/index.server";
 import { deleteFile } from "~/services/storage.server";
+import { recordEstimateWebhook } from "~/models/webhooks/event-data.server";
 
 export const approvalMessages = {
   notSent: "This estimate is not open for approval yet. Please contact the company.",
@@ -253,6 +254,7 @@ export async function answerEstimate(token: string, answer: Answer, now = new Da
         at: now,
       });
       await cancelEstimateFollowUps(tx, found.companyId, found.id);
+      await recordEstimateWebhook(tx, found.companyId, approving ? "estimate.approved" : "estimate.declined", found.id);
       return true;
     });
   } catch (error) {

@@ -71,6 +71,7 @@ import {
   visitTimeline,
   type VisitRecord,
 } from "~/models/visits/visit-records.server";
+import { recordEstimateWebhook } from "~/models/webhooks/event-data.server";
 
 /** A business rule of estimates failed: the message goes onto `field` (or the form). */
 export class EstimateRuleError extends FieldRuleError {}
@@ -326,6 +327,7 @@ export async function createEstimate(
         EstimateRuleError,
       );
     await addTimeline(tx, ctx, estimate.id, EstimateEvent.Created, { toStatus: status });
+    await recordEstimateWebhook(tx, ctx.companyId, "estimate.created", estimate.id);
     return { id: estimate.id, number, publicToken: estimate.publicToken };
   });
 }
@@ -483,6 +485,13 @@ export async function updateEstimateStatus(
         declineReason: estimate.declineReason,
       },
     });
+    if (to === EstimateStatus.Approved || to === EstimateStatus.Declined)
+      await recordEstimateWebhook(
+        tx,
+        ctx.companyId,
+        to === EstimateStatus.Approved ? "estimate.approved" : "estimate.declined",
+        estimate.id,
+      );
     return { id: estimate.id, status: to };
   });
 }

@@ -10,6 +10,7 @@ import { requestKey } from "~/models/messaging/automatic.server";
 import type { CustomerSendOutcome, DeliveryServices } from "~/models/messaging/send.server";
 import { invoiceChannel, sendInvoiceMessage } from "~/models/invoices/invoice-message.server";
 import { recordInvoiceEvent } from "~/models/activity/invoice-timeline.server";
+import { recordInvoiceWebhook } from "~/models/webhooks/event-data.server";
 
 /**
  * POST /invoices/{id}/send: the Send Invoice message (template 3, the company's wording) by text,
@@ -54,6 +55,7 @@ export async function sendInvoice(
       .where(and(eq(invoices.id, id), eq(invoices.companyId, ctx.companyId)))
       .returning({ status: invoices.status });
     if (row?.status === InvoiceStatus.Sent) await scheduleInvoiceFollowUp(tx, ctx.companyId, id);
+    if (row) await recordInvoiceWebhook(tx, ctx.companyId, "invoice.sent", id);
     if (row)
       await recordInvoiceEvent(tx, {
         companyId: ctx.companyId,

@@ -35,6 +35,7 @@ import {
 import { dayjs } from "~/utils/format";
 import { cancelInvoiceFollowUps, scheduleInvoiceFollowUp } from "~/models/invoices/invoice-follow-ups.server";
 import { recordInvoiceEvent } from "~/models/activity/invoice-timeline.server";
+import { recordInvoiceWebhook } from "~/models/webhooks/event-data.server";
 
 export { cancelInvoiceFollowUps, scheduleInvoiceFollowUp };
 
@@ -218,6 +219,7 @@ export async function createInvoice(
     if (input.lineItems.length)
       await tx.insert(invoiceLineItems).values(lineRows(ctx.companyId, row.id, input.lineItems, totals.lineAmounts));
     await recordInvoiceEvent(tx, { ...createdEvent(ctx, row.id), toStatus: InvoiceStatus.NotSent });
+    await recordInvoiceWebhook(tx, ctx.companyId, "invoice.created", row.id);
     return row;
   });
 }
@@ -301,6 +303,7 @@ export async function createInvoiceFromJob(
           })),
         );
       await recordInvoiceEvent(tx, { ...createdEvent(ctx, row.id), toStatus: InvoiceStatus.NotSent, data: { jobId } });
+      await recordInvoiceWebhook(tx, ctx.companyId, "invoice.created", row.id);
       return { ...row, created: true };
     });
   } catch (error) {

@@ -7,6 +7,7 @@ import { InvoiceStatus, PaymentStatus, paymentMethodLabels } from "~/models/invo
 import { cancelInvoiceFollowUps, findInvoiceRow, InvoiceNotFoundError } from "~/models/invoices/invoices.server";
 import { MONEY_MAX_CENTS } from "~/models/line-items/money";
 import { recordInvoiceEvent } from "~/models/activity/invoice-timeline.server";
+import { recordInvoiceWebhook, recordPaymentWebhook } from "~/models/webhooks/event-data.server";
 
 export { InvoiceNotFoundError } from "~/models/invoices/invoices.server";
 
@@ -109,6 +110,8 @@ export async function recordInvoicePayment(input: RecordInvoicePaymentInput): Pr
         fromStatus: invoice.status,
         toStatus: status,
       });
+    await recordPaymentWebhook(tx, input.companyId, inserted[0].id);
+    if (fullyPaid) await recordInvoiceWebhook(tx, input.companyId, "invoice.paid", invoice.id);
     if (fullyPaid) {
       await cancelInvoiceFollowUps(tx, input.companyId, invoice.id);
       if (invoice.jobId) await moveJobToPaid(tx, input.companyId, invoice.jobId, invoice.id, input.recordedByUserId);

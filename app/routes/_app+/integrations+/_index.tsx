@@ -7,28 +7,50 @@ import { requireAccess } from "~/access/access.server";
 import { createApiKey, getApiKeyInfo } from "~/access/api-keys.server";
 import employeeStyles from "~/styles/employees.css";
 import { DATE_SHORT, formatInZone } from "~/utils/format";
-import { unknownIntent } from "~/http/forms.server";
+import { submitForm, unknownIntent } from "~/http/forms.server";
 import { screens } from "~/access/route-table";
+import { createWebhookEndpoint, listWebhookEndpoints } from "~/models/webhooks/webhooks.server";
+import { toasts } from "~/sessions.server";
+import { dayjs } from "~/utils/format";
+import {
+  AccountingExportSection,
+  WEBHOOK_FORM_ID,
+  WebhooksSection,
+  webhookEndpointValidator,
+} from "./__webhooks-section";
+import { QuickBooksSection } from "./__quickbooks-section";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: employeeStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.integrations);
-  return json({ key: await getApiKeyInfo(ctx), timezone: company.timezone });
+  const today = dayjs().tz(company.timezone);
+  return json({
+    key: await getApiKeyInfo(ctx),
+    timezone: company.timezone,
+    endpoints: await listWebhookEndpoints(ctx),
+    exportRange: { from: today.startOf("month").format("YYYY-MM-DD"), to: today.format("YYYY-MM-DD") },
+  });
 }
 
 /** The new key is answered in this response only (not through a redirect), so it is shown exactly once. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await requireAccess({ request, context }, screens.integrations);
   const formData = await request.formData();
+  if (formData.get("intent") === "add-webhook")
+    return submitForm(formData, webhookEndpointValidator, WEBHOOK_FORM_ID, async (input) => {
+      const id = await createWebhookEndpoint(ctx, input);
+      return toasts().redirectWithSuccess(`/integrations/webhooks/${id}`, "Endpoint added");
+    });
   if (formData.get("intent") !== "create-api-key") unknownIntent();
   const created = await createApiKey(ctx);
   return json({ apiKey: created.apiKey }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function IntegrationsRoute() {
-  const { key, timezone } = useLoaderData<typeof loader>();
-  const created = useActionData<typeof action>();
+  const { key, timezone, endpoints, exportRange } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const created = actionData && "apiKey" in actionData ? actionData : undefined;
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get("confirm") === "rotate" && !created;
   return (
@@ -72,6 +94,9 @@ export default function IntegrationsRoute() {
           </Form>
         )}
       </section>
+      <WebhooksSection endpoints={endpoints} />
+      <AccountingExportSection from={exportRange.from} to={exportRange.to} />
+      <QuickBooksSection />
       {confirming ? (
         <ConfirmDialog
           title="Rotate API Key"
