@@ -13,7 +13,12 @@ import { concretePath } from "./route-paths";
 const adminIds = demoRecordIds("company admin");
 /** Entries that are not pages: "/" redirects home, webhooks are calls for other servers, hubs are real-time endpoints, CSV downloads. */
 const NOT_PAGES = (pattern: string) =>
-  pattern === "/" || pattern.startsWith("/api/webhooks/") || pattern.startsWith("/hubs/") || pattern.endsWith("/csv");
+  pattern === "/" ||
+  pattern.startsWith("/api/webhooks/") ||
+  pattern.startsWith("/hubs/") ||
+  /(\/|\.)csv$/.test(pattern) ||
+  // Intuit's OAuth return: it redirects, never a page.
+  pattern.endsWith("/callback");
 const adminPages = routeTable
   .filter((rule) => rule.kind === "private" && rule.roles?.includes(Role.CompanyAdmin) && !NOT_PAGES(rule.pattern))
   .map((rule) => concretePath(rule, adminIds).path);

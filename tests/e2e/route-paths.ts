@@ -14,6 +14,7 @@ export const RECORD_TABLES: Record<string, { tables: string[]; anyCompany?: bool
   invoices: { tables: ["invoices"] },
   "custom-campaigns": { tables: ["custom_campaigns", "campaigns"] },
   forms: { tables: ["company_checklists"] },
+  webhooks: { tables: ["webhook_endpoints"] },
   // A record under another: the sample ids name both (tests/fixtures/sessions.ts).
   "jobs/checklist": { tables: ["jobs/checklist"] },
   "estimates/checklist": { tables: ["estimates/checklist"] },

@@ -46,6 +46,8 @@ const REDIRECTS: Record<string, (access: Access) => string> = {
   // Stripe's onboarding returns: they read the account's state and go to My Money (ADR 053).
   "/finish-stripe-onboarding": () => "/my-money",
   "/finish-stripe-oauth-onboarding": () => "/my-money",
+  // Intuit's return without a code or state: back to the QuickBooks page with an error (ADR 074).
+  "/integrations/quickbooks/callback": () => "/integrations/quickbooks",
 };
 
 let app: AppModule;
@@ -99,8 +101,9 @@ function expectedAnswer(
       : { status: NEEDS_TOKEN.has(rule.pattern) ? [200, 400] : 200 };
   // Twilio's signed webhooks: an unsigned post is refused before anything is read (app/routes/api+/webhooks+).
   if (SIGNED_WEBHOOKS.has(rule.pattern)) return { status: 403 };
-  // Stripe's signed webhook: a post without Stripe-Signature is a 400, as Stripe's own endpoints answer (ADR 053).
-  if (rule.pattern === "/api/webhooks/stripe") return { status: 400 };
+  // Stripe's signed webhooks (Connect's and our own billing's): a post without Stripe-Signature is a 400, as Stripe's own endpoints answer (ADR 053).
+  if (rule.pattern === "/api/webhooks/stripe" || rule.pattern === "/api/webhooks/stripe-billing")
+    return { status: 400 };
   // Customer-facing pages carry made-up tokens here: they may answer the page, a redirect or not found, never 403 or 500.
   if (rule.kind === "public") return { status: [200, 302, 303, 404] };
   // Portal pages need a portal session (its own cookie): no walker has one, so they are not found (ADR 067).

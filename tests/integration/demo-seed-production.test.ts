@@ -22,5 +22,6 @@ describe("demo seed in production", () => {
       const row = rows.find((r) => r.email === login.email)!;
       expect(await verifyPassword(seeded!.logins[i], row.passwordHash)).toBe(true);
     }
-  });
+    // The whole demo seed (six months of jobs, four of invoices) and 14 password checks.
+  }, 120_000);
 });
