@@ -46,8 +46,10 @@ describe("settings hub", () => {
       "/communication",
       "/settings/reminders",
       "/online-booking-settings",
+      "/routing",
       "/customer-portal",
       "/integrations",
+      "/billing",
     ]);
     const staff = await sessionCookie((await createTestUser(companyId, Role.OfficeStaff)).userId);
     const some = await callRoute(hubLoader, "/settings", { cookie: staff });

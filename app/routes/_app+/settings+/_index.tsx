@@ -71,7 +71,12 @@ const AREAS = [
     title: "Two-way text",
     text: "Your texting number and its carrier registration; the inbox on or off.",
   },
-  { to: "/integrations", title: "Integrations", text: "The API key for Zapier and your own tools." },
+  {
+    to: "/integrations",
+    title: "Integrations",
+    text: "The API key, webhooks, accounting exports and QuickBooks Online.",
+  },
+  { to: "/billing", title: "Billing", text: "Your plan, its limits, payment method and invoices." },
 ] as const;
 
 /** Only the areas the route table lets this user open are listed. */
