@@ -117,7 +117,8 @@ describe("webhook delivery", () => {
   it("concurrent claims never take the same row; a claim past its lease goes back to pending", async () => {
     const { ctx, id, delivery } = await endpointWithTestEvent();
     await sendTestWebhookEvent(ctx, id);
-    const now = new Date();
+    // PostgreSQL stores microseconds: a row made this millisecond is due from the next one.
+    const now = new Date(Date.now() + 1);
     const [a, b] = await Promise.all([claimDueDeliveries(10, now), claimDueDeliveries(10, now)]);
     const ids = [...a, ...b].map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -133,7 +134,7 @@ describe("webhook delivery", () => {
   it("fails after the last retry (1 min, 5 min, 30 min, 2 h, 8 h, 24 h), and Resend starts again", async () => {
     const { ctx, id, delivery } = await endpointWithTestEvent();
     receiver.answer(...Array.from({ length: MAX_ATTEMPTS }, () => 503));
-    let clock = Date.now();
+    let clock = Date.now() + 1;
     const waits: number[] = [];
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const report = await deliverDueWebhooks({ now: () => new Date(clock) });
