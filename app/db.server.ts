@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "~/db/schema";
+import { preparedStatements } from "~/db/pglite-statements.server";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -71,6 +72,7 @@ export async function openDatabase(options: OpenOptions): Promise<Connection> {
     // The embedded database's files are local and mostly cached: a random page read costs about
     // what a sequential one does (the default 4 made the week view hash-join 100,000 customers).
     await client.exec("SET random_page_cost = 1.1");
+    preparedStatements(client);
     const database = drizzlePglite({ client, schema }) as unknown as Database;
     if (options.migrate !== false) await migratePglite(database as never, { migrationsFolder: migrationsFolder() });
     connection = { driver: "pglite", client, db: database };
