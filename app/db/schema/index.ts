@@ -15,3 +15,4 @@ export * from "./forms";
 export * from "./portal";
 export * from "./reports";
 export * from "./integrations";
+export * from "./offline";
