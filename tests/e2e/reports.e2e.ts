@@ -40,9 +40,9 @@ forBoth(
     expect(await texts(page, ".report-stat")).toEqual([
       "Invoiced $123.45 Invoice totals with tax, by issue date. Uncollectible invoices are left out.",
       "Collected $0.00 Payments received, by the day they were paid.",
-      "Jobs completed 0 Jobs marked Finished in the range (a change that was undone does not count).",
+      "Jobs completed 0 Jobs by the day they were last marked Finished (a change that was undone does not count; a job finished again counts once, on its last day).",
       "Average ticket $123.45 Invoiced divided by the number of invoices (1).",
-      "Estimate conversion — 0 of 0 estimates sent in the range were approved.",
+      "Estimate conversion — 0 of 0 estimates first sent in the range are approved.",
     ]);
     const table = page.getByRole("table", { name: "Sales by period" });
     expect(await texts(page, ".report-table tbody tr")).toEqual(["May 2033 1 $123.45 $0.00 $0.00"]);

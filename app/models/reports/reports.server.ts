@@ -1,15 +1,12 @@
 import { sql } from "drizzle-orm";
 import { db } from "~/db.server";
 import type { CallerContext } from "~/access/access.server";
-import { EstimateApproval, EstimateEvent, EstimateStatus } from "~/models/estimates/estimates.schema";
-import { TimelineEvent } from "~/models/jobs/jobs.schema";
 import { TagType } from "~/models/company/tags.schema";
 import { toCsv } from "~/models/files/csv.server";
 import {
   breakdownColumnTitles,
   centsCell,
   periodLabel,
-  periodStart,
   periodStarts,
   type ReportFilters,
   type ReportGroup,
@@ -27,17 +24,11 @@ import {
 const UNCOLLECTIBLE = 5;
 
 export type ReportRange = { from: string; to: string };
-/** The company's time zone turns the range's days into instants for the timestamp columns. */
-export type ReportScope = ReportRange & { timezone: string };
 
 type Query = Parameters<typeof db.execute>[0];
 async function rowsOf<T>(query: Query): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
-
-/** The first instant of `day` and of the day after `to`, in the company's time zone. */
-const dayStart = (day: string, timezone: string) => sql`((${day}::date)::timestamp at time zone ${timezone})`;
-const dayAfter = (day: string, timezone: string) => sql`(((${day}::date + 1))::timestamp at time zone ${timezone})`;
 
 export type SalesPeriodRow = {
   /** The period's first day (it may begin before the range; only the range's days are counted). */
@@ -54,18 +45,23 @@ export async function salesByPeriod(
   ctx: CallerContext,
   range: ReportRange & { group: ReportGroup },
 ): Promise<SalesPeriodRow[]> {
-  const [invoiced, collected] = await Promise.all([
-    rowsOf<{ day: string; count: number; total: number; tax: number }>(sql`
-      select day::text as day, sum(count)::int as count, sum(total_cents)::float8 as total, sum(tax_cents)::float8 as tax
+  // Summed per period in the database: a year by month is 12 rows, not 365 days to bucket here.
+  const unit = range.group;
+  const rows = await rowsOf<{ start: string; count: number; total: number; tax: number; amount: number }>(sql`
+    with inv as (
+      select date_trunc(${unit}, day::timestamp)::date as start, sum(count)::int as count,
+        sum(total_cents)::float8 as total, sum(tax_cents)::float8 as tax
       from invoice_days
       where company_id = ${ctx.companyId} and day between ${range.from}::date and ${range.to}::date and status <> ${UNCOLLECTIBLE}
-      group by day`),
-    rowsOf<{ day: string; amount: number }>(sql`
-      select day::text as day, sum(amount_cents)::float8 as amount
+      group by 1),
+    pay as (
+      select date_trunc(${unit}, day::timestamp)::date as start, sum(amount_cents)::float8 as amount
       from payment_days
       where company_id = ${ctx.companyId} and day between ${range.from}::date and ${range.to}::date
-      group by day`),
-  ]);
+      group by 1)
+    select start::text as start, coalesce(inv.count, 0) as count, coalesce(inv.total, 0) as total,
+      coalesce(inv.tax, 0) as tax, coalesce(pay.amount, 0) as amount
+    from inv full join pay using (start)`);
   const byStart = new Map<string, SalesPeriodRow>(
     periodStarts(range.from, range.to, range.group).map((start) => [
       start,
@@ -79,16 +75,13 @@ export async function salesByPeriod(
       },
     ]),
   );
-  for (const r of invoiced) {
-    const row = byStart.get(periodStart(r.day, range.group));
+  for (const r of rows) {
+    const row = byStart.get(r.start);
     if (!row) continue;
     row.invoiceCount += Number(r.count);
     row.invoicedCents += Number(r.total);
     row.taxCents += Number(r.tax);
-  }
-  for (const r of collected) {
-    const row = byStart.get(periodStart(r.day, range.group));
-    if (row) row.collectedCents += Number(r.amount);
+    row.collectedCents += Number(r.amount);
   }
   return [...byStart.values()];
 }
@@ -105,13 +98,15 @@ export type ReportOverview = {
 };
 
 /**
- * The figures of /reports. Jobs completed: jobs with a Finished timeline event (4) in the range
- * that no undo reverted. Estimate conversion: of the estimates with a Sent event (5, not undone) in
- * the range, those the customer approved (approval 1, or status approved 5 or copied to job 8).
+ * The figures of /reports, all read from per-day rollups (a year is 365 rows of each). Jobs
+ * completed: jobs whose latest Finished timeline event (4) that no undo reverted falls in the range
+ * (job_completion_days), each job once however often it was reopened. Estimate conversion: of the
+ * estimates whose first Sent event (5, not undone) falls in the range (a resend does not count
+ * again), those the customer approved as they stand now: approval 1, or status approved 5 or copied
+ * to job 8 (estimate_sent_days).
  */
-export async function reportOverview(ctx: CallerContext, scope: ReportScope): Promise<ReportOverview> {
-  const start = dayStart(scope.from, scope.timezone);
-  const end = dayAfter(scope.to, scope.timezone);
+export async function reportOverview(ctx: CallerContext, scope: ReportRange): Promise<ReportOverview> {
+  const range = sql`${scope.from}::date and ${scope.to}::date`;
   const [totals] = await rowsOf<{
     invoice_count: number;
     invoiced: number;
@@ -120,25 +115,15 @@ export async function reportOverview(ctx: CallerContext, scope: ReportScope): Pr
     estimates_sent: number;
     estimates_approved: number;
   }>(sql`
-    select
-      (select coalesce(sum(count), 0)::int from invoice_days
-        where company_id = ${ctx.companyId} and day between ${scope.from}::date and ${scope.to}::date and status <> ${UNCOLLECTIBLE}) as invoice_count,
-      (select coalesce(sum(total_cents), 0)::float8 from invoice_days
-        where company_id = ${ctx.companyId} and day between ${scope.from}::date and ${scope.to}::date and status <> ${UNCOLLECTIBLE}) as invoiced,
-      (select coalesce(sum(amount_cents), 0)::float8 from payment_days
-        where company_id = ${ctx.companyId} and day between ${scope.from}::date and ${scope.to}::date) as collected,
-      (select count(distinct job_id)::int from job_timeline_events
-        where company_id = ${ctx.companyId} and type = ${TimelineEvent.Finished} and at >= ${start} and at < ${end}
-          and undone_at is null) as jobs_completed,
-      (select count(*)::int from estimates e where e.company_id = ${ctx.companyId} and e.id in (
-        select estimate_id from estimate_timeline_events
-        where company_id = ${ctx.companyId} and type = ${EstimateEvent.Sent} and at >= ${start} and at < ${end} and undone_at is null)
-      ) as estimates_sent,
-      (select count(*)::int from estimates e where e.company_id = ${ctx.companyId} and e.id in (
-        select estimate_id from estimate_timeline_events
-        where company_id = ${ctx.companyId} and type = ${EstimateEvent.Sent} and at >= ${start} and at < ${end} and undone_at is null)
-        and (e.approval = ${EstimateApproval.Approved} or e.status in (${EstimateStatus.Approved}, ${EstimateStatus.CopiedToJob}))
-      ) as estimates_approved`);
+    select i.invoice_count, i.invoiced, p.collected, j.jobs_completed, e.estimates_sent, e.estimates_approved
+    from (select coalesce(sum(count), 0)::int as invoice_count, coalesce(sum(total_cents), 0)::float8 as invoiced
+        from invoice_days where company_id = ${ctx.companyId} and day between ${range} and status <> ${UNCOLLECTIBLE}) i,
+      (select coalesce(sum(amount_cents), 0)::float8 as collected
+        from payment_days where company_id = ${ctx.companyId} and day between ${range}) p,
+      (select coalesce(sum(count), 0)::int as jobs_completed
+        from job_completion_days where company_id = ${ctx.companyId} and day between ${range}) j,
+      (select coalesce(sum(sent_count), 0)::int as estimates_sent, coalesce(sum(approved_count), 0)::int as estimates_approved
+        from estimate_sent_days where company_id = ${ctx.companyId} and day between ${range}) e`);
   const invoiceCount = Number(totals.invoice_count);
   const invoicedCents = Number(totals.invoiced);
   return {

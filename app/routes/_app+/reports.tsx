@@ -19,10 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const today = dayjs().tz(company.timezone).format("YYYY-MM-DD");
   const { filters, errors, given } = readReportFilters(url, today);
-  const [overview, periods] = await Promise.all([
-    reportOverview(ctx, { ...filters, timezone: company.timezone }),
-    salesByPeriod(ctx, filters),
-  ]);
+  const [overview, periods] = await Promise.all([reportOverview(ctx, filters), salesByPeriod(ctx, filters)]);
   return json({ filters, errors, given, overview, periods, filtered: hasFilters(url) });
 }
 
@@ -44,7 +41,7 @@ export default function ReportsRoute() {
     {
       title: "Jobs completed",
       figure: overview.jobsCompleted.toLocaleString("en-US"),
-      help: "Jobs marked Finished in the range (a change that was undone does not count).",
+      help: "Jobs by the day they were last marked Finished (a change that was undone does not count; a job finished again counts once, on its last day).",
     },
     {
       title: "Average ticket",
@@ -54,7 +51,7 @@ export default function ReportsRoute() {
     {
       title: "Estimate conversion",
       figure: formatPercent(overview.estimatesApproved, overview.estimatesSent),
-      help: `${overview.estimatesApproved} of ${overview.estimatesSent} estimates sent in the range were approved.`,
+      help: `${overview.estimatesApproved} of ${overview.estimatesSent} estimates first sent in the range are approved.`,
     },
   ];
   return (

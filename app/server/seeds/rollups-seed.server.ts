@@ -22,6 +22,10 @@ export async function recountRollups(exec: Executor, companyId: number): Promise
     sql`insert into invoice_days (company_id, day, status, count, total_cents, tax_cents)
       select company_id, issue_date, status, count(*), sum(total_cents), sum(tax_cents) from invoices
       where company_id = ${companyId} group by company_id, issue_date, status`,
+    sql`delete from invoice_due_days where company_id = ${companyId}`,
+    sql`insert into invoice_due_days (company_id, status, day, count, balance_cents)
+      select company_id, status, due_date, count(*), sum(total_cents::bigint - paid_cents::bigint) from invoices
+      where company_id = ${companyId} group by company_id, status, due_date`,
     sql`delete from payment_days where company_id = ${companyId}`,
     sql`insert into payment_days (company_id, day, method, count, amount_cents)
       select p.company_id, (p.paid_at at time zone c.timezone)::date, p.method, count(*), sum(p.amount_cents)
