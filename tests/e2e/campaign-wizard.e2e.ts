@@ -217,7 +217,10 @@ for (const javaScript of [false, true]) {
       await delayType.selectOption({ label: "Days" });
       await delay.fill("3");
       await page.getByLabel("Send immediately", { exact: true }).check();
-      if (javaScript) expect(await delay.isDisabled()).toBe(true);
+      if (javaScript) {
+        expect(await delay.isDisabled()).toBe(true);
+        expect(await delayType.isDisabled()).toBe(true);
+      }
       await expectNoA11yViolations(page);
       await screenshot(page, `campaign-wizard-2-trigger-${mode}`);
       await next(page);
@@ -254,6 +257,13 @@ for (const javaScript of [false, true]) {
         "Subject",
         "s".repeat(101),
         "Subject is too long - should be 100 chars maximum",
+      );
+      await typeAndCheck(
+        page,
+        javaScript,
+        "Email message",
+        "x",
+        "Email message is too short - should be 2 chars minimum",
       );
       await typeAndCheck(
         page,
@@ -298,6 +308,9 @@ for (const javaScript of [false, true]) {
         .getByText("Hi John, how was your visit?")
         .waitFor();
       expect(await emailPreview.getByText("Thanks, John").isVisible()).toBe(true);
+      // The company's brand in the preview (spec section 9: 'PREVIEW', 'Powered by').
+      expect(await emailPreview.getByText("PREVIEW", { exact: true }).isVisible()).toBe(true);
+      expect(await emailPreview.getByText(/Powered by/).isVisible()).toBe(true);
       await expectNoA11yViolations(page);
       await screenshot(page, `campaign-wizard-4-message-${mode}`);
       await next(page);
@@ -330,6 +343,30 @@ for (const javaScript of [false, true]) {
       await page.getByLabel("Check all", { exact: true }).check();
       if (!javaScript) await page.getByRole("button", { name: "Search" }).click();
       await count.getByText(`${w.vipCount} customers selected`).waitFor();
+      if (javaScript) {
+        // Typed key by key, the search posts once, 300 ms after the last key (spec section 9).
+        const posts: { at: number; body: string }[] = [];
+        page.on("request", (r) => {
+          if (r.method() === "POST") posts.push({ at: Date.now(), body: r.postData() ?? "" });
+        });
+        const search = page.getByLabel("Search customers");
+        // Each key's time is taken before it goes down: a post comes at least 300 ms after the last one.
+        const keys: number[] = [];
+        for (const key of "Ben") {
+          keys.push(Date.now());
+          await search.press(key);
+        }
+        await page.getByText("Page 1 of 1 (1 customer)").waitFor();
+        expect(posts.length).toBeGreaterThan(0);
+        for (const post of posts)
+          expect(post.at - Math.max(...keys.filter((k) => k <= post.at))).toBeGreaterThanOrEqual(280);
+        const searched = (text: string) =>
+          posts.filter((p) => new RegExp(`name="search"\\r\\n\\r\\n${text}\\r\\n|search=${text}(&|$)`).test(p.body));
+        expect(searched("Ben")).toHaveLength(1);
+        expect(searched("B")).toHaveLength(0);
+        await search.fill("");
+        await page.getByText(`Page 1 of 1 (${w.vipCount} customers)`).waitFor();
+      }
       // The search starts at 2 characters.
       await page.getByLabel("Search customers").fill("E");
       if (!javaScript) await page.getByRole("button", { name: "Search" }).click();

@@ -100,7 +100,7 @@ describe.skipIf(skipReason !== null)("custom campaigns: the list tab and the cam
     campaignId: number,
     customerId: number,
     key: string,
-    email: { status: string; error?: string; jobId?: number | null; title: string },
+    email: { status: string | null; error?: string; jobId?: number | null; title: string; sentMinutesAgo?: number },
   ) {
     const idempotencyKey = `campaign:${campaignId}:${key}`;
     await query(
@@ -108,18 +108,23 @@ describe.skipIf(skipReason !== null)("custom campaigns: the list tab and the cam
          related_type, title, idempotency_key) VALUES ($1, $2, $3, 0, now() - interval '3 days', $4, $5, $6, $7)`,
       [companyId, campaignId, customerId, email.jobId ?? null, email.jobId ? "job" : null, email.title, idempotencyKey],
     );
+    // Unsent: the channel never queued it (no outbox row).
+    if (email.status === null) return;
+    const sentAt = new Date(Date.now() - (email.sentMinutesAgo ?? 60) * 60_000);
     await query(
       `INSERT INTO outbox_messages (company_id, channel, "to", body, dedupe_key, status, error, customer_id,
          sent_at, failed_at, created_at)
-       VALUES ($1, 'email', 'someone@example.com', 'Thank you', $2, $3, $4, $5, $6, $7, now() - interval '1 hour')`,
+       VALUES ($1, 'email', 'someone@example.com', 'Thank you', $2, $3, $4, $5, $6, $7, $8)`,
       [
         companyId,
         `${idempotencyKey}:email`,
         email.status,
         email.error ?? null,
         customerId,
-        email.status === "failed" ? null : new Date(Date.now() - 3_600_000),
-        email.status === "failed" ? new Date(Date.now() - 3_000_000) : null,
+        email.status === "failed" ? null : sentAt,
+        email.status === "failed" ? sentAt : null,
+        // The attempt's time: a failed one shows it as its send date.
+        sentAt,
       ],
     );
   }
@@ -141,7 +146,7 @@ describe.skipIf(skipReason !== null)("custom campaigns: the list tab and the cam
     cookie = admin.cookie;
     companyId = admin.companyId;
     customers = await query(
-      "SELECT id, first_name, last_name FROM customers WHERE company_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 3",
+      "SELECT id, first_name, last_name FROM customers WHERE company_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 12",
       [companyId],
     );
     [tag] = await query<{ id: number; name: string }>(
@@ -365,6 +370,82 @@ describe.skipIf(skipReason !== null)("custom campaigns: the list tab and the cam
       await page.waitForURL(/\/communication\?tab=custom-campaigns$/);
       await page.getByText("Campaign was deleted").first().waitFor();
       expect(await query("SELECT id FROM follow_up_campaigns WHERE id = $1", [doomed])).toEqual([]);
+    });
+  }
+
+  for (const javaScript of [false, true]) {
+    it(`the Emails tab sorts, pages and filters by status, 'All' without the unsent (JavaScript ${
+      javaScript ? "on" : "off"
+    })`, async () => {
+      // Twelve messages: failed, opened, sent in turn, each sent a minute apart; and two never queued.
+      const id = await insertCampaign(`Paged ${javaScript} ${mark}`);
+      const statuses = ["failed", "opened", "sent"] as const;
+      expect(customers.length).toBe(12);
+      for (const [i, c] of customers.entries())
+        await insertMessage(id, c.id, `job:${900_000 + i}`, {
+          status: statuses[i % 3],
+          error: i % 3 === 0 ? `550 Mailbox ${i} unavailable` : undefined,
+          title: `Job ${i}`,
+          sentMinutesAgo: 100 - i,
+        });
+      await insertMessage(id, customers[0].id, "date:unsent-a", { status: null, title: "Never sent" });
+      await insertMessage(id, customers[1].id, "date:unsent-b", { status: null, title: "Never sent" });
+      const byName = (
+        await query<{ name: string }>(
+          `SELECT trim(c.first_name || ' ' || coalesce(c.last_name, '')) AS name FROM campaign_messages m
+           JOIN customers c ON c.id = m.customer_id JOIN outbox_messages o ON o.dedupe_key = m.idempotency_key || ':email'
+           WHERE m.campaign_id = $1 ORDER BY c.sort_first_name, c.sort_last_name, m.id`,
+          [id],
+        )
+      ).map((r) => r.name);
+      const bySent = customers.map((c) => `${c.first_name} ${c.last_name ?? ""}`.trim());
+
+      const page = await adminPage(javaScript);
+      await page.goto(`${origin}/communication/custom-campaigns/${id}?tab=emails&pageSize=10`);
+      const table = page.getByRole("table", { name: "Emails" });
+      await table.waitFor();
+      const names = async () => (await table.locator("tbody tr td:first-child").allTextContents()).map((t) => t.trim());
+      const counter = page.getByRole("navigation", { name: "Pagination" });
+      // By recipient name by default; the unsent are not counted.
+      expect(await counter.textContent()).toContain("1-10 of 12 items");
+      expect(await names()).toEqual(byName.slice(0, 10));
+      // The status filter: 'All' and the channel's statuses, no 'Unsent'.
+      expect(await page.locator("#message-status option").allTextContents()).toEqual([
+        "All",
+        "Sent",
+        "Opened",
+        "Failed",
+      ]);
+
+      // Next page, then sorted by send date (the oldest first, then the newest first).
+      await page.getByRole("link", { name: "Next page" }).click();
+      await page.waitForURL(/page=2/);
+      await counter.getByText("11-12 of 12 items").waitFor();
+      expect(await names()).toEqual(byName.slice(10));
+      await table.getByRole("link", { name: /Send date/ }).click();
+      await page.waitForURL(/sort=sentOn&order=asc/);
+      await counter.getByText("1-10 of 12 items").waitFor();
+      expect(await names()).toEqual(bySent.slice(0, 10));
+      expect(await table.locator("thead th").nth(2).getAttribute("aria-sort")).toBe("ascending");
+      await table.getByRole("link", { name: /Send date/ }).click();
+      await page.waitForURL(/sort=sentOn&order=desc/);
+      await table.locator('thead th[aria-sort="descending"]').waitFor();
+      expect(await names()).toEqual([...bySent].reverse().slice(0, 10));
+
+      // Failed only, the sort kept; then All again.
+      const filter = page.getByRole("form", { name: "Filter messages" });
+      await page.getByLabel("Message Status").selectOption({ label: "Failed" });
+      if (!javaScript) await filter.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL(/status=3/);
+      await counter.getByText("1-4 of 4 items").waitFor();
+      expect(page.url()).toContain("sort=sentOn");
+      expect(await names()).toEqual([9, 6, 3, 0].map((i) => bySent[i]));
+      expect(await table.getByText("Failed", { exact: true }).count()).toBe(4);
+      await table.getByText("550 Mailbox 9 unavailable").waitFor();
+      await page.getByLabel("Message Status").selectOption({ label: "All" });
+      if (!javaScript) await filter.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL((url) => url.searchParams.get("status") === "");
+      await counter.getByText("1-10 of 12 items").waitFor();
     });
   }
 

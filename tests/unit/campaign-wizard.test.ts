@@ -14,7 +14,9 @@ import {
 import {
   CampaignTrigger,
   DelayType,
+  localDateTime,
   NEW_CAMPAIGN_FORM,
+  scheduledInstant,
   wizardErrors,
   type CampaignForm,
 } from "~/models/campaigns/campaigns.schema";
@@ -166,5 +168,43 @@ describe("steps, intents, images", () => {
     expect(textToHtml(message, "", campaignImageSrc)).toContain(`<img src="${url}" alt="image"`);
     expect(campaignImageSrc("https://evil.example/x.png")).toBeNull();
     expect(campaignImageSrc("/files/12/logos/abcdefghijklmnopqrstuvwx.png")).toBeNull();
+  });
+});
+
+describe("a specific date and time, in the company's zone (spec: specificTime 'hh:mm a')", () => {
+  const at = (date: string, time: string, zone: string) => scheduledInstant(date, time, zone)?.toISOString();
+  test("the same wall-clock time is a different instant in each zone, in winter and in summer", () => {
+    expect(at("2030-01-15", "10:00 am", "America/New_York")).toBe("2030-01-15T15:00:00.000Z");
+    expect(at("2030-07-15", "10:00 am", "America/New_York")).toBe("2030-07-15T14:00:00.000Z");
+    expect(at("2030-07-15", "10:00 AM", "America/Los_Angeles")).toBe("2030-07-15T17:00:00.000Z");
+    expect(at("2030-07-15", "10:00", "America/Phoenix")).toBe("2030-07-15T17:00:00.000Z");
+    expect(at("2030-01-15", "10:00 am", "America/St_Johns")).toBe("2030-01-15T13:30:00.000Z");
+    expect(at("2030-07-15", "02:15 pm", "America/Halifax")).toBe("2030-07-15T17:15:00.000Z");
+  });
+
+  test("across the clock changes: a time the spring skips is the hour after, a time autumn repeats is its first", () => {
+    expect(at("2030-03-10", "01:59 am", "America/New_York")).toBe("2030-03-10T06:59:00.000Z");
+    expect(at("2030-03-10", "02:30 am", "America/New_York")).toBe("2030-03-10T07:30:00.000Z");
+    expect(at("2030-03-10", "10:00 am", "America/New_York")).toBe("2030-03-10T14:00:00.000Z");
+    expect(at("2030-11-03", "01:30 am", "America/New_York")).toBe("2030-11-03T05:30:00.000Z");
+    expect(at("2030-11-03", "10:00 am", "America/New_York")).toBe("2030-11-03T15:00:00.000Z");
+    // Shown again as typed (the edit form), the skipped time as the clocks read it.
+    expect(localDateTime(new Date("2030-11-03T15:00:00Z"), "America/New_York")).toEqual({
+      date: "2030-11-03",
+      time: "10:00 am",
+    });
+    expect(localDateTime(new Date("2030-03-10T07:30:00Z"), "America/New_York").time).toBe("03:30 am");
+  });
+
+  test("a missing or malformed date or time is no instant", () => {
+    for (const [date, time] of [
+      ["", "10:00 am"],
+      ["2030-01-15", ""],
+      ["15/01/2030", "10:00 am"],
+      ["2030-01-15", "25:00"],
+      ["2030-01-15", "13:00 pm"],
+      ["2030-01-15", "ten"],
+    ])
+      expect(scheduledInstant(date, time, "America/New_York"), `${date} ${time}`).toBeNull();
   });
 });

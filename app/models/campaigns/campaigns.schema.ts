@@ -70,7 +70,8 @@ export const DELAY_LIMITS: Record<number, number> = {
 export const CAMPAIGN_LIMITS = {
   name: { min: 2, max: 200 },
   subject: { min: 2, max: 100 },
-  emailMessage: { min: 2, max: 20_000 },
+  /** No maximum (spec section 5): the request's size limit (1 MB, 413) is the only one. */
+  emailMessage: { min: 2 },
   smsMessage: { min: 2, max: 320 },
 } as const;
 export const SMS_RECOMMENDED_CHARS = 160;
@@ -93,7 +94,6 @@ export const campaignMessages = {
   smsMax: messages.max("Message text", CAMPAIGN_LIMITS.smsMessage.max),
   emailRequired: "This field cannot remain empty",
   emailMin: messages.min("Email message", CAMPAIGN_LIMITS.emailMessage.min),
-  emailMax: messages.max("Email message", CAMPAIGN_LIMITS.emailMessage.max),
   subjectMin: messages.min("Subject", CAMPAIGN_LIMITS.subject.min),
   subjectMax: messages.max("Subject", CAMPAIGN_LIMITS.subject.max),
   channel: "Choose how the campaign is sent",
@@ -233,7 +233,6 @@ export function campaignIssues(
     const body = v.emailMessage.trim();
     if (!body) issue("emailMessage", campaignMessages.emailRequired);
     else if (body.length < CAMPAIGN_LIMITS.emailMessage.min) issue("emailMessage", campaignMessages.emailMin);
-    else if (body.length > CAMPAIGN_LIMITS.emailMessage.max) issue("emailMessage", campaignMessages.emailMax);
     else variableIssue(issue, "emailMessage", "Email message", body);
   }
   if (sendsText(v.channel)) {
@@ -269,6 +268,8 @@ const flag = z.preprocess(
 );
 /** Texts are cut far above their limits while parsing, so the rules (not a parse error) name the limit. */
 const LONG = 100_000;
+/** The email message has no maximum: a request's body (1 MB) is longer than any it can carry. */
+const EMAIL_PARSE_MAX = 2 * 1024 * 1024;
 
 /** The campaign's own fields, shared by the save payload and the wizard form. */
 const commonFields = {
@@ -278,7 +279,7 @@ const commonFields = {
   delayValue: z.preprocess(blank, z.coerce.number({ invalid_type_error: campaignMessages.delayPositive }).optional()),
   sendImmediately: flag.default(false),
   subject: text(LONG),
-  emailMessage: text(LONG),
+  emailMessage: text(EMAIL_PARSE_MAX),
   smsMessage: text(LONG),
   includeTagIds: ids(200),
   excludeTagIds: ids(200),
@@ -286,6 +287,9 @@ const commonFields = {
   includeCustomerIds: ids(MAX_PICKED_CUSTOMERS),
   selectedCustomersNumber: int.default(0),
 };
+
+/** The campaign record's tag filters ({id, label}); only the ids are read. */
+const recordTags = z.array(z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strip()).max(200);
 
 /**
  * POST and PUT /api/follow-up-campaigns (spec part 1 section 3 "Campaign save payload"): one
@@ -302,9 +306,21 @@ export const campaignPayloadSchema = z
     includeCities: z.array(z.string()).max(0).optional(),
     excludeCities: z.array(z.string()).max(0).optional(),
     checkAll: flag.optional(),
+    // The campaign as GET answers it, sent back: its `message` and its filters' tags stand in for
+    // emailMessage and the tag ids when those are not sent at all.
+    emailMessage: text(EMAIL_PARSE_MAX).optional(),
+    includeTagIds: ids(200).optional(),
+    excludeTagIds: ids(200).optional(),
+    message: text(EMAIL_PARSE_MAX).optional(),
+    targetAudienceFilters: z
+      .object({ includeTags: recordTags.optional(), excludeTags: recordTags.optional() })
+      .strip()
+      .nullish(),
   })
   .strip();
 export type CampaignPayload = z.infer<typeof campaignPayloadSchema>;
+
+const tagIdsOf = (tags: { id: number }[] | undefined) => (tags ?? []).map((t) => t.id);
 
 /** The payload as stored values (the checks come after, with campaignIssues). */
 export function valuesOfPayload(p: CampaignPayload): CampaignValues {
@@ -320,10 +336,10 @@ export function valuesOfPayload(p: CampaignPayload): CampaignValues {
     scheduledAt: job ? null : (p.scheduledDateTime ?? null),
     channel: p.channel ?? 0,
     subject: p.subject.trim(),
-    emailMessage: p.emailMessage.trim(),
+    emailMessage: (p.emailMessage ?? p.message ?? "").trim(),
     smsMessage: p.smsMessage.trim(),
-    includeTagIds: [...new Set(p.includeTagIds)],
-    excludeTagIds: [...new Set(p.excludeTagIds)],
+    includeTagIds: [...new Set(p.includeTagIds ?? tagIdsOf(p.targetAudienceFilters?.includeTags))],
+    excludeTagIds: [...new Set(p.excludeTagIds ?? tagIdsOf(p.targetAudienceFilters?.excludeTags))],
     // Picked customers one by one mean the list was not "check all".
     checkAll: p.checkAll ?? p.includeCustomerIds.length === 0,
     excludeCustomerIds: [...new Set(p.excludeCustomerIds)],

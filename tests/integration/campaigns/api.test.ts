@@ -103,6 +103,41 @@ describe("POST and PUT /api/follow-up-campaigns", () => {
     expect((await get(f.admin, id)).body.data.name).toBe("Spring check-up");
   });
 
+  it("takes back the campaign as GET answers it: its message and its filters' tags, unless the payload's own are sent", async () => {
+    const id = await created(f.admin, { includeTagIds: [f.vip], excludeTagIds: [f.late] });
+    const record = (await get(f.admin, id)).body.data;
+    const roundTrip = await save(f.admin, { ...record, name: "Round trip" }, "PUT");
+    expect(roundTrip.status, JSON.stringify(roundTrip.body)).toBe(200);
+    expect(roundTrip.body.data).toMatchObject({
+      name: "Round trip",
+      message: "Hello, it is time for your spring check-up.",
+      targetAudienceFilters: {
+        includeTags: [{ id: f.vip, label: "VIP" }],
+        excludeTags: [{ id: f.late, label: "Late" }],
+      },
+      selectedCustomersNumber: 1,
+    });
+    // The save payload's fields win: tags cleared, a new email message.
+    const cleared = await save(
+      f.admin,
+      { ...record, includeTagIds: [], excludeTagIds: [], emailMessage: "A new message" },
+      "PUT",
+    );
+    expect(cleared.body.data).toMatchObject({
+      message: "A new message",
+      targetAudienceFilters: { includeTags: [], excludeTags: [] },
+      selectedCustomersNumber: 3,
+    });
+    // Another company's tag in the record's filters is no filter.
+    const foreign = await save(
+      f.admin,
+      { ...record, targetAudienceFilters: { includeTags: [{ id: f.theirTag, label: "VIP" }], excludeTags: [] } },
+      "PUT",
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors.includeTagIds).toBe("Choose tags of your customers");
+  });
+
   it("ignores companyId and createdByUserId in the payload", async () => {
     const id = await created(f.admin, { companyId: f.otherCompanyId, createdByUserId: f.otherUserId, id: 5 });
     const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));

@@ -130,6 +130,12 @@ describe("the rules of the save payload, with the spec's messages", () => {
     expect(await errorsOf({ emailMessage: "" })).toEqual({ emailMessage: "This field cannot remain empty" });
     expect(await errorsOf({ emailMessage: " " })).toEqual({ emailMessage: "This field cannot remain empty" });
     expect(await saved({ subject: text(100) })).toMatchObject({ subject: text(100) });
+    // Min 2, no maximum (spec section 5): only the request's size limit stops a longer one.
+    expect(await errorsOf({ emailMessage: "x" })).toEqual({
+      emailMessage: "Email message is too short - should be 2 chars minimum",
+    });
+    const long = `${"A long newsletter. ".repeat(10_000)}The end.`;
+    expect(await saved({ emailMessage: long })).toMatchObject({ message: long });
     // A text-only campaign needs no subject nor email message.
     expect(await saved({ channel: 1, subject: "", emailMessage: "", smsMessage: "Hi" })).toMatchObject({
       subject: null,

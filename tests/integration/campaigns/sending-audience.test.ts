@@ -4,6 +4,8 @@ import { db, executeSql } from "~/db.server";
 import { campaigns } from "~/db/schema";
 import { queueDueCampaigns } from "~/models/campaigns/campaign-sending.server";
 import { CampaignTrigger } from "~/models/campaigns/campaigns.schema";
+import { countAudience, listAudience } from "~/models/campaigns/campaigns.server";
+import { adjustCustomerCount } from "~/models/customers/customers.server";
 import { dispatchDueMessages } from "~/models/messaging/dispatcher.server";
 import { useTestDatabase } from "../../helpers/db";
 import { newCampaign, sendingFixture } from "./sending-fixture";
@@ -26,10 +28,30 @@ it(
      from generate_series(1, $2) as i`,
       [f.companyId, AUDIENCE - 1],
     );
+    // The list's customer counter, as the bulk seed keeps it (the fixture's rows are written straight too).
+    await adjustCustomerCount(db, f.companyId, AUDIENCE);
     const scheduledAt = new Date(Math.ceil((Date.now() + 86_400_000) / 60_000) * 60_000);
     const id = await newCampaign(f, { triggerEvent: CampaignTrigger.OnSpecificDateTime, scheduledAt });
     const [saved] = await db.select().from(campaigns).where(eq(campaigns.id, id));
     expect(saved.selectedCustomersNumber).toBe(AUDIENCE);
+
+    // The wizard's list of it: paged to the last customers, searched; a few unticked are left out of the count.
+    const list = (pageNumber: number, searchQuery?: string) =>
+      listAudience(f.admin, { pageNumber, pageSize: 10, tags: [], excludeTags: [], searchQuery });
+    const last = await list(AUDIENCE / 10);
+    expect(last.total).toBe(AUDIENCE);
+    expect(last.items).toHaveLength(10);
+    expect((await list(1, "No4999")).items.map((c) => c.lastName)).toEqual(["No4999"]);
+    const unticked = (await list(1)).items.slice(0, 3).map((c) => c.id);
+    expect(
+      await countAudience(f.companyId, {
+        includeTagIds: [],
+        excludeTagIds: [],
+        checkAll: true,
+        excludeCustomerIds: unticked,
+        includeCustomerIds: [],
+      }),
+    ).toBe(AUDIENCE - 3);
 
     const queuedAt = Date.now();
     const runs = await Promise.all([queueDueCampaigns(scheduledAt), queueDueCampaigns(scheduledAt)]);

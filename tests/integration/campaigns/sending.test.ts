@@ -7,10 +7,19 @@ import { TagType } from "~/models/company/tags.schema";
 import { createTag } from "~/models/company/tags.server";
 import { LATE_SEND_LIMIT_MS, queueDueCampaigns } from "~/models/campaigns/campaign-sending.server";
 import { deleteCampaign, toggleCampaign, updateCampaign } from "~/models/campaigns/campaigns.server";
-import { CampaignTrigger, DelayType, type CampaignValues } from "~/models/campaigns/campaigns.schema";
+import {
+  CampaignEmailStatus,
+  CampaignTrigger,
+  DelayType,
+  type CampaignValues,
+} from "~/models/campaigns/campaigns.schema";
 import { JobStatus, jobCreateSchema } from "~/models/jobs/jobs.schema";
 import { createJob, recordPayment, undoJobStatus, updateJobStatus } from "~/models/jobs/jobs.server";
 import { dispatchDueMessages } from "~/models/messaging/dispatcher.server";
+import { campaignActivity } from "~/models/campaigns/campaign-activity.server";
+import { loader as openLoader } from "~/routes/email+/open.$token";
+import { startSmtpCapture } from "../../helpers/smtp-capture";
+import { args } from "../route-call";
 import { useTestDatabase } from "../../helpers/db";
 import { createCustomerRow } from "../jobs/fixtures";
 import {
@@ -118,6 +127,35 @@ describe("a job-finished campaign", () => {
     await dispatchDueMessages();
     expect((await messagesOf(id))[0].status).toBe("sent");
     expect(await outboxOf(id)).toHaveLength(1);
+  });
+
+  it("tracks the email's opening: the image in the sent email marks it opened on the Emails tab", async () => {
+    const f = await sendingFixture();
+    const id = await newCampaign(f, { sendImmediately: true, delayValue: 0 });
+    await finishedJob(f);
+    // Only an email that goes out (SMTP) carries the image.
+    const smtp = await startSmtpCapture();
+    let html = "";
+    try {
+      await dispatchDueMessages({ services: { smtpUrl: smtp.url, twilio: null } });
+      expect(smtp.received).toHaveLength(1);
+      html = String(smtp.received[0].html);
+    } finally {
+      await smtp.close();
+    }
+    const [email] = await outboxOf(id);
+    expect(email.trackingToken).toMatch(/^[\w-]{32}$/);
+    const src = new RegExp(`<img[^>]+src="([^"]*/email/open/${email.trackingToken})"`).exec(html)?.[1];
+    expect(src, html).toBeDefined();
+    const feed = () =>
+      campaignActivity(f.admin, id, "email", { pageNumber: 1, pageSize: 10, sortSettings: [], status: null });
+    expect((await feed())!.items.map((m) => [m.status, m.emailEvents])).toEqual([[CampaignEmailStatus.Sent, []]]);
+
+    const pixel = await openLoader(args(new Request(src!), { token: email.trackingToken! }));
+    expect(pixel.headers.get("Content-Type")).toBe("image/gif");
+    const [opened] = (await feed())!.items;
+    expect(opened.status).toBe(CampaignEmailStatus.Opened);
+    expect(opened.emailEvents).toEqual([{ occuredOn: expect.any(String), failureReason: null }]);
   });
 
   it("an inactive campaign, or one whose audience leaves the customer out, writes nothing", async () => {
@@ -311,7 +349,8 @@ describe("a specific-date campaign", () => {
       })),
     );
     await dispatchDueMessages(at(scheduledAt.toISOString()));
-    const sent = await outboxOf(id);
+    // Sent side by side: in the customers' order, whichever went first.
+    const sent = (await outboxOf(id)).sort((a, b) => a.customerId! - b.customerId!);
     expect(sent.map((m) => [m.customerId, m.subject])).toEqual([
       [ann, "Thanks, Ann"],
       [ben, "Thanks, Ben"],
