@@ -3,7 +3,9 @@
 // messages; the inbox's calls timed one at a time as the customers list is (median of distinct
 // requests after unmeasured ones), through the route modules themselves (session cookie, access
 // check, model, JSON); then 100 incoming texts a second for 10 s through the signed webhook's action.
-// Prints one JSON line. Environment: DATABASE_URL (PostgreSQL; default the embedded database).
+// Prints one JSON line, with the thread's id and SESSIONS fresh session cookies of the admin for the
+// HTTP pass bench/inbox.mjs then makes on the built server. Environment: DATABASE_URL (PostgreSQL),
+// else the embedded database in DATA_DIR (in memory without it); SESSIONS (default 0).
 import twilio from "twilio";
 import { closeDatabase, db, executeSql, openDatabase } from "~/db.server";
 import { AppFeature } from "~/access/features";
@@ -15,6 +17,7 @@ import { loader as searchLoader } from "~/routes/api+/text-messaging+/conversati
 import { loader as messagesLoader } from "~/routes/api+/text-messaging+/conversations_.$id_.messages";
 import { action as incomingAction } from "~/routes/api+/webhooks+/twilio.incoming";
 import { authSessionStorage, createSessionRow } from "~/sessions.server";
+import { sessionCookieFor } from "../tests/fixtures/sessions";
 import { loadAccessBySession } from "~/access/access.server";
 import { inboxPage } from "~/routes/_app+/__inbox.server";
 
@@ -25,8 +28,13 @@ const WARM_UP = 10;
 const RATE = 100;
 const SECONDS = 10;
 const NUMBER = "+14155550100";
+const SESSIONS = Number(process.env.SESSIONS || 0);
 
-await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, poolSize: 20 });
+await openDatabase({
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  dataDir: process.env.DATA_DIR || undefined,
+  poolSize: 20,
+});
 await seedPlans(db);
 const { companyId, userId } = await db.transaction((tx) =>
   createCompanyWithAdmin(tx, {
@@ -199,10 +207,15 @@ const [{ after }] = await executeSql<{ after: number }>(
   [companyId],
 );
 latencies.sort((a, b) => a - b);
+// One session per request of the HTTP pass: no two of its requests share a session.
+const cookies: string[] = [];
+for (let i = 0; i < SESSIONS; i++) cookies.push(await sessionCookieFor({ userId }));
 process.stdout.write(
   `${JSON.stringify({
     conversations: CONVERSATIONS,
     thread: THREAD,
+    threadId: thread.id,
+    cookies,
     seedSeconds,
     list,
     unread,

@@ -35,16 +35,21 @@ export const removeDraft = (key: string) => saveDraft(key, "");
 
 /**
  * The unsent text of one conversation ("new" for a new one), kept in local storage while typing and
- * put back into the empty box when the conversation is opened again; the form removes it when sent.
+ * put back into the empty box when the conversation is opened again (`onRestore` hears of it, for
+ * the character and segment count); the form removes it when sent.
  * Without JavaScript the box is a plain field.
  */
-export function useDraft(key: string) {
+export function useDraft(key: string, onRestore?: (text: string) => void) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const restored = useRef(onRestore);
+  restored.current = onRestore;
   useEffect(() => {
     const box = ref.current;
     if (!box || box.value) return;
     const draft = readDrafts().find((d) => d.key === key);
-    if (draft) box.value = draft.text;
+    if (!draft) return;
+    box.value = draft.text;
+    restored.current?.(draft.text);
   }, [key]);
   const onInput = useCallback(
     (event: { currentTarget: HTMLTextAreaElement }) => saveDraft(key, event.currentTarget.value),

@@ -1,7 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { Conversation } from "~/models/text-messaging/conversations.server";
 import { formatPhone } from "~/utils/validation";
-import { formatInZone, TIME, DATE_SHORT } from "~/utils/format";
 
 export type ListState = { q: string; onlyUnread: boolean; page: number };
 
@@ -22,10 +21,52 @@ export function inboxHref(state: ListState, changes: Record<string, string | num
 export const conversationTitle = (c: Pick<Conversation, "customerName" | "phoneNumber">) =>
   c.customerName ?? formatPhone(c.phoneNumber);
 
-function when(iso: string, timezone: string) {
-  const today = formatInZone(new Date(), timezone, DATE_SHORT);
-  const day = formatInZone(iso, timezone, DATE_SHORT);
-  return day === today ? formatInZone(iso, timezone, TIME) : day;
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** An instant's calendar day and time in a time zone, through one cached formatter per zone. */
+function inZone(instant: string | Date, timezone: string) {
+  let format = zoneFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: timezone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    zoneFormats.set(timezone, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(new Date(instant))) parts[part.type] = part.value;
+  const hour = Number(parts.hour) % 24;
+  return {
+    year: parts.year,
+    month: MONTHS[Number(parts.month) - 1],
+    day: Number(parts.day),
+    time: `${String(hour % 12 || 12).padStart(2, "0")}:${parts.minute} ${hour < 12 ? "am" : "pm"}`,
+  };
+}
+
+const ordinal = (n: number) =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
+
+/**
+ * `formatInZone`'s long form ("Nov 3rd, 2026 09:05 am"), the same text: a thread shows a hundred,
+ * and dayjs's time zone conversion cost about 0.1 ms each (half a thread page's render).
+ */
+export function messageTime(instant: string, timezone: string) {
+  const at = inZone(instant, timezone);
+  return `${at.month} ${ordinal(at.day)}, ${at.year} ${at.time}`;
+}
+
+/** A row's time: today's as "hh:mm am", an older one's day as "MMM DD, YYYY" (formatInZone's texts). */
+export function conversationTime(iso: string, timezone: string) {
+  const day = ({ year, month, day }: ReturnType<typeof inZone>) => `${month} ${String(day).padStart(2, "0")}, ${year}`;
+  const at = inZone(iso, timezone);
+  return day(at) === day(inZone(new Date(), timezone)) ? at.time : day(at);
 }
 
 /** The conversations: search and unread filter (a GET form), the rows newest first, paging. */
@@ -81,7 +122,7 @@ export function InboxList({
                 <span className="inbox-conversation-name">{conversationTitle(c)}</span>
                 {c.lastMessage ? (
                   <time className="inbox-conversation-time" dateTime={c.lastMessage.lastActivityDate}>
-                    {when(c.lastMessage.lastActivityDate, timezone)}
+                    {conversationTime(c.lastMessage.lastActivityDate, timezone)}
                   </time>
                 ) : null}
                 <span className="inbox-conversation-preview">{c.lastMessage?.content ?? "No messages yet"}</span>

@@ -1,12 +1,11 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { removeDraft, useDraft } from "~/components/inbox-drafts";
-import { conversationTitle, inboxHref, type ListState } from "~/components/inbox-list";
+import { conversationTitle, inboxHref, messageTime, type ListState } from "~/components/inbox-list";
 import type { ConversationMessage } from "~/models/text-messaging/conversation-messages.server";
 import type { Conversation } from "~/models/text-messaging/conversations.server";
 import { MESSAGE_MAX_LENGTH, MESSAGE_RECHECK_MS, MessageDirection } from "~/models/text-messaging/inbox.schema";
 import { smsSegments } from "~/models/messaging/variables";
-import { formatInZone } from "~/utils/format";
 import { formatPhone } from "~/utils/validation";
 
 export type FormResult = { errors?: Record<string, string>; values?: Record<string, string> } | undefined;
@@ -63,8 +62,8 @@ export function ComposeField({
   defaultValue?: string;
   id: string;
 }) {
-  const draft = useDraft(draftKey);
   const [text, setText] = useState(defaultValue ?? "");
+  const draft = useDraft(draftKey, setText);
   const segments = smsSegments(text).segments;
   return (
     <div className="field inbox-compose-field">
@@ -151,7 +150,7 @@ export function InboxThread({
             >
               <p className="inbox-message-text">{m.content}</p>
               <p className="inbox-message-meta">
-                <time dateTime={m.createdAt}>{formatInZone(m.createdAt, timezone)}</time>
+                <time dateTime={m.createdAt}>{messageTime(m.createdAt, timezone)}</time>
                 {outgoing ? <span data-status={status}> · {STATUS_TEXT[status]}</span> : null}
               </p>
               {outgoing && status === "failed" ? (

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useStarted } from "../helpers/lifecycle";
+import { postSignedForm, TEST_TWILIO } from "../helpers/twilio-server";
 import { DEMO_NUMBER, startInboxServer, type InboxServer } from "./inbox-server";
 import { allowConsoleErrors, expectNoA11yViolations, newPage, screenshot, type Width } from "./harness";
 
@@ -215,6 +216,8 @@ describe("with JavaScript", () => {
     await page.getByRole("link", { name: /Draft test A/ }).click();
     await thread(page).getByText("Draft test A").waitFor();
     await expect.poll(() => box.inputValue()).toBe("Half-written reply");
+    // The restored draft's count, as if typed.
+    await page.getByText("18/254 characters, 1 segment").waitFor();
     // Ten drafts kept, then one more: the oldest is dropped.
     await page.evaluate(() =>
       localStorage.setItem(
@@ -235,5 +238,49 @@ describe("with JavaScript", () => {
     await sendFromThread(page, "Sent, so no draft");
     const after = await page.evaluate(() => localStorage.getItem("inbox-drafts") ?? "");
     expect(after).not.toContain("Sent, so no draft");
+  });
+});
+
+describe("Twilio's webhook on the built server", () => {
+  it("stores a replayed MessageSid once, nothing for a bad signature or another number, and the screen shows only its own", async () => {
+    const admin = await server.signIn("company admin");
+    if (companyId === undefined) {
+      companyId = admin.companyId;
+      await server.enable(companyId, DEMO_NUMBER, 1000);
+    }
+    const from = nextSender();
+    const count = async (content: string) => {
+      const [row] = await server.sql<{ n: number }>(
+        "select count(*)::int as n from conversation_messages where content = $1",
+        [content],
+      );
+      return row.n;
+    };
+    const url = `${server.baseUrl}/api/webhooks/twilio/incoming`;
+    const params = (body: string, to = DEMO_NUMBER, sid = `SM${String(Date.now())}${serial}`.padEnd(34, "7")) => ({
+      AccountSid: TEST_TWILIO.accountSid,
+      MessageSid: sid,
+      From: from,
+      To: to,
+      Body: body,
+    });
+    const once = params("Replayed hello");
+    for (let i = 0; i < 3; i++) expect((await postSignedForm(url, once)).status).toBe(200);
+    expect(await count("Replayed hello")).toBe(1);
+    // Signed with another token, or not signed: refused, nothing stored.
+    const forged = await postSignedForm(url, params("Forged hello"), { authToken: "not-the-auth-token-0123" });
+    expect(forged.status).toBe(403);
+    expect((await postSignedForm(url, params("Unsigned hello"), { signature: null })).status).toBe(403);
+    // Signed, but to a number that is not this company's: answered, stored nowhere.
+    expect((await postSignedForm(url, params("To someone else", "+17045550999"))).status).toBe(200);
+    expect(await count("Forged hello")).toBe(0);
+    expect(await count("Unsigned hello")).toBe(0);
+    expect(await count("To someone else")).toBe(0);
+    const screen = await fetch(`${server.baseUrl}/inbox`, { headers: { cookie: admin.cookie } });
+    expect(screen.status).toBe(200);
+    const html = await screen.text();
+    expect(html).toContain("Replayed hello");
+    expect(html).not.toContain("Forged hello");
+    expect(html).not.toContain("To someone else");
   });
 });

@@ -308,8 +308,9 @@ export async function sendMessage(
 }
 
 /**
- * Sends a failed message again (its segments taken again), under a new outbox key per attempt.
- * Null when the company has no such outgoing failed message.
+ * Sends a failed message again (its segments taken again), under a new outbox key per attempt; the
+ * preview follows it again when it is the thread's latest. Null when the company has no such
+ * outgoing failed message.
  */
 export async function resendMessage(
   ctx: CallerContext,
@@ -335,6 +336,8 @@ export async function resendMessage(
       .update(conversationMessages)
       .set({ status: "queued", failureReason: null, providerId: null })
       .where(eq(conversationMessages.id, messageId));
+    // Not failed any more: when it is the thread's latest, the preview is on it again.
+    await restorePreview(tx, row.conversationId);
     const [{ attempts }] = await tx
       .select({ attempts: count() })
       .from(outboxMessages)

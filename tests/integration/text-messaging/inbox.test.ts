@@ -146,28 +146,54 @@ describe("incoming texts through the signed webhook", () => {
     expect(JSON.stringify(theirs.body)).not.toContain("Nora");
   });
 
-  it("stores nothing for a bad signature, and STOP still turns texts off without reaching the inbox", async () => {
+  it("stores nothing for a bad signature, and STOP and START turn texts off and on without reaching the inbox", async () => {
     const before = (await db.select().from(conversationMessages)).length;
     const bad = await post(incomingAction, signed(INCOMING_URL, text(STRANGER, "forged"), "bad-signature"));
     expect(bad.status).toBe(403);
+    // Signed, but to a number no company has: answered, stored nowhere.
+    const nowhere = await post(incomingAction, signed(INCOMING_URL, text(STRANGER, "to nobody", "+14155550199")));
+    expect(nowhere.status).toBe(200);
+    expect((await db.select().from(conversationMessages)).length).toBe(before);
     await addCustomer(company.companyId, {
       firstName: "Stan",
       mainPhoneNumber: "+14155550188",
       areTextMessagesAllowed: true,
     });
+    const stanAllowed = async () => {
+      const [stan] = await db
+        .select({ allowed: customers.areTextMessagesAllowed })
+        .from(customers)
+        .where(and(eq(customers.companyId, company.companyId), eq(customers.firstName, "Stan")));
+      return stan.allowed;
+    };
     await post(incomingAction, signed(INCOMING_URL, text("+14155550188", "STOP")));
     expect((await db.select().from(conversationMessages)).length).toBe(before);
-    const [stan] = await db
-      .select({ allowed: customers.areTextMessagesAllowed })
-      .from(customers)
-      .where(and(eq(customers.companyId, company.companyId), eq(customers.firstName, "Stan")));
-    expect(stan.allowed).toBe(false);
+    expect(await stanAllowed()).toBe(false);
+    // A forged START changes nothing; a signed one turns texts back on, still outside the inbox.
+    const forged = await post(incomingAction, signed(INCOMING_URL, text("+14155550188", "START"), "bad-signature"));
+    expect(forged.status).toBe(403);
+    expect(await stanAllowed()).toBe(false);
+    expect((await post(incomingAction, signed(INCOMING_URL, text("+14155550188", " start ")))).status).toBe(200);
+    expect(await stanAllowed()).toBe(true);
+    expect((await db.select().from(conversationMessages)).length).toBe(before);
+    const stanConversations = await db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.companyId, company.companyId), eq(conversations.phoneNumber, "+14155550188")));
+    expect(stanConversations).toHaveLength(0);
   });
 
   it("lists newest first with the unread filter and search, and opening one marks it read", async () => {
     const all = await api(conversationsLoader, "/api/text-messaging/conversations?pageSize=10");
     expect(all.body.items.map((c: any) => c.phoneNumber)).toEqual([STRANGER, CUSTOMER_PHONE]);
     expect(all.body).toMatchObject({ total: 2, pageNumber: 1, pageSize: 10 });
+    // The spec's {onlyUnread, paging}: the paging object in brackets reads the same.
+    const second = await api(
+      conversationsLoader,
+      "/api/text-messaging/conversations?onlyUnread=false&paging[pageNumber]=2&paging[pageSize]=1",
+    );
+    expect(second.body).toMatchObject({ total: 2, pageNumber: 2, pageSize: 1 });
+    expect(second.body.items.map((c: any) => c.phoneNumber)).toEqual([CUSTOMER_PHONE]);
     expect((await api(unreadLoader, "/api/text-messaging/conversations/messages/total-unread-count")).body).toEqual({
       count: 2,
     });
@@ -280,6 +306,8 @@ describe("sending from the inbox", () => {
     );
     expect(resent.status).toBe(200);
     expect(resent.body.data.message).toMatchObject({ messageId: id, status: "sent" });
+    // Not failed any more, and the thread's latest: the preview is on it again.
+    expect(resent.body.data.conversation.lastMessage.content).toBe("This one will fail");
     expect(twilioApi.texts.at(-1)!.body).toBe("This one will fail");
     const keys = (await db.select({ key: outboxMessages.dedupeKey }).from(outboxMessages)).map((r) => r.key);
     expect(keys).toEqual(expect.arrayContaining([`two-way:${id}`, `two-way:${id}:1`]));
