@@ -8,28 +8,12 @@ import {
   portalSignInPath,
   type PortalSessionRow,
 } from "~/models/portal/sessions.server";
-import type { PortalSettings } from "~/models/portal/settings.schema";
 import { DEV_SESSION_SECRET, env } from "~/server/env.server";
 
 export type { PortalSettings } from "~/models/portal/settings.schema";
 
-export type PortalAccess = {
-  /** The portal_sessions row id (SHA-256 of the cookie's token). */
-  sessionId: string;
-  companyId: number;
-  customerId: number;
-  customer: { firstName: string; lastName: string; email: string | null; phone: string | null };
-  company: {
-    id: number;
-    businessName: string;
-    logoUrl: string | null;
-    timezone: string;
-    country: "US" | "CA";
-    phone: string | null;
-  };
-  /** From customer_portal_settings (the defaults when the company has no row). */
-  settings: PortalSettings;
-};
+/** A live portal session: its customer, company and settings (the session row as loaded). */
+export type PortalAccess = PortalSessionRow;
 
 /** What the signed portal cookie holds: the session token (its SHA-256 names the row) and the company, for the way back to its sign-in page. */
 type PortalCookieData = { token: string; companyId: number };
@@ -88,11 +72,7 @@ export async function destroyPortalSession(request: Request): Promise<{ companyI
 /** The cookie's live portal session, or null. */
 export async function getPortalAccess(request: Request): Promise<PortalAccess | null> {
   const { token } = await readCookie(request);
-  return token ? toPortalAccess(await loadPortalSession(token)) : null;
-}
-
-function toPortalAccess(row: PortalSessionRow | null): PortalAccess | null {
-  return row;
+  return token ? loadPortalSession(token) : null;
 }
 
 // The loaders of one page share one lookup (the layout's and the page's); an action looks again.

@@ -1,43 +1,29 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { PageLink, PageSizeForm, withParams } from "~/components/data-table";
 import { FieldError } from "~/components/form";
 import type { FilterOption } from "~/components/list-filter-form";
-import { activityEventLabels, activityStatusLabels, type ActivitySource } from "~/models/activity/activity.schema";
+import {
+  activityEventLabels,
+  activityStatusLabels,
+  type ActivityItem,
+  type ActivitySource,
+} from "~/models/activity/activity.schema";
 import { ActorType, paymentMethodLabels } from "~/models/jobs/jobs.schema";
 import { formatInZone, formatMoney } from "~/utils/format";
-import { PAGE_SIZES } from "~/utils/list-params";
-import { useHydrated } from "~/utils/use-hydrated";
-
-export type ActivityRow = {
-  source: ActivitySource;
-  id: number;
-  type: number;
-  actorType: number;
-  actorName: string | null;
-  impersonatorName: string | null;
-  fromStatus: number | null;
-  toStatus: number | null;
-  reason: string | null;
-  amountCents: number | null;
-  method: number | null;
-  undone: boolean;
-  at: string;
-  recordId: number;
-  recordLabel: string;
-  customerName: string;
-};
 
 const RECORD_PATHS: Record<ActivitySource, string> = { job: "/jobs", estimate: "/estimates", invoice: "/invoices" };
 
 /** Who acted: the customer (main participant), an employee (and who acted as them), or the system. */
-export function activityActor(row: Pick<ActivityRow, "actorType" | "actorName" | "impersonatorName" | "customerName">) {
+export function activityActor(
+  row: Pick<ActivityItem, "actorType" | "actorName" | "impersonatorName" | "customerName">,
+) {
   if (row.actorType === ActorType.MainParticipant) return `${row.customerName} (customer)`;
   if (!row.actorName) return "System";
   return row.impersonatorName ? `${row.impersonatorName} (as ${row.actorName})` : row.actorName;
 }
 
 /** The event's particulars: the status move, a payment's amount and method, the reason. */
-export function activityDetails(row: ActivityRow): string {
+export function activityDetails(row: ActivityItem): string {
   const statuses = activityStatusLabels[row.source];
   const parts: string[] = [];
   if (row.fromStatus !== null && row.toStatus !== null)
@@ -55,7 +41,7 @@ export function activityDetails(row: ActivityRow): string {
 }
 
 /** The feed's entries: a table on wide screens, one card per entry on a phone. */
-export function ActivityTable({ rows, timezone }: { rows: ActivityRow[]; timezone: string }) {
+export function ActivityTable({ rows, timezone }: { rows: ActivityItem[]; timezone: string }) {
   return (
     <div className="table-wrap">
       <table className="table table-cards">
@@ -178,16 +164,6 @@ export function ActivityFilterForm({
   );
 }
 
-function withParams(search: string, changes: Record<string, string | null>) {
-  const params = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) params.delete(key);
-    else params.set(key, value);
-  }
-  const query = params.toString();
-  return query ? `?${query}` : "?";
-}
-
 /**
  * 'Rows per page:', 'Page N', previous and next. No grand total: counting the company's whole
  * history would cost more than the page (docs/decisions/066); one row more tells if a next page exists.
@@ -205,29 +181,9 @@ export function ActivityPager({
   olderTo: string | null;
 }) {
   const location = useLocation();
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  const keep = [...new URLSearchParams(location.search).entries()].filter(([k]) => k !== "pageSize" && k !== "page");
   return (
     <nav className="pagination" aria-label="Pagination">
-      <Form method="get" className="row" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
-        {keep.map(([k, v], i) => (
-          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-        ))}
-        <label htmlFor="page-size">Rows per page:</label>
-        <select id="page-size" name="pageSize" defaultValue={pageSize}>
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-        {hydrated ? null : (
-          <button type="submit" className="button">
-            Apply
-          </button>
-        )}
-      </Form>
+      <PageSizeForm pageSize={pageSize} />
       <span>Page {page}</span>
       <PageLink
         to={withParams(location.search, { page: page > 2 ? String(page - 1) : null })}
@@ -246,30 +202,5 @@ export function ActivityPager({
         </PageLink>
       )}
     </nav>
-  );
-}
-
-function PageLink({
-  to,
-  disabled,
-  label,
-  children,
-}: {
-  to: string;
-  disabled: boolean;
-  label: string;
-  children: ReactNode;
-}) {
-  if (disabled) {
-    return (
-      <span className="button" aria-disabled="true" aria-label={label}>
-        {children}
-      </span>
-    );
-  }
-  return (
-    <Link className="button" to={to} aria-label={label} preventScrollReset>
-      {children}
-    </Link>
   );
 }

@@ -1,8 +1,8 @@
-import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { Link } from "@remix-run/react";
 import { CardSection } from "~/components/card-section";
 import { DayFieldLabel } from "~/components/day-field-label";
 import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField } from "~/components/form";
+import { CopyLinkField, SettingCheckbox, SettingsForm } from "~/components/settings-form";
 import {
   ANSWER_MAX,
   BUFFER_MINUTES,
@@ -13,7 +13,6 @@ import {
 import type { BookingSettingsView } from "~/models/booking/booking-settings.server";
 import { WEEK_DAYS } from "~/models/company/company.schema";
 import { formatMoney, formatTimeText } from "~/utils/format";
-import { useHydrated } from "~/utils/use-hydrated";
 
 /** The settings form's values as posted back after a refusal (strings, nested as the names say). */
 export type PostedSettings = {
@@ -77,12 +76,7 @@ export function BookingSettingsForm({
     error: errors[name],
   });
   return (
-    <Form method="post" className="stack" id={FORM_ID} aria-label="Online booking settings" noValidate>
-      {Object.keys(errors).length > 0 ? (
-        <p className="form-error" role="alert">
-          Please correct the fields marked below.
-        </p>
-      ) : null}
+    <SettingsForm id={FORM_ID} label="Online booking settings" errors={errors}>
       <CardSection titleId="booking-address-title" title="Public address">
         <PlainTextField
           {...at("formUrl")}
@@ -92,10 +86,9 @@ export function BookingSettingsForm({
           hint="Lower-case letters, digits and hyphens: the last part of your form's link."
         />
         <FormLink url={publicUrl} isEnabled={settings.isEnabled} />
-        <label className="checkbox" htmlFor={id("isEnabled")}>
-          <input type="checkbox" id={id("isEnabled")} name="isEnabled" defaultChecked={checked("isEnabled")} />
+        <SettingCheckbox id={id("isEnabled")} name="isEnabled" defaultChecked={checked("isEnabled")}>
           Online booking is on: customers can send requests from the form
-        </label>
+        </SettingCheckbox>
       </CardSection>
 
       <CardSection titleId="booking-approval-title" title="When a customer books">
@@ -190,44 +183,28 @@ export function BookingSettingsForm({
           hint="Shown at the top of your form."
         />
       </CardSection>
-
-      <div className="form-actions">
-        <button type="submit" className="button button-primary" name="intent" value="save">
-          Save settings
-        </button>
-      </div>
-    </Form>
+    </SettingsForm>
   );
 }
 
 /** The full link to copy, the Open form link, and a Copy button once JavaScript runs. */
 function FormLink({ url, isEnabled }: { url: string; isEnabled: boolean }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
   return (
-    <div className="field">
-      <label htmlFor="booking-form-link">Form link</label>
-      <div className="row">
-        <input id="booking-form-link" className="input" readOnly value={url} aria-describedby="booking-link-hint" />
-        <a className="button" href={url} target="_blank" rel="noreferrer">
-          Open form<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>
-        {hydrated ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => navigator.clipboard.writeText(url).then(() => setCopied(true))}
-          >
-            {copied ? "Copied" : "Copy link"}
-          </button>
-        ) : null}
-      </div>
-      <p className="field-hint" id="booking-link-hint">
-        {isEnabled
+    <CopyLinkField
+      id="booking-form-link"
+      hintId="booking-link-hint"
+      label="Form link"
+      url={url}
+      hint={
+        isEnabled
           ? "Put this link on your website, in emails and on social media."
-          : "Online booking is off: the link answers 'not found' until you turn it on and save."}
-      </p>
-    </div>
+          : "Online booking is off: the link answers 'not found' until you turn it on and save."
+      }
+    >
+      <a className="button" href={url} target="_blank" rel="noreferrer">
+        Open form<span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </CopyLinkField>
   );
 }
 

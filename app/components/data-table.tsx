@@ -12,7 +12,8 @@ export type Column<Row> = {
   truncate?: boolean;
 };
 
-function withParams(search: string, changes: Record<string, string | null>) {
+/** The current query string with `changes` applied (null removes a parameter). */
+export function withParams(search: string, changes: Record<string, string | null>) {
   const params = new URLSearchParams(search);
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) params.delete(key);
@@ -172,27 +173,12 @@ export function CappedCountNote({ capped, cap, noun }: { capped: boolean; cap: R
 /** 'Rows per page:', '{from}-{to} of {total} items', page 'of {n} pages', previous and next. */
 export function Pagination({ total, params }: { total: number; params: ListParams }) {
   const location = useLocation();
-  const submit = useSubmit();
   const pages = pageCount(total, params.pageSize);
   const from = total === 0 ? 0 : (params.page - 1) * params.pageSize + 1;
   const to = Math.min(total, params.page * params.pageSize);
-  const keep = [...new URLSearchParams(location.search).entries()].filter(([k]) => k !== "pageSize" && k !== "page");
   return (
     <nav className="pagination" aria-label="Pagination">
-      <Form method="get" className="row" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
-        {keep.map(([k, v], i) => (
-          <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
-        ))}
-        <label htmlFor="page-size">Rows per page:</label>
-        <select id="page-size" name="pageSize" defaultValue={params.pageSize}>
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-        <ApplyWithoutJavaScript />
-      </Form>
+      <PageSizeForm pageSize={params.pageSize} />
       <span>
         {from}-{to} of {total} items
       </span>
@@ -217,7 +203,34 @@ export function Pagination({ total, params }: { total: number; params: ListParam
   );
 }
 
-function PageLink({
+/**
+ * A pager's 'Rows per page:' select: a GET form that submits on change, keeping the other query
+ * parameters (the filters, the sort) and going back to the first page.
+ */
+export function PageSizeForm({ pageSize }: { pageSize: number }) {
+  const location = useLocation();
+  const submit = useSubmit();
+  const keep = [...new URLSearchParams(location.search).entries()].filter(([k]) => k !== "pageSize" && k !== "page");
+  return (
+    <Form method="get" className="row" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}>
+      {keep.map(([k, v], i) => (
+        <input key={`${k}-${i}`} type="hidden" name={k} value={v} />
+      ))}
+      <label htmlFor="page-size">Rows per page:</label>
+      <select id="page-size" name="pageSize" defaultValue={pageSize}>
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </select>
+      <ApplyWithoutJavaScript />
+    </Form>
+  );
+}
+
+/** A pager's previous or next button: a link, or a disabled button on the first or last page. */
+export function PageLink({
   to,
   disabled,
   label,

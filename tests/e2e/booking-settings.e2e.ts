@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { call, signUpOwner } from "../security/cross-company";
 import { baseUrl, expectNoA11yViolations, newPage, screenshot, signIn } from "./harness";
+import { ownerPage } from "./owner-page";
 
 let cookie: string;
 
@@ -29,23 +30,6 @@ beforeAll(async () => {
   }
 });
 
-async function ownerPage(javaScript: boolean, width: 375 | 1366 = 1366): Promise<Page> {
-  const page = await newPage({ javaScript, width });
-  const [name, ...value] = cookie.split("=");
-  await page.context().addCookies([
-    {
-      name,
-      value: value.join("="),
-      domain: new URL(baseUrl()).hostname,
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: false,
-    },
-  ]);
-  return page;
-}
-
 const preview = (page: Page) => page.getByRole("region", { name: "Preview" });
 
 test(
@@ -54,7 +38,7 @@ test(
     timeout: 120_000,
   },
   async () => {
-    const page = await ownerPage(false);
+    const page = await ownerPage(cookie, false);
     await page.goto("/settings");
     await page.getByRole("link", { name: /Online booking/ }).click();
     await page.waitForURL(/\/online-booking-settings$/);
@@ -166,7 +150,7 @@ test(
 );
 
 test("with JavaScript on a 375 px phone: the page reads in one column and saves", { timeout: 90_000 }, async () => {
-  const page = await ownerPage(true, 375);
+  const page = await ownerPage(cookie, true, 375);
   await page.goto("/online-booking-settings");
   await page.getByRole("heading", { name: "Online booking", level: 1 }).waitFor();
   await page.getByLabel("Introduction text").fill("Booked from a phone.");

@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { call, signUpOwner } from "../security/cross-company";
 import { baseUrl, expectNoA11yViolations, newPage, screenshot } from "./harness";
+import { ownerPage } from "./owner-page";
 
 let cookie: string;
 
@@ -17,30 +18,13 @@ beforeAll(async () => {
   expect(customer.status, await customer.clone().text()).toBeLessThan(300);
 });
 
-async function ownerPage(javaScript: boolean, width: 375 | 1366 = 1366): Promise<Page> {
-  const page = await newPage({ javaScript, width });
-  const [name, ...value] = cookie.split("=");
-  await page.context().addCookies([
-    {
-      name,
-      value: value.join("="),
-      domain: new URL(baseUrl()).hostname,
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: false,
-    },
-  ]);
-  return page;
-}
-
 const portalOn = (page: Page) => page.getByLabel("The customer portal is on: customers can sign in");
 
 test(
   "without JavaScript: refuses a bad colour, saves the settings, and the sign-in page answers",
   { timeout: 120_000 },
   async () => {
-    const page = await ownerPage(false);
+    const page = await ownerPage(cookie, false);
     await page.goto("/customer-portal");
     await page.getByRole("heading", { name: "Customer portal", level: 1 }).waitFor();
     expect(await portalOn(page).isChecked()).toBe(false);
@@ -97,7 +81,7 @@ test(
   "with JavaScript: the copy button, turning the portal off, and the customer page's link button",
   { timeout: 120_000 },
   async () => {
-    const page = await ownerPage(true, 375);
+    const page = await ownerPage(cookie, true, 375);
     await page.goto("/customer-portal");
     await page.getByRole("heading", { name: "Customer portal", level: 1 }).waitFor();
     await page.getByRole("button", { name: "Copy link" }).waitFor();

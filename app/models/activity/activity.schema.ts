@@ -45,6 +45,27 @@ export const activityEventLabels: Record<ActivitySource, Record<number, string>>
   invoice: Object.fromEntries(INVOICE_EVENT_TYPES.map((t) => [t, timelineEventLabels[t as TimelineEventValue]])),
 };
 
+/** One event of the feed, as the page shows it: what happened, who did it, to which record. */
+export type ActivityItem = {
+  source: ActivitySource;
+  id: number;
+  type: number;
+  actorType: number;
+  actorName: string | null;
+  impersonatorName: string | null;
+  fromStatus: number | null;
+  toStatus: number | null;
+  reason: string | null;
+  /** A payment's amount and method (invoice events). */
+  amountCents: number | null;
+  method: number | null;
+  undone: boolean;
+  at: string;
+  recordId: number;
+  recordLabel: string;
+  customerName: string;
+};
+
 /** An event type of the filter: a timeline and a type of its catalogue, in the URL as `job-4`. */
 export type ActivityEventType = { source: ActivitySource; type: number };
 export const eventTypeKey = (t: ActivityEventType) => `${t.source}-${t.type}`;

@@ -11,7 +11,12 @@ import {
   jobs,
   users,
 } from "~/db/schema";
-import { ACTIVITY_MAX_OFFSET, type ActivityFilters, type ActivitySource } from "~/models/activity/activity.schema";
+import {
+  ACTIVITY_MAX_OFFSET,
+  type ActivityFilters,
+  type ActivityItem,
+  type ActivitySource,
+} from "~/models/activity/activity.schema";
 import { dayjs } from "~/utils/format";
 
 /**
@@ -22,54 +27,67 @@ import { dayjs } from "~/utils/format";
  * customer and actor. No count: one row more than the page tells whether a next page exists.
  */
 
+type TimelineTable = typeof jobTimelineEvents | typeof estimateTimelineEvents | typeof invoiceTimelineEvents;
+
+/** A timeline and what sets it apart from the others: its table and its record (a job, estimate or invoice). */
 type Timeline = {
   source: ActivitySource;
-  table: PgTable;
-  id: AnyPgColumn;
-  companyId: AnyPgColumn;
-  type: AnyPgColumn;
-  actorUserId: AnyPgColumn;
-  at: AnyPgColumn;
+  events: TimelineTable;
+  record: {
+    table: PgTable;
+    id: AnyPgColumn;
+    /** The event's column that names the record. */
+    eventColumn: AnyPgColumn;
+    customerId: AnyPgColumn;
+    /** What the record's label is made of: a job's name, an estimate's or invoice's number. */
+    name: AnyPgColumn;
+    label: (id: number, name: unknown) => string;
+  };
+  /** Set when a later undo reverted the event (invoices' timeline has none). */
+  undoneAt: AnyPgColumn | null;
 };
-
-const timeline = (
-  source: ActivitySource,
-  t: typeof jobTimelineEvents | typeof estimateTimelineEvents | typeof invoiceTimelineEvents,
-): Timeline => ({
-  source,
-  table: t,
-  id: t.id,
-  companyId: t.companyId,
-  type: t.type,
-  actorUserId: t.actorUserId,
-  at: t.at,
-});
 
 const TIMELINES: Timeline[] = [
-  timeline("job", jobTimelineEvents),
-  timeline("estimate", estimateTimelineEvents),
-  timeline("invoice", invoiceTimelineEvents),
+  {
+    source: "job",
+    events: jobTimelineEvents,
+    record: {
+      table: jobs,
+      id: jobs.id,
+      eventColumn: jobTimelineEvents.jobId,
+      customerId: jobs.customerId,
+      name: jobs.name,
+      label: (id, name) => (typeof name === "string" && name) || `Job #${id}`,
+    },
+    undoneAt: jobTimelineEvents.undoneAt,
+  },
+  {
+    source: "estimate",
+    events: estimateTimelineEvents,
+    record: {
+      table: estimates,
+      id: estimates.id,
+      eventColumn: estimateTimelineEvents.estimateId,
+      customerId: estimates.customerId,
+      name: estimates.number,
+      label: (_id, number) => `Estimate #${number}`,
+    },
+    undoneAt: estimateTimelineEvents.undoneAt,
+  },
+  {
+    source: "invoice",
+    events: invoiceTimelineEvents,
+    record: {
+      table: invoices,
+      id: invoices.id,
+      eventColumn: invoiceTimelineEvents.invoiceId,
+      customerId: invoices.customerId,
+      name: invoices.number,
+      label: (_id, number) => `Invoice #${number}`,
+    },
+    undoneAt: null,
+  },
 ];
-
-export type ActivityItem = {
-  source: ActivitySource;
-  id: number;
-  type: number;
-  actorType: number;
-  actorName: string | null;
-  impersonatorName: string | null;
-  fromStatus: number | null;
-  toStatus: number | null;
-  reason: string | null;
-  /** A payment's amount and method (invoice events). */
-  amountCents: number | null;
-  method: number | null;
-  undone: boolean;
-  at: string;
-  recordId: number;
-  recordLabel: string;
-  customerName: string;
-};
 
 export type ActivityPage = {
   items: ActivityItem[];
@@ -90,22 +108,24 @@ export function rangeInZone(filters: Pick<ActivityFilters, "from" | "to">, timez
 
 /** One timeline's first `limit` entries by (at, id) newest first, as (source, id, at). */
 function branch(t: Timeline, where: SQL[], limit: number): SQL {
-  return sql`(select ${sql.raw(`'${t.source}'`)} as source, ${t.id} as id, ${t.at} as at from ${t.table}
-    where ${and(...where)} order by ${t.at} desc, ${t.id} desc limit ${limit})`;
+  const e = t.events;
+  return sql`(select ${sql.raw(`'${t.source}'`)} as source, ${e.id} as id, ${e.at} as at from ${e}
+    where ${and(...where)} order by ${e.at} desc, ${e.id} desc limit ${limit})`;
 }
 
 function branchesOf(companyId: number, filters: ActivityFilters, timezone: string, limit: number): SQL[] {
   const { since, before } = rangeInZone(filters, timezone);
   return TIMELINES.flatMap((t) => {
-    const where: SQL[] = [eq(t.companyId, companyId)];
-    if (filters.employeeId !== null) where.push(eq(t.actorUserId, filters.employeeId));
-    if (since) where.push(sql`${t.at} >= ${since.toISOString()}`);
-    if (before) where.push(sql`${t.at} < ${before.toISOString()}`);
+    const e = t.events;
+    const where: SQL[] = [eq(e.companyId, companyId)];
+    if (filters.employeeId !== null) where.push(eq(e.actorUserId, filters.employeeId));
+    if (since) where.push(sql`${e.at} >= ${since.toISOString()}`);
+    if (before) where.push(sql`${e.at} < ${before.toISOString()}`);
     // One branch per type: each walks (company_id, type, at, id) in order, where `type in (...)` would sort all hits.
     if (filters.types.length)
       return filters.types
         .filter((e) => e.source === t.source)
-        .map((e) => branch(t, [...where, eq(t.type, e.type)], limit));
+        .map((type) => branch(t, [...where, eq(e.type, type.type)], limit));
     return [branch(t, where, limit)];
   });
 }
@@ -132,14 +152,11 @@ export async function listActivityPage(input: {
   }));
   const hasNext = keys.length > pageSize;
   const shown = keys.slice(0, pageSize);
-  const ids = (source: ActivitySource) => shown.filter((k) => k.source === source).map((k) => k.id);
   const found = new Map<string, ActivityItem>();
-  for (const item of [
-    ...(await jobEvents(companyId, ids("job"))),
-    ...(await estimateEvents(companyId, ids("estimate"))),
-    ...(await invoiceEvents(companyId, ids("invoice"))),
-  ])
-    found.set(`${item.source}:${item.id}`, item);
+  for (const t of TIMELINES) {
+    const ids = shown.filter((k) => k.source === t.source).map((k) => k.id);
+    for (const item of await timelineEvents(t, companyId, ids)) found.set(`${item.source}:${item.id}`, item);
+  }
   const items = shown.flatMap((k) => found.get(`${k.source}:${k.id}`) ?? []);
   return { items, page, pageSize, hasNext, tooDeep: false };
 }
@@ -151,7 +168,7 @@ const personName = (first: string | null | undefined, last: string | null | unde
   [first, last].filter(Boolean).join(" ") || null;
 
 /** The columns every timeline shares, with the actor's and impersonator's names. */
-function eventColumns(t: typeof jobTimelineEvents | typeof estimateTimelineEvents | typeof invoiceTimelineEvents) {
+function eventColumns(t: TimelineTable) {
   return {
     id: t.id,
     type: t.type,
@@ -192,7 +209,7 @@ const numberOr = (value: unknown) => (typeof value === "number" && Number.isFini
 function itemOf(
   source: ActivitySource,
   row: EventRow,
-  record: { id: number; label: string; undone?: boolean },
+  record: { id: number; label: string; undone: boolean },
 ): ActivityItem {
   return {
     source,
@@ -206,7 +223,7 @@ function itemOf(
     reason: row.reason,
     amountCents: numberOr(row.data?.amountCents),
     method: numberOr(row.data?.method),
-    undone: !!record.undone,
+    undone: record.undone,
     at: new Date(row.at).toISOString(),
     recordId: record.id,
     recordLabel: record.label,
@@ -214,50 +231,26 @@ function itemOf(
   };
 }
 
-async function jobEvents(companyId: number, ids: number[]): Promise<ActivityItem[]> {
+/** The page's events of one timeline, by id, with their record, customer and actor. */
+async function timelineEvents(t: Timeline, companyId: number, ids: number[]): Promise<ActivityItem[]> {
   if (!ids.length) return [];
-  const t = jobTimelineEvents;
+  const { events: e, record } = t;
   const rows = await db
-    .select({ ...eventColumns(t), undoneAt: t.undoneAt, recordId: jobs.id, name: jobs.name })
-    .from(t)
-    .innerJoin(jobs, eq(jobs.id, t.jobId))
-    .innerJoin(customers, eq(customers.id, jobs.customerId))
-    .leftJoin(actors, eq(actors.id, t.actorUserId))
-    .leftJoin(impersonators, eq(impersonators.id, t.impersonatorUserId))
-    .where(and(eq(t.companyId, companyId), inArray(t.id, ids)));
+    .select({
+      ...eventColumns(e),
+      undone: t.undoneAt ? sql<boolean>`${t.undoneAt} is not null` : sql<boolean>`false`,
+      recordId: sql<number>`${record.id}`,
+      name: record.name,
+    })
+    .from(e)
+    .innerJoin(record.table, eq(record.id, record.eventColumn))
+    .innerJoin(customers, eq(customers.id, record.customerId))
+    .leftJoin(actors, eq(actors.id, e.actorUserId))
+    .leftJoin(impersonators, eq(impersonators.id, e.impersonatorUserId))
+    .where(and(eq(e.companyId, companyId), inArray(e.id, ids)));
   return rows.map((r) =>
-    itemOf("job", r, { id: r.recordId, label: r.name || `Job #${r.recordId}`, undone: r.undoneAt !== null }),
+    itemOf(t.source, r, { id: r.recordId, label: record.label(r.recordId, r.name), undone: r.undone }),
   );
-}
-
-async function estimateEvents(companyId: number, ids: number[]): Promise<ActivityItem[]> {
-  if (!ids.length) return [];
-  const t = estimateTimelineEvents;
-  const rows = await db
-    .select({ ...eventColumns(t), undoneAt: t.undoneAt, recordId: estimates.id, number: estimates.number })
-    .from(t)
-    .innerJoin(estimates, eq(estimates.id, t.estimateId))
-    .innerJoin(customers, eq(customers.id, estimates.customerId))
-    .leftJoin(actors, eq(actors.id, t.actorUserId))
-    .leftJoin(impersonators, eq(impersonators.id, t.impersonatorUserId))
-    .where(and(eq(t.companyId, companyId), inArray(t.id, ids)));
-  return rows.map((r) =>
-    itemOf("estimate", r, { id: r.recordId, label: `Estimate #${r.number}`, undone: r.undoneAt !== null }),
-  );
-}
-
-async function invoiceEvents(companyId: number, ids: number[]): Promise<ActivityItem[]> {
-  if (!ids.length) return [];
-  const t = invoiceTimelineEvents;
-  const rows = await db
-    .select({ ...eventColumns(t), recordId: invoices.id, number: invoices.number })
-    .from(t)
-    .innerJoin(invoices, eq(invoices.id, t.invoiceId))
-    .innerJoin(customers, eq(customers.id, invoices.customerId))
-    .leftJoin(actors, eq(actors.id, t.actorUserId))
-    .leftJoin(impersonators, eq(impersonators.id, t.impersonatorUserId))
-    .where(and(eq(t.companyId, companyId), inArray(t.id, ids)));
-  return rows.map((r) => itemOf("invoice", r, { id: r.recordId, label: `Invoice #${r.number}` }));
 }
 
 /** The employee filter's choices: the company's people (removed ones too: their events stay). */

@@ -98,6 +98,7 @@ export async function redeemSignInLink(token: string, now = new Date()): Promise
 }
 
 export type PortalSessionRow = {
+  /** The portal_sessions row id (SHA-256 of the cookie's token). */
   sessionId: string;
   companyId: number;
   customerId: number;
@@ -110,6 +111,7 @@ export type PortalSessionRow = {
     country: "US" | "CA";
     phone: string | null;
   };
+  /** From customer_portal_settings (the defaults when the company has no row). */
   settings: PortalSettings;
 };
 

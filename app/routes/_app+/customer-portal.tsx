@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
 import { CardSection } from "~/components/card-section";
 import { PlainTextareaField, PlainTextField } from "~/components/form";
 import { PageHeader } from "~/components/page-header";
+import { CopyLinkField, SettingCheckbox, SettingsForm } from "~/components/settings-form";
 import { absoluteUrl } from "~/http/app-url.server";
 import { unknownIntent } from "~/http/forms.server";
 import { portalSignInPath } from "~/models/portal/sessions.server";
@@ -20,7 +20,6 @@ import { getPortalSettings, savePortalSettings } from "~/models/portal/settings.
 import { toasts } from "~/sessions.server";
 import settingsStyles from "~/styles/settings.css";
 import { fieldErrors } from "~/utils/validation";
-import { useHydrated } from "~/utils/use-hydrated";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
@@ -69,8 +68,14 @@ export default function CustomerPortalRoute() {
   const errors = posted?.errors ?? {};
   const values = posted?.values;
   const checked = (name: keyof PortalSettings) => (values ? values[name] === "on" : !!settings[name]);
-  const text = (name: "accentColor" | "welcomeMessage") => (values ? (values[name] ?? "") : (settings[name] ?? ""));
   const id = (name: string) => `${FORM_ID}-${name}`;
+  /** A text setting's field: its id, name, shown value and error. */
+  const at = (name: "accentColor" | "welcomeMessage") => ({
+    id: id(name),
+    name,
+    defaultValue: values ? (values[name] ?? "") : (settings[name] ?? ""),
+    error: errors[name],
+  });
   return (
     <>
       <PageHeader title="Customer portal" breadcrumb={{ label: "Settings", to: "/settings" }} />
@@ -78,17 +83,11 @@ export default function CustomerPortalRoute() {
         A place on the web where your customers see their visits, estimates and invoices, sign in with a link sent to
         their email or phone, and need no password.
       </p>
-      <Form method="post" className="stack" id={FORM_ID} aria-label="Customer portal settings" noValidate>
-        {Object.keys(errors).length > 0 ? (
-          <p className="form-error" role="alert">
-            Please correct the fields marked below.
-          </p>
-        ) : null}
+      <SettingsForm id={FORM_ID} label="Customer portal settings" errors={errors}>
         <CardSection titleId="portal-on-title" title="Portal">
-          <label className="checkbox" htmlFor={id("isEnabled")}>
-            <input type="checkbox" id={id("isEnabled")} name="isEnabled" defaultChecked={checked("isEnabled")} />
+          <SettingCheckbox id={id("isEnabled")} name="isEnabled" defaultChecked={checked("isEnabled")}>
             The customer portal is on: customers can sign in
-          </label>
+          </SettingCheckbox>
           <SignInLink url={signInUrl} isEnabled={settings.isEnabled} />
         </CardSection>
 
@@ -96,10 +95,9 @@ export default function CustomerPortalRoute() {
           <fieldset className="field">
             <legend className="label">In the portal, customers can</legend>
             {PERMISSIONS.map((p) => (
-              <label key={p.name} className="checkbox" htmlFor={id(p.name)}>
-                <input type="checkbox" id={id(p.name)} name={p.name} defaultChecked={checked(p.name)} />
+              <SettingCheckbox key={p.name} id={id(p.name)} name={p.name} defaultChecked={checked(p.name)}>
                 {p.label}
-              </label>
+              </SettingCheckbox>
             ))}
           </fieldset>
           <p className="muted">Customers always see their estimates, invoices and service plans.</p>
@@ -111,11 +109,8 @@ export default function CustomerPortalRoute() {
             <a href="/company-profile">company profile</a>.
           </p>
           <PlainTextField
-            id={id("accentColor")}
-            name="accentColor"
+            {...at("accentColor")}
             label="Accent colour"
-            defaultValue={text("accentColor")}
-            error={errors.accentColor}
             autoCapitalize="none"
             spellCheck={false}
             maxLength={7}
@@ -131,52 +126,32 @@ export default function CustomerPortalRoute() {
             ) : null}
           </PlainTextField>
           <PlainTextareaField
-            id={id("welcomeMessage")}
-            name="welcomeMessage"
+            {...at("welcomeMessage")}
             label="Welcome message"
-            defaultValue={text("welcomeMessage")}
-            error={errors.welcomeMessage}
             rows={3}
             maxLength={WELCOME_MESSAGE_MAX}
             hint="A short greeting on the portal's first page."
           />
         </CardSection>
-
-        <div className="form-actions">
-          <button type="submit" className="button button-primary" name="intent" value="save">
-            Save settings
-          </button>
-        </div>
-      </Form>
+      </SettingsForm>
     </>
   );
 }
 
 /** The address to share: customers type their email or phone there and get a sign-in link. */
 function SignInLink({ url, isEnabled }: { url: string; isEnabled: boolean }) {
-  const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
   return (
-    <div className="field">
-      <label htmlFor="portal-sign-in-link">Sign-in address</label>
-      <div className="row">
-        <input id="portal-sign-in-link" className="input" readOnly value={url} aria-describedby="portal-link-hint" />
-        {hydrated ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => navigator.clipboard.writeText(url).then(() => setCopied(true))}
-          >
-            {copied ? "Copied" : "Copy link"}
-          </button>
-        ) : null}
-      </div>
-      <p className="field-hint" id="portal-link-hint">
-        {isEnabled
+    <CopyLinkField
+      id="portal-sign-in-link"
+      hintId="portal-link-hint"
+      label="Sign-in address"
+      url={url}
+      hint={
+        isEnabled
           ? "Put this address on your website and in emails: customers type their email or phone there and get a sign-in link. Messages can also carry a link with {{customer_portal_link}}."
-          : "The portal is off: this address answers 'not found' until you turn it on and save."}
-      </p>
-    </div>
+          : "The portal is off: this address answers 'not found' until you turn it on and save."
+      }
+    />
   );
 }
 

@@ -3,9 +3,14 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { optionalAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
-import { FieldError, PlainSelectField, PlainTextareaField, PlainTextField } from "~/components/form";
-import { PHOTO_TYPES, QuestionType } from "~/models/booking/booking.schema";
-import type { BookingQuestionView } from "~/models/booking/booking-settings.server";
+import {
+  BookingChoiceFields,
+  BookingCustomerFields,
+  BookingDayPicker,
+  BookingNotesField,
+  bookingValueText,
+  type BookingValues,
+} from "~/components/booking-fields";
 import type { HydrationHandle } from "~/utils/hydration";
 import {
   bookingPageView,
@@ -72,11 +77,6 @@ export default function OnlineBookingRoute() {
   );
 }
 
-type Values = Record<string, unknown>;
-const durationText = (minutes: number) => (minutes === 60 ? "1 hour" : `${minutes / 60} hours`);
-const text = (values: Values, name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
-const list = (values: Values, name: string) => ([] as unknown[]).concat(values[name] ?? []).map(String);
-
 function BookingForm({
   page,
   submissionKey,
@@ -86,102 +86,33 @@ function BookingForm({
   page: BookingPageView;
   submissionKey: string;
   errors: Record<string, string>;
-  values: Values;
+  values: BookingValues;
 }) {
-  const field = (name: string, label: string, more: Record<string, unknown> = {}) => (
-    <PlainTextField
-      id={`b-${name}`}
-      name={name}
-      label={label}
-      defaultValue={text(values, name)}
-      error={errors[name]}
-      {...more}
-    />
-  );
+  const fields = { idPrefix: "b", values, errors };
   return (
     <>
       <h2>Book online</h2>
       {page.introText ? <p>{page.introText}</p> : null}
-      {errors._global ? (
-        <p className="form-error" role="alert">
-          {errors._global}
-        </p>
-      ) : null}
-      {page.days.length === 0 ? (
-        <p className="alert alert-warning" role="status">
-          There are no open times right now. Please call us{page.company.phone ? ` at ${page.company.phone}` : ""}.
-        </p>
-      ) : (
-        <Form method="get" className="row" style={{ alignItems: "end", flexWrap: "wrap" }} data-day-picker>
-          <PlainSelectField
-            id="b-day"
-            name="day"
-            label="Day"
-            defaultValue={page.day ?? ""}
-            options={page.days.map((d) => ({ value: d.date, label: d.label }))}
-          />
-          <button type="submit" className="button">
-            Show times
-          </button>
-        </Form>
-      )}
+      <BookingDayPicker
+        idPrefix="b"
+        choices={page}
+        phone={page.company.phone}
+        error={errors._global}
+        className="row"
+        style={{ alignItems: "end", flexWrap: "wrap" }}
+        scripted
+      />
       <Form method="post" encType="multipart/form-data" className="stack" noValidate>
-        <input type="hidden" name="submissionKey" value={submissionKey} />
-        <input type="hidden" name="day" value={page.day ?? ""} data-day-input />
-        {page.services.length ? (
-          <PlainSelectField
-            id="b-serviceId"
-            name="serviceId"
-            label="Service"
-            placeholder="Choose a service"
-            options={page.services}
-            defaultValue={text(values, "serviceId")}
-            error={errors.serviceId}
-          />
-        ) : null}
-        <fieldset aria-describedby={errors.startTime ? "b-startTime-error" : undefined} data-times>
-          <legend>Time{page.day ? ` on ${page.days.find((d) => d.date === page.day)?.label}` : ""}</legend>
-          <p className="field-hint">
-            A visit takes {durationText(page.durationMinutes)}. Times are in {page.timezone.replace(/_/g, " ")} time.
-          </p>
-          <div style={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(6.5rem, 1fr))", gap: ".5rem" }}>
-            {page.windows.map((w) => (
-              <label key={w.start} className="checkbox">
-                <input
-                  type="radio"
-                  name="startTime"
-                  value={w.start}
-                  defaultChecked={text(values, "startTime") === w.start}
-                />
-                {w.label}
-              </label>
-            ))}
-          </div>
-          <FieldError id="b-startTime-error" error={errors.startTime} />
-        </fieldset>
-        {page.questions.map((q) => (
-          <Question key={q.id} q={q} values={values} error={errors[`answers.${q.id}`]} />
-        ))}
+        <BookingChoiceFields {...fields} choices={page} submissionKey={submissionKey} scripted />
         <h3>Your details</h3>
-        {field("firstName", "First Name", { autoComplete: "given-name", required: true })}
-        {field("lastName", "Last Name", { autoComplete: "family-name" })}
-        {field("email", "Email", { type: "email", autoComplete: "email" })}
-        {field("phone", "Phone", { type: "tel", autoComplete: "tel" })}
-        {field("location", "Address", {
-          autoComplete: "street-address",
-          required: true,
-          ...(page.placeSearch ? { className: "place-search", "data-place-search": page.placeSearch } : {}),
-        })}
-        <input type="hidden" name="latitude" value={text(values, "latitude")} />
-        <input type="hidden" name="longitude" value={text(values, "longitude")} />
-        {field("unitNumber", "Unit")}
-        <PlainTextareaField
-          id="b-notes"
-          name="notes"
-          label="Notes"
-          defaultValue={text(values, "notes")}
-          error={errors.notes}
-        />
+        <BookingCustomerFields
+          {...fields}
+          address={page.placeSearch ? { className: "place-search", "data-place-search": page.placeSearch } : {}}
+        >
+          <input type="hidden" name="latitude" value={bookingValueText(values, "latitude")} />
+          <input type="hidden" name="longitude" value={bookingValueText(values, "longitude")} />
+        </BookingCustomerFields>
+        <BookingNotesField {...fields} label="Notes" />
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="b-website">Leave this field empty</label>
           <input id="b-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
@@ -194,62 +125,6 @@ function BookingForm({
       <BookingPlacesScript />
     </>
   );
-}
-
-/** One question by its type; a photo question keeps the photos already sent as hidden URLs. */
-function Question({ q, values, error }: { q: BookingQuestionView; values: Values; error?: string }) {
-  const name = `answers.${q.id}`;
-  const id = `b-q${q.id}`;
-  const label = q.isRequired ? `${q.label} *` : q.label;
-  const common = { id, name, label, error, defaultValue: text(values, name) };
-  if (q.type === QuestionType.Date) return <PlainTextField {...common} type="date" />;
-  if (q.type === QuestionType.TextArea) return <PlainTextareaField {...common} />;
-  if (q.type === QuestionType.Dropdown)
-    return (
-      <PlainSelectField {...common} placeholder="Choose" options={q.options.map((o) => ({ value: o, label: o }))} />
-    );
-  if (q.type === QuestionType.Checkbox || q.type === QuestionType.Radio) {
-    const chosen = list(values, name);
-    return (
-      <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-        <legend>{label}</legend>
-        {q.options.map((o) => (
-          <label key={o} className="checkbox">
-            <input
-              type={q.type === QuestionType.Radio ? "radio" : "checkbox"}
-              name={name}
-              value={o}
-              defaultChecked={chosen.includes(o)}
-            />
-            {o}
-          </label>
-        ))}
-        <FieldError id={`${id}-error`} error={error} />
-      </fieldset>
-    );
-  }
-  if (q.type === QuestionType.UploadImage) {
-    const sent = list(values, name);
-    return (
-      <PlainTextField
-        id={id}
-        name={`photo.${q.id}`}
-        label={label}
-        error={error}
-        type="file"
-        accept={[...PHOTO_TYPES, ".heic", ".heif"].join(",")}
-        multiple
-        hint={
-          sent.length ? `${sent.length} photo(s) attached. Add more if you like.` : "JPEG, PNG or HEIC, up to 10 MB"
-        }
-      >
-        {sent.map((url) => (
-          <input key={url} type="hidden" name={name} value={url} />
-        ))}
-      </PlainTextField>
-    );
-  }
-  return <PlainTextField {...common} autoComplete={q.type === QuestionType.Location ? "street-address" : undefined} />;
 }
 
 function Confirmation({ page }: { page: ConfirmedView }) {
