@@ -106,3 +106,20 @@ export function serverEnv({ buildDir, dataDir, port, sessionSecret }, more = {})
     ...more,
   };
 }
+
+/** Starts the built server (`node server.js`) and waits until it answers; throws with its log if it exits. */
+export async function startServer(env, base, cwd) {
+  const server = spawn("node", ["server.js"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  let serverLog = "";
+  server.stdout.on("data", (d) => (serverLog += d));
+  server.stderr.on("data", (d) => (serverLog += d));
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${serverLog}`);
+    try {
+      await fetch(`${base}/404`);
+      return server;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}

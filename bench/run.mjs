@@ -3,14 +3,14 @@
 // Every measured request differs from the others (session, page, search, week, filter), so no
 // cache of pages, answers or sessions could answer it. Budgets are printed, never asserted.
 // bench/README.md.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { buildInto, databaseUrlOn, freePort, onPostgres, serverEnv } from "./lib.mjs";
+import { buildInto, databaseUrlOn, freePort, onPostgres, serverEnv, startServer } from "./lib.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const CONNECTIONS = 20;
@@ -512,20 +512,8 @@ async function pass({ label, databaseUrl, workers }) {
 
   // Start the server and time it until it answers.
   const spawnedAt = Date.now();
-  const server = spawn("node", ["server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const server = await startServer(env, base);
   servers.push(server);
-  let serverLog = "";
-  server.stdout.on("data", (d) => (serverLog += d));
-  server.stderr.on("data", (d) => (serverLog += d));
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${serverLog}`);
-    try {
-      await get(`${base}/404`);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
   const startupMs = Date.now() - spawnedAt;
   const idleRss = rssMb(server.pid);
 
@@ -771,7 +759,10 @@ for (const script of [
   "campaigns.mjs",
   "inbox.mjs",
 ]) {
-  const run = spawnSync(process.execPath, [path.join("bench", script)], { encoding: "utf8", env: process.env });
+  const run = spawnSync(process.execPath, [path.join("bench", script)], {
+    encoding: "utf8",
+    env: { BENCH_BUILD_DIR: buildDir, ...process.env },
+  });
   const errorLine = (run.stderr ?? "").split("\n").find((line) => /Error/.test(line) && !/Deprecation/.test(line));
   const last =
     run.status === 0
