@@ -14,6 +14,7 @@ export default tseslint.config(
       "build/",
       "public/build/",
       "public/fonts/",
+      "public/sw.js",
       ".cache/",
       "data/",
       "node_modules/",

@@ -23,6 +23,8 @@ import { useEffect } from "react";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 // The default title of a page without its own meta, and of an error screen (a route's own meta
@@ -63,6 +65,7 @@ function Document({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2E3758" />
         <Meta />
         {preloadFont ? (
           <link

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Modal } from "~/components/modal";
+import { OfflineChanges } from "~/components/offline-changes";
 import type { Shell } from "~/access/navigation.server";
 
 const TIMER_CAP_MS = 2147483646;
@@ -180,6 +181,7 @@ export function AppShell({ shell, children, tip }: { shell: Shell; children: Rea
         </div>
       ))}
       <main className="page" id="main">
+        <OfflineChanges />
         {tip}
         {children}
       </main>

@@ -1,3 +1,5 @@
+import { OFFLINE_KEEP_HEADER } from "~/sw/headers";
+
 /**
  * The last word on every answer the app gives (app/server/request-handler.server.ts, which every request
  * passes through; static assets are served before it and keep their long cache headers):
@@ -8,16 +10,20 @@
  *   any answer that sets a cookie, carry Cache-Control: no-store. Other answers to such a caller
  *   (stored files) keep a Cache-Control of their own, and get no-store when they have none;
  * - a server error (5xx) carries no-store whoever asked: a customer's token page that failed once
- *   must not be kept by a proxy or the browser.
+ *   must not be kept by a proxy or the browser;
+ * - a copy the service worker keeps in the background (OFFLINE_KEEP_HEADER) sets no cookie: it was
+ *   asked with the cookies of a moment that may be gone (a session since signed out or switched).
  */
 export function applyResponsePolicy(request: Request, response: Response): Response {
   const overHttps = new URL(request.url).protocol === "https:";
   const cookies = response.headers.getSetCookie();
+  const keptCopy = cookies.length > 0 && request.headers.has(OFFLINE_KEEP_HEADER);
   const needsSecure = overHttps && cookies.some((cookie) => !/;\s*secure\s*(;|$)/i.test(cookie));
   const noStore = shouldNotStore(request, response, cookies.length > 0);
-  if (!needsSecure && !noStore) return response;
+  if (!needsSecure && !noStore && !keptCopy) return response;
   const headers = new Headers(response.headers);
-  if (needsSecure) {
+  if (keptCopy) headers.delete("Set-Cookie");
+  else if (needsSecure) {
     headers.delete("Set-Cookie");
     for (const cookie of cookies)
       headers.append("Set-Cookie", /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);

@@ -61,6 +61,8 @@ function screenOf(file: string, kind: "loader" | "action", method = "GET"): Expe
   if (f.startsWith("booking-requests+/")) return "bookingRequests.list";
   if (f.startsWith("employees+/") || f === "users+/exportUsers.ts") return "employees.list";
   if (f === "users+/get-for-comapny.ts") return "schedule";
+  // The service worker's list of pages to keep for reading offline (issue #22) follows the schedule.
+  if (f === "offline+/visits.ts") return "schedule";
   if (f === "users+/current.ts") return "home";
   if (f === "users+/shadow-log-out.ts") return "stopImpersonating";
   if (f === "users+/$id.shadow-log-in.ts") return "adminPanel.company";

@@ -15,6 +15,26 @@ const session = { Cookie: "__session=abc.def" };
 const cacheControl = (url: string, init: RequestInit, answer: Response) =>
   applyResponsePolicy(new Request(url, init), answer).headers.get("Cache-Control");
 
+describe("copies the service worker keeps", () => {
+  it("set no cookie: a session signed out or switched since the copy was asked stays as the browser has it", () => {
+    const answer = applyResponsePolicy(
+      new Request("https://app.example.com/jobs/7?_data=root", { headers: { ...session, "Offline-Keep": "1" } }),
+      withCookies("__session=; Path=/; Max-Age=0", "__toast=t1; Path=/; HttpOnly"),
+    );
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(answer.headers.get("Location")).toBe("/dashboard");
+    expect(answer.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("the same answer to the page itself keeps its cookies", () => {
+    const answer = applyResponsePolicy(
+      new Request("http://app.example.com/jobs/7?_data=root", { headers: session }),
+      withCookies("__session=; Path=/; Max-Age=0"),
+    );
+    expect(answer.headers.getSetCookie()).toEqual(["__session=; Path=/; Max-Age=0"]);
+  });
+});
+
 describe("cookies over HTTPS", () => {
   it("makes every cookie Secure when the request came over HTTPS", () => {
     const answer = applyResponsePolicy(
