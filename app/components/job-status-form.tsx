@@ -45,6 +45,7 @@ export function JobStatusSection({
       needsStart={!job.startTime && moves.includes(JobStatus.Scheduled)}
       canUndo={canUndo}
       noun="job"
+      expectedStatus={job.status}
       formKey={job.timeline.length}
       errors={errors}
       values={values}
@@ -64,6 +65,7 @@ export function StatusSection({
   needsStart,
   canUndo,
   noun,
+  expectedStatus,
   formKey,
   errors,
   values,
@@ -74,6 +76,8 @@ export function StatusSection({
   needsStart: boolean;
   canUndo: boolean;
   noun: string;
+  /** Posted as expectedStatus: the action refuses the move when the record changed meanwhile (another person, an offline replay). */
+  expectedStatus?: number;
   /** Changes with each recorded move, so a redirect back here with JavaScript empties the fields. */
   formKey: number;
   errors: Record<string, string>;
@@ -86,6 +90,7 @@ export function StatusSection({
         // Keyed by the timeline so a recorded change (a redirect back here with JavaScript) empties the fields.
         <Form method="post" key={formKey} className="stack">
           <input type="hidden" name="intent" value="status" />
+          {expectedStatus === undefined ? null : <input type="hidden" name="expectedStatus" value={expectedStatus} />}
           {/* Enter in the reason field submits with the form's first button: a disabled one makes that a no-op, not a status change. */}
           <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
           <div className="row wrap">

@@ -9,7 +9,7 @@ import {
   type ScheduleQuery,
 } from "~/models/schedule/schedule";
 
-const unitOf = { day: "day", week: "week", month: "month" } as const;
+const unitOf = { agenda: "day", day: "day", week: "week", month: "month" } as const;
 
 /** Previous / Today / Next, the range title, the view switch and the employee filter: links and a GET form. */
 export function ScheduleToolbar({

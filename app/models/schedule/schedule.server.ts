@@ -70,6 +70,9 @@ export function parseScheduleQuery(url: URL, timezone: string): ScheduleQuery {
   };
 }
 
+/** Whether the URL names a view: without one, phones get the day's agenda instead of the default grid. */
+export const scheduleViewChosen = (url: URL) => isScheduleView(url.searchParams.get("view"));
+
 /** The instants bounding a view's days in the company's zone: [from, to). */
 export function scheduleBounds(view: ScheduleView, date: string, timezone: string) {
   const days = visibleDays(view, date);
@@ -405,6 +408,23 @@ export type ScheduleData = ScheduleQuery & {
   employees: ScheduleEmployee[];
   unscheduled: UnscheduledJob[];
 };
+
+/** The calendar's parts left empty: the agenda page (view=agenda) draws no grid and reads no side data. */
+export function emptySchedule(q: ScheduleQuery, timezone: string): ScheduleData {
+  return {
+    ...q,
+    employeeIds: [],
+    timezone,
+    today: todayIn(timezone),
+    days: [q.date],
+    visitCount: 0,
+    grid: null,
+    lanes: null,
+    month: null,
+    employees: [],
+    unscheduled: [],
+  };
+}
 
 /** The day view's lanes: the employees shown, and unassigned work when nobody is filtered (never for a field tech). */
 function scheduleLanes(ctx: CallerContext, employees: ScheduleEmployee[], employeeIds: number[]): ScheduleEmployee[] {

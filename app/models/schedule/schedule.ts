@@ -7,10 +7,12 @@ import { dayjs } from "~/utils/format";
  * so the browser never does time-zone math and both render the same markup.
  */
 
-export const SCHEDULE_VIEWS = ["day", "week", "month"] as const;
+export const SCHEDULE_VIEWS = ["agenda", "day", "week", "month"] as const;
 export type ScheduleView = (typeof SCHEDULE_VIEWS)[number];
 export const DEFAULT_VIEW: ScheduleView = "week";
-export const viewLabels: Record<ScheduleView, string> = { day: "Day", week: "Week", month: "Month" };
+export const viewLabels: Record<ScheduleView, string> = { agenda: "Agenda", day: "Day", week: "Week", month: "Month" };
+/** Views of one day: the signed-in user's agenda and the employee lanes. */
+export const isDayView = (view: ScheduleView) => view === "day" || view === "agenda";
 
 /** The spec's default work day: 05:00 am to 10:00 pm (minutes after midnight). */
 export const WORK_DAY = { start: 5 * 60, end: 22 * 60 } as const;
@@ -61,7 +63,7 @@ export function addDays(date: string, n: number): string {
 /** The days a view shows: a day, Sunday to Saturday, or the whole weeks covering a month. */
 export function visibleDays(view: ScheduleView, date: string): string[] {
   const d = dayjs.utc(date);
-  if (view === "day") return [date];
+  if (isDayView(view)) return [date];
   const first =
     view === "week" ? d.subtract(d.day(), "day") : d.startOf("month").subtract(d.startOf("month").day(), "day");
   const last = view === "week" ? first.add(6, "day") : d.endOf("month").add(6 - d.endOf("month").day(), "day");
@@ -72,13 +74,13 @@ export function visibleDays(view: ScheduleView, date: string): string[] {
 
 /** The date the previous/next link of a view opens. */
 export function shiftDate(view: ScheduleView, date: string, direction: 1 | -1): string {
-  const unit = view === "day" ? "day" : view === "week" ? "week" : "month";
+  const unit = isDayView(view) ? "day" : view === "week" ? "week" : "month";
   return dayjs.utc(date).add(direction, unit).format("YYYY-MM-DD");
 }
 
 export function rangeTitle(view: ScheduleView, date: string): string {
   const d = dayjs.utc(date);
-  if (view === "day") return d.format("dddd, MMM D, YYYY");
+  if (isDayView(view)) return d.format("dddd, MMM D, YYYY");
   if (view === "month") return d.format("MMMM YYYY");
   const days = visibleDays("week", date);
   const first = dayjs.utc(days[0]);
@@ -167,6 +169,24 @@ export type ScheduleVisit = {
   estimate?: true;
   /** Estimate visits show where they are. */
   address?: string;
+};
+
+/**
+ * A visit of the signed-in user's day agenda (the phone view): times are wall clock in the
+ * company's zone; what a technician needs on the way there, and nothing the agenda does not show.
+ */
+export type AgendaVisit = {
+  kind: "job" | "estimate";
+  id: number;
+  start: string;
+  end: string;
+  isAllDay: boolean;
+  status: number;
+  customerName: string;
+  title: string | null;
+  address: string | null;
+  geo: { latitude: number; longitude: number } | null;
+  phone: string | null;
 };
 
 /**

@@ -1,13 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { DeleteConfirmation } from "~/components/delete-confirmation";
 import { FormAlert } from "~/components/document-form";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
 import { pathRecordId, requireAccess } from "~/access/access.server";
 import { JobDetailsSections } from "~/components/job-details";
 import { JobStatusSection, type StatusFormValues } from "~/components/job-status-form";
 import { jobDetailsAction } from "~/routes/_app+/jobs+/__job-details.server";
+import { withOfflineChange } from "~/http/offline-change.server";
 import { jobStatusLabels, type JobStatusValue } from "~/models/jobs/jobs.schema";
 import { canSeeJob, getJob } from "~/models/jobs/jobs.server";
 import { listJobMessages } from "~/models/messaging/automatic.server";
@@ -22,6 +29,11 @@ import { RecordExpenses } from "~/components/record-expenses";
 import { recordExpensesSection } from "~/models/expenses/expenses.server";
 import { MapIsland } from "~/components/map-island";
 import { mapsBrowserKey } from "~/services/maps-key.server";
+import { JobNotesForm, JobSectionsNav, JobSignatureForm } from "~/components/job-on-site";
+import { latestJobSignature } from "~/models/jobs/job-on-site.server";
+import jobPageStyles from "~/components/job-details.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: jobPageStyles }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.jobs.details);
@@ -42,6 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     requestToken: randomUUID(),
     checklists: await checklistsSection(access, { jobId: job.id }),
     mapsKey: mapsBrowserKey(),
+    signature: await latestJobSignature(ctx, job.id),
   });
 }
 
@@ -50,18 +63,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = pathRecordId(params.id);
   // The Checklists section's forms; the job must be the caller's to see.
   if (new URL(request.url).searchParams.has("checklists"))
-    return (await canSeeJob(access.ctx, id)) ? checklistsAction(request, access, { jobId: id }) : notFound();
-  return jobDetailsAction(request, access, pathRecordId(params.id));
+    return (await canSeeJob(access.ctx, id))
+      ? withOfflineChange(request, access, () => checklistsAction(request, access, { jobId: id }))
+      : notFound();
+  return withOfflineChange(request, access, () => jobDetailsAction(request, access, pathRecordId(params.id)));
 }
 
 /** Job details: status moves and undo, payment, rename, segments, attachments, timeline. */
 export default function JobDetailsRoute() {
   const { job, timezone, confirmDelete, requestToken, messages, invoice, canInvoice, checklists } =
     useLoaderData<typeof loader>();
-  const { expenses, mapsKey } = useLoaderData<typeof loader>();
-  const result = useActionData<{ errors?: Record<string, string>; values?: StatusFormValues }>();
+  const { expenses, mapsKey, signature } = useLoaderData<typeof loader>();
+  const result = useActionData<{
+    errors?: Record<string, string>;
+    values?: StatusFormValues & { privateNotes?: string; signName?: string };
+  }>();
   return (
-    <>
+    <div className="job-page">
       <PageHeader
         title={job.name ?? `Job #${job.id}`}
         breadcrumb={{ label: "Jobs", to: "/jobs" }}
@@ -92,6 +110,7 @@ export default function JobDetailsRoute() {
           </>
         }
       />
+      <JobSectionsNav hasChecklists={!!checklists} />
       <FormAlert error={result?.errors?._global} />
       {confirmDelete ? (
         <DeleteConfirmation noun="Job">
@@ -110,6 +129,11 @@ export default function JobDetailsRoute() {
         </DeleteConfirmation>
       ) : null}
       <JobStatusSection job={job} errors={result?.errors ?? {}} values={result?.values} />
+      <JobNotesForm
+        privateNotes={job.privateNotes}
+        error={result?.errors?.privateNotes}
+        value={result?.values?.privateNotes}
+      />
       {job.location ? (
         <section className="card stack" aria-labelledby="job-property-title">
           <h2 id="job-property-title">Property</h2>
@@ -132,8 +156,14 @@ export default function JobDetailsRoute() {
           errors={result?.errors ?? {}}
         />
       ) : null}
+      <JobSignatureForm
+        signature={signature}
+        timezone={timezone}
+        errors={result?.errors ?? {}}
+        value={result?.values?.signName}
+      />
       <RecordExpenses section={expenses} returnTo={`/jobs/${job.id}`} />
-    </>
+    </div>
   );
 }
 

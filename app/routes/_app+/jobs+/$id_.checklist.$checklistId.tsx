@@ -4,6 +4,7 @@ import { pathRecordId, requireAccess } from "~/access/access.server";
 import { screens } from "~/access/route-table";
 import { ChecklistFillPage } from "~/components/checklist-fill-form";
 import { checklistFillAction, checklistFillLoader } from "~/routes/_app+/__checklist-fill.server";
+import { withOfflineChange } from "~/http/offline-change.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.checklists.job);
@@ -12,7 +13,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const access = await requireAccess({ request, context }, screens.checklists.job);
-  return checklistFillAction(request, access, { jobId: pathRecordId(params.id) }, params.checklistId);
+  return withOfflineChange(request, access, () =>
+    checklistFillAction(request, access, { jobId: pathRecordId(params.id) }, params.checklistId),
+  );
 }
 
 /** Fill in a job's checklist: every item type, photos and a signature; saved back to the job. */

@@ -5,6 +5,7 @@ import { notFound } from "~/access/access.server";
 import { uploadJobFile } from "~/routes/api+/jobs+/__jobs-api.server";
 import { wallInputToInstant } from "~/models/jobs/job-recurrence";
 import {
+  jobStatusLabels,
   paySchema,
   renameSchema,
   segmentSchema,
@@ -12,6 +13,7 @@ import {
   undoStatusSchema,
   updateJobStatusSchema,
   type EditScopeValue,
+  type JobStatusValue,
 } from "~/models/jobs/jobs.schema";
 import {
   addSegment,
@@ -25,11 +27,20 @@ import {
   undoJobStatus,
   updateJobStatus,
 } from "~/models/jobs/jobs.server";
+import { jobNotesSchema, updateJobPrivateNotes, visibleJobStatus } from "~/models/jobs/job-on-site.server";
+import { jobSignSchema, signJob } from "~/models/jobs/job-signature.server";
+import { RuleError } from "~/models/rules";
 import { toasts } from "~/sessions.server";
 import { deleteFile } from "~/services/storage.server";
 import { fieldErrors } from "~/utils/validation";
 
 const back = (id: number) => `/jobs/${id}`;
+
+/** The status form's hidden expectedStatus: optional (API callers and older forms send none). */
+const expectedStatusSchema = z.preprocess(
+  (v) => (v === "" || v === undefined ? undefined : v),
+  z.coerce.number().int().min(0).max(7).optional(),
+);
 
 /** The job details page's forms, one intent each; every success redirects back with a toast. */
 export async function jobDetailsAction(request: Request, { ctx, company }: Access, id: number): Promise<Response> {
@@ -52,6 +63,10 @@ export async function jobDetailsAction(request: Request, { ctx, company }: Acces
     switch (form.intent) {
       case "status":
         return changeStatus(ctx, id, form, timezone);
+      case "notes":
+        return saveNotes(ctx, id, form);
+      case "sign":
+        return saveSignature(ctx, id, form);
       case "undo": {
         const input = undoStatusSchema.safeParse({ id, statusClicked: form.statusClicked });
         if (!input.success) return invalid(input.error);
@@ -119,6 +134,19 @@ async function changeStatus(
   form: Record<string, FormDataEntryValue>,
   timezone: string,
 ): Promise<Response> {
+  // The status the page showed: a change made meanwhile (by the office, or while offline) is reported, not overwritten.
+  const expected = expectedStatusSchema.safeParse(form.expectedStatus);
+  if (expected.success && expected.data !== undefined) {
+    const current = await visibleJobStatus(ctx, id);
+    if (current === null) notFound();
+    if (current !== expected.data) {
+      const now = jobStatusLabels[current as JobStatusValue] ?? String(current);
+      return json(
+        { errors: { _global: `This job was changed to ${now} while you were away. Nothing was changed.` } },
+        { status: 400 },
+      );
+    }
+  }
   const values = {
     reason: String(form.reason ?? ""),
     notifyCustomer: form.notifyCustomer === "on",
@@ -135,6 +163,47 @@ async function changeStatus(
   } catch (error) {
     if (error instanceof JobRuleError)
       return json({ errors: { [error.field]: error.message }, values }, { status: 400 });
+    throw error;
+  }
+}
+
+/** intent=notes: the job's private notes; errors come back with the typed text. */
+async function saveNotes(ctx: CallerContext, id: number, form: Record<string, FormDataEntryValue>): Promise<Response> {
+  const input = jobNotesSchema.safeParse(form);
+  const values = { privateNotes: String(form.privateNotes ?? "") };
+  if (!input.success) return json({ errors: fieldErrors(input.error), values }, { status: 400 });
+  return (await updateJobPrivateNotes(ctx, id, input.data))
+    ? toasts().redirectWithSuccess(back(id), "Notes were saved")
+    : notFound();
+}
+
+/**
+ * intent=sign: the customer's typed name and (with JavaScript) drawn signature. Its errors come
+ * back as signName and signature, since `name` is the rename form's field on the same page.
+ */
+async function saveSignature(
+  ctx: CallerContext,
+  id: number,
+  form: Record<string, FormDataEntryValue>,
+): Promise<Response> {
+  const values = { signName: String(form.name ?? "") };
+  const onSignForm = (errors: Record<string, string>) =>
+    json(
+      {
+        errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k === "name" ? "signName" : k, v])),
+        values,
+      },
+      { status: 400 },
+    );
+  const input = jobSignSchema.safeParse(form);
+  if (!input.success) return onSignForm(fieldErrors(input.error));
+  try {
+    return (await signJob(ctx, id, input.data))
+      ? toasts().redirectWithSuccess(back(id), "Signature was saved")
+      : notFound();
+  } catch (error) {
+    // The drawn image is checked by content (too large, not an image).
+    if (error instanceof RuleError) return onSignForm(error.fieldErrors);
     throw error;
   }
 }

@@ -1,6 +1,13 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Agenda } from "~/components/schedule/agenda";
 import { MonthGrid } from "~/components/schedule/month-grid";
 import { ScheduleIsland } from "~/components/schedule/schedule-island";
 import { ScheduleToolbar } from "~/components/schedule/schedule-toolbar";
@@ -11,9 +18,23 @@ import { PageHeader } from "~/components/page-header";
 import { forbidden, notFound, requireAccess } from "~/access/access.server";
 import { PlanFeature } from "~/access/features";
 import { RuleError } from "~/models/rules";
-import { dateParts, scheduleHref, type GridColumnLayout, type ScheduleVisit } from "~/models/schedule/schedule";
+import {
+  dateParts,
+  scheduleHref,
+  type AgendaVisit,
+  type GridColumnLayout,
+  type ScheduleVisit,
+} from "~/models/schedule/schedule";
 import { moveVisitSchema } from "~/models/schedule/schedule.schema";
-import { isFieldTech, loadSchedule, moveVisit, parseScheduleQuery } from "~/models/schedule/schedule.server";
+import {
+  isFieldTech,
+  loadSchedule,
+  moveVisit,
+  parseScheduleQuery,
+  emptySchedule,
+  scheduleViewChosen,
+} from "~/models/schedule/schedule.server";
+import { listAgendaVisits } from "~/models/schedule/schedule-agenda.server";
 import { safeRedirect, toasts } from "~/sessions.server";
 import { unknownIntent } from "~/http/forms.server";
 import { formFields } from "~/http/request-data.server";
@@ -23,12 +44,33 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: scheduleSt
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, company } = await requireAccess({ request, context }, screens.schedule);
-  const query = parseScheduleQuery(new URL(request.url), company.timezone);
-  const schedule = await loadSchedule(ctx, query, company.timezone);
+  const url = new URL(request.url);
+  const query = parseScheduleQuery(url, company.timezone);
+  const tech = isFieldTech(ctx);
+  // The agenda alone: what a phone (and its offline copy) opens, one query.
+  if (query.view === "agenda") {
+    const agenda = await listAgendaVisits(ctx, query.date, company.timezone);
+    return json({
+      page: "agenda" as const,
+      ...emptySchedule(query, company.timezone),
+      visitCount: agenda.length,
+      agenda,
+      canDrag: false,
+      isFieldTech: tech,
+    });
+  }
+  // No view in the URL: the page also carries the selected day's agenda, shown instead of the grid on phones.
+  const viewChosen = scheduleViewChosen(url);
+  const [schedule, agenda] = await Promise.all([
+    loadSchedule(ctx, query, company.timezone),
+    viewChosen ? null : listAgendaVisits(ctx, query.date, company.timezone),
+  ]);
   return json({
+    page: "calendar" as const,
     ...schedule,
+    agenda,
     canDrag: company.planFeatures.includes(PlanFeature.DragAndDropCalendar),
-    isFieldTech: isFieldTech(ctx),
+    isFieldTech: tech,
   });
 }
 
@@ -57,6 +99,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ScheduleRoute() {
   const data = useLoaderData<typeof loader>();
+  if (data.page === "agenda") return <AgendaPage date={data.date} today={data.today} visits={data.agenda ?? []} />;
+  return <CalendarPage data={data} />;
+}
+
+function AgendaPage({ date, today, visits }: { date: string; today: string; visits: AgendaVisit[] }) {
+  return (
+    <>
+      <PageHeader title="Schedule" />
+      <ScheduleToolbar
+        query={{ view: "agenda", date, employeeIds: [] }}
+        today={today}
+        employees={[]}
+        showFilter={false}
+      />
+      <Agenda date={date} today={today} visits={visits} nav={false} />
+    </>
+  );
+}
+
+type CalendarData = SerializeFrom<typeof loader>;
+
+/** The calendar (day, week, month); without a view in the URL, phones see the day's agenda instead. */
+function CalendarPage({ data }: { data: CalendarData }) {
   const query = { view: data.view, date: data.date, employeeIds: data.employeeIds };
   const returnTo = scheduleHref(query);
   const colors = new Map(data.employees.map((e) => [e.id, e.color]));
@@ -79,9 +144,10 @@ export default function ScheduleRoute() {
     };
   };
   return (
-    <>
+    <div className={data.agenda ? "schedule-auto" : undefined}>
       <PageHeader title="Schedule" />
       <ScheduleToolbar query={query} today={data.today} employees={data.employees} showFilter={!data.isFieldTech} />
+      {data.agenda ? <Agenda date={data.date} today={data.today} visits={data.agenda} nav /> : null}
       <div className="schedule-layout">
         <ScheduleIsland enabled={data.canDrag} returnTo={returnTo}>
           {data.month ? (
@@ -108,7 +174,7 @@ export default function ScheduleRoute() {
         </ScheduleIsland>
         <UnscheduledList jobs={data.unscheduled} returnTo={returnTo} />
       </div>
-    </>
+    </div>
   );
 }
 
