@@ -30,9 +30,11 @@ const { companyId } = await db.transaction((tx) =>
 await db.execute(sql`update ${companies} set timezone = ${timeZone} where id = ${companyId}`);
 
 // Every visit starts tomorrow at this minute: the day-before reminder at this minute is due now.
+// Exactly a day later, not more: at 23:30 local time, an hour more made the visit's day the one after
+// tomorrow and the reminder due tomorrow (none sent).
 const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000);
 const sendTime = toFloating(minute, timeZone).toISOString().slice(11, 16);
-const start = new Date(minute.getTime() + 24 * 3600_000 + 3600_000);
+const start = new Date(minute.getTime() + 24 * 3600_000);
 await executeSql(
   `insert into customers (company_id, first_name, last_name, email, search_text)
    select $1, 'Customer', 'No' || i, 'bench-reminder-' || i || '@example.com', 'customer ' || i

@@ -125,6 +125,10 @@ export const jobs = pgTable(
     uniqueIndex("jobs_public_token_unique").on(t.publicToken),
     index("jobs_company_start_idx").on(t.companyId, t.startTime, t.id),
     index("jobs_company_status_start_idx").on(t.companyId, t.status, t.startTime, t.id),
+    // The schedule's newest unscheduled jobs (status 0), newest first, on every calendar page.
+    index("jobs_company_unscheduled_idx")
+      .on(t.companyId, t.id)
+      .where(sql`${t.status} = 0`),
     index("jobs_company_created_idx").on(t.companyId, t.createdAt, t.id),
     index("jobs_company_name_idx").on(t.companyId, t.name, t.id),
     index("jobs_company_total_idx").on(t.companyId, t.totalCents, t.id),

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { db } from "~/db.server";
 import { customers, estimateEmployees, estimates } from "~/db/schema";
 import type { CallerContext } from "~/access/access.server";
@@ -41,15 +41,17 @@ type EstimateVisitTuple = [
 /**
  * The estimate visits of the visible range, in one query on the (company, start) index, or the
  * (company, employee, start) index when narrowed to employees. The caller's visibility is the
- * estimates model's own (a field tech: assigned ones only). Few per range next to jobs, so each
- * comes whole (the views need no second look-up).
+ * estimates model's own (a field tech: assigned ones only). `ids`: only those (the week and month
+ * views read the details of the visits they draw, after laying out their times).
  */
 export async function listScheduleEstimates(
   ctx: CallerContext,
   q: EstimateRange,
   toWall: (instant: number) => string,
+  ids?: number[],
 ): Promise<ScheduleVisit[]> {
-  const [{ visits }] = await scheduleEstimatesQuery(ctx, q);
+  if (ids?.length === 0) return [];
+  const [{ visits }] = await scheduleEstimatesQuery(ctx, q, ids);
   return visits.map(([id, startMs, endMs, isAllDay, status, customerName, name, number, address, employeeIds]) => {
     const visit: ScheduleVisit = {
       id,
@@ -69,12 +71,57 @@ export async function listScheduleEstimates(
   });
 }
 
+/** The times of the range's estimate visits (no join, no employees): what the week and month views lay out. */
+export async function listScheduleEstimateTimes(
+  ctx: CallerContext,
+  q: EstimateRange,
+): Promise<Array<[id: number, startMs: number, endMs: number, isAllDay: boolean]>> {
+  const [{ times }] = await db
+    .select({
+      times: visitTuples<[id: number, startMs: number, endMs: number, isAllDay: boolean]>([
+        estimates.id,
+        epochMs(estimates.startTime),
+        epochMs(estimates.endTime),
+        estimates.isAllDay,
+      ]),
+    })
+    .from(estimates)
+    .where(estimateRange(ctx, q));
+  return times;
+}
+
 /**
  * The range query itself (exported for its EXPLAIN in the tests): one row whose `visits` is a JSON
  * array of tuples, as the jobs' range query does, since a busy week has hundreds of estimate visits
  * and one JSON value parses far faster than as many rows.
  */
-export function scheduleEstimatesQuery(ctx: CallerContext, q: EstimateRange) {
+export function scheduleEstimatesQuery(ctx: CallerContext, q: EstimateRange, ids?: number[]) {
+  const fields = [
+    estimates.id,
+    epochMs(estimates.startTime),
+    epochMs(estimates.endTime),
+    estimates.isAllDay,
+    estimates.status,
+    sql`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`,
+    estimates.name,
+    estimates.number,
+    sql`concat_ws(', ', nullif(${estimates.location}, ''), nullif(${estimates.unitNumber}, ''))`,
+    sql`array(select ${estimateEmployees.userId} from ${estimateEmployees} where ${estimateEmployees.estimateId} = ${estimates.id} order by ${estimateEmployees.userId})`,
+  ];
+  return db
+    .select({ visits: visitTuples<EstimateVisitTuple>(fields) })
+    .from(estimates)
+    .innerJoin(customers, eq(customers.id, estimates.customerId))
+    .where(and(estimateRange(ctx, q), ids ? inArray(estimates.id, ids) : undefined));
+}
+
+const visitTuples = <T>(fields: SQLWrapper[]) =>
+  sql<
+    T[]
+  >`coalesce(json_agg(json_build_array(${sql.join(fields, sql`, `)}) order by ${estimates.startTime}, ${estimates.id}), '[]'::json)`;
+
+/** The estimates a range shows: starting in it (or up to ESTIMATE_LOOKBACK_DAYS before and still running), not cancelled, visible to the caller. */
+function estimateRange(ctx: CallerContext, q: EstimateRange) {
   const lookback = new Date(q.from.getTime() - ESTIMATE_LOOKBACK_DAYS * 86_400_000).toISOString();
   const employeeIds = isFieldTech(ctx) ? [ctx.userId] : (q.employeeIds ?? []);
   const assigned = employeeIds.length
@@ -93,36 +140,14 @@ export function scheduleEstimatesQuery(ctx: CallerContext, q: EstimateRange) {
           ),
       )
     : undefined;
-  const fields = [
-    estimates.id,
-    epochMs(estimates.startTime),
-    epochMs(estimates.endTime),
-    estimates.isAllDay,
-    estimates.status,
-    sql`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`,
-    estimates.name,
-    estimates.number,
-    sql`concat_ws(', ', nullif(${estimates.location}, ''), nullif(${estimates.unitNumber}, ''))`,
-    sql`array(select ${estimateEmployees.userId} from ${estimateEmployees} where ${estimateEmployees.estimateId} = ${estimates.id} order by ${estimateEmployees.userId})`,
-  ];
-  return db
-    .select({
-      visits: sql<
-        EstimateVisitTuple[]
-      >`coalesce(json_agg(json_build_array(${sql.join(fields, sql`, `)}) order by ${estimates.startTime}, ${estimates.id}), '[]'::json)`,
-    })
-    .from(estimates)
-    .innerJoin(customers, eq(customers.id, estimates.customerId))
-    .where(
-      and(
-        visibleToCaller(ctx, estimateRecord),
-        sql`${estimates.startTime} >= ${lookback}::timestamptz`,
-        lt(estimates.startTime, q.to),
-        gt(estimates.endTime, q.from),
-        ne(estimates.status, CALENDAR_HIDDEN_ESTIMATE_STATUS),
-        assigned,
-      ),
-    );
+  return and(
+    visibleToCaller(ctx, estimateRecord),
+    sql`${estimates.startTime} >= ${lookback}::timestamptz`,
+    lt(estimates.startTime, q.to),
+    gt(estimates.endTime, q.from),
+    ne(estimates.status, CALENDAR_HIDDEN_ESTIMATE_STATUS),
+    assigned,
+  );
 }
 
 /**

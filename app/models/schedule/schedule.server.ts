@@ -12,7 +12,11 @@ import {
   type MoveVisitInput,
   type ScheduleFormInput,
 } from "~/models/schedule/schedule.schema";
-import { listScheduleEstimates, moveEstimateVisit } from "~/models/schedule/schedule-estimates.server";
+import {
+  listScheduleEstimates,
+  listScheduleEstimateTimes,
+  moveEstimateVisit,
+} from "~/models/schedule/schedule-estimates.server";
 import {
   DEFAULT_VIEW,
   addDays,
@@ -100,6 +104,13 @@ type VisitTuple = [
 // Epoch milliseconds, not Date objects: hundreds of rows convert with plain arithmetic below.
 const epochMs = (column: typeof jobs.startTime) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
 
+const DAY_MS = 86_400_000;
+/** 'HH:mm' of each minute of a day. */
+const CLOCK = Array.from(
+  { length: 1440 },
+  (_, m) => `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`,
+);
+
 const zoneOffset = (ms: number, timezone: string) => toFloating(new Date(ms), timezone).getTime() - ms;
 
 /**
@@ -125,11 +136,20 @@ export function wallClock(timezone: string, from: Date, to: Date): (instant: num
   const b = to.getTime();
   const first = zoneOffset(a, timezone);
   search(a, b, first, zoneOffset(b, timezone));
+  // A page's instants fall on a few days: each day's text is made once (toISOString per instant was most of the cost).
+  const dayTexts = new Map<number, string>();
   return (ms) => {
     let offset = first;
     if (ms < a || ms > b) offset = zoneOffset(ms, timezone);
     else for (const c of changes) if (ms >= c.at) offset = c.offset;
-    return new Date(ms + offset).toISOString().slice(0, 16);
+    const local = ms + offset;
+    const day = Math.floor(local / DAY_MS);
+    let date = dayTexts.get(day);
+    if (date === undefined) {
+      date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      dayTexts.set(day, date);
+    }
+    return `${date}T${CLOCK[Math.floor((local - day * DAY_MS) / 60_000)]}`;
   };
 }
 
@@ -242,18 +262,17 @@ async function listMonthDays(
   q: VisitRange,
   days: readonly string[],
 ): Promise<{ month: MonthDay[]; visitCount: number }> {
-  const { light: visits, toWall, resolve } = await lightVisits(ctx, q);
+  const { light: visits, toWall } = await lightVisits(ctx, q);
   const light = layoutMonth(days, visits);
-  const shown = [...new Set(light.flatMap((d) => d.visits.filter((v) => !v.estimate).map((v) => v.id)))];
-  const details = new Map(
-    (shown.length
-      ? await visitsWhere(and(eq(jobs.companyId, ctx.companyId), inArray(jobs.id, shown))!, toWall)
-      : []
-    ).map((v) => [v.id, v]),
+  const whole = await drawnVisits(
+    ctx,
+    q,
+    toWall,
+    light.flatMap((d) => d.visits),
   );
   const month = light.map((d) => ({
     ...d,
-    visits: d.visits.map((v) => resolve(v, details)).filter((v) => v !== undefined),
+    visits: d.visits.map(whole).filter((v) => v !== undefined),
   }));
   return { month, visitCount: visits.length };
 }
@@ -268,7 +287,7 @@ async function listWeekGrid(
   q: VisitRange,
   days: readonly string[],
 ): Promise<{ grid: TimeGridLayout; visitCount: number }> {
-  const { light: visits, toWall, resolve } = await lightVisits(ctx, q);
+  const { light: visits, toWall } = await lightVisits(ctx, q);
   // Each visit goes to the days it touches (one pass, not one per day).
   const byDay = new Map<string, LightVisit[]>(days.map((date) => [date, []]));
   for (const visit of visits) {
@@ -278,22 +297,17 @@ async function listWeekGrid(
       byDay.get(date)?.push(visit);
   }
   const light = layoutTimeGrid(days.map((date) => ({ key: date, date, visits: byDay.get(date)! })));
-  const shown = new Set<number>();
-  for (const c of light.columns) {
-    for (const v of c.allDay) if (!v.estimate) shown.add(v.id);
-    for (const p of c.placed) if (!p.visit.estimate) shown.add(p.visit.id);
-  }
-  const details = new Map(
-    (shown.size
-      ? await visitsWhere(and(eq(jobs.companyId, ctx.companyId), inArray(jobs.id, [...shown]))!, toWall)
-      : []
-    ).map((v) => [v.id, v]),
+  const whole = await drawnVisits(
+    ctx,
+    q,
+    toWall,
+    light.columns.flatMap((c) => [...c.allDay, ...c.placed.map((p) => p.visit)]),
   );
   const columns = light.columns.map((c) => ({
     ...c,
-    allDay: c.allDay.map((v) => resolve(v, details)).filter((v) => v !== undefined),
+    allDay: c.allDay.map(whole).filter((v) => v !== undefined),
     placed: c.placed.flatMap((p) => {
-      const visit = resolve(p.visit, details);
+      const visit = whole(p.visit);
       return visit ? [{ ...p, visit }] : [];
     }),
   }));
@@ -304,18 +318,17 @@ type LightVisit = Pick<ScheduleVisit, "id" | "start" | "end" | "isAllDay" | "est
 const byStart = (a: { start: string }, b: { start: string }) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0);
 
 /**
- * The month and week views' first step: the jobs' times (no join, no employees) and the range's
- * estimate visits (few, read whole), merged in start order; `resolve` turns a laid-out visit back
- * into the whole one (a job's from the details read afterwards).
+ * The month and week views' first step: the times of the range's job and estimate visits (no
+ * join, no employees), in start order, to lay out before reading the details of the drawn ones.
  */
 async function lightVisits(ctx: CallerContext, q: VisitRange) {
   const toWall = wallClock(q.timezone, q.from, q.to);
-  const [[{ times }], estimateVisits] = await Promise.all([
+  const [[{ times }], estimateTimes] = await Promise.all([
     db
       .select({ times: visitTuples<[id: number, startMs: number, endMs: number, isAllDay: boolean]>(jobs.isAllDay) })
       .from(jobs)
       .where(rangeCondition(ctx, q)),
-    listScheduleEstimates(ctx, q, toWall),
+    listScheduleEstimateTimes(ctx, q),
   ]);
   const light: LightVisit[] = times.map(([id, startMs, endMs, isAllDay]) => ({
     id,
@@ -323,14 +336,35 @@ async function lightVisits(ctx: CallerContext, q: VisitRange) {
     end: toWall(endMs),
     isAllDay,
   }));
-  if (estimateVisits.length) {
-    light.push(...estimateVisits);
+  if (estimateTimes.length) {
+    for (const [id, startMs, endMs, isAllDay] of estimateTimes)
+      light.push({ id, start: toWall(startMs), end: toWall(endMs), isAllDay, estimate: true });
     light.sort(byStart);
   }
+  return { light, toWall };
+}
+
+/**
+ * The whole visits of the laid-out ones a view draws: the jobs' and the estimates' details read
+ * side by side, by id; the answer turns a laid-out visit into its whole one (undefined when it
+ * went away in between).
+ */
+async function drawnVisits(
+  ctx: CallerContext,
+  q: VisitRange,
+  toWall: (instant: number) => string,
+  drawn: readonly LightVisit[],
+): Promise<(visit: LightVisit) => ScheduleVisit | undefined> {
+  const jobIds = new Set<number>();
+  const estimateIds = new Set<number>();
+  for (const v of drawn) (v.estimate ? estimateIds : jobIds).add(v.id);
+  const [jobVisits, estimateVisits] = await Promise.all([
+    jobIds.size ? visitsWhere(and(eq(jobs.companyId, ctx.companyId), inArray(jobs.id, [...jobIds]))!, toWall) : [],
+    listScheduleEstimates(ctx, q, toWall, [...estimateIds]),
+  ]);
+  const jobsById = new Map(jobVisits.map((v) => [v.id, v]));
   const estimatesById = new Map(estimateVisits.map((v) => [v.id, v]));
-  const resolve = (v: LightVisit, details: Map<number, ScheduleVisit>) =>
-    v.estimate ? estimatesById.get(v.id) : details.get(v.id);
-  return { light, toWall, resolve };
+  return (v) => (v.estimate ? estimatesById : jobsById).get(v.id);
 }
 
 /**

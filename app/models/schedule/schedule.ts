@@ -34,7 +34,6 @@ export const statusColors: Record<number, string> = {
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const WALL = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 
 export const isScheduleView = (v: unknown): v is ScheduleView => SCHEDULE_VIEWS.includes(v as ScheduleView);
 
@@ -113,14 +112,28 @@ export function scheduleHref(q: ScheduleQuery): string {
   return `/schedule?${params.toString()}`;
 }
 
+/** The value of the two digits at `at`, or -1 when they are not digits. */
+function twoDigits(text: string, at: number): number {
+  const a = text.charCodeAt(at) - 48;
+  const b = text.charCodeAt(at + 1) - 48;
+  return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
+}
+
+// The week view splits thousands of times a page, mostly the same few dates: the last one checked is kept.
+let lastDate = "";
+
 /** Splits a wall-clock 'YYYY-MM-DDTHH:mm' into its date and minutes after midnight. */
 export function splitWall(wall: string): { date: string; minutes: number } | null {
-  const m = WALL.exec(wall);
-  if (!m || !isCalendarDate(m[1])) return null;
-  const hours = Number(m[2]);
-  const minutes = Number(m[3]);
-  if (hours > 23 || minutes > 59) return null;
-  return { date: m[1], minutes: hours * 60 + minutes };
+  if (wall.length !== 16 || wall.charCodeAt(10) !== 84 || wall.charCodeAt(13) !== 58) return null;
+  const hours = twoDigits(wall, 11);
+  const minutes = twoDigits(wall, 14);
+  if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59) return null;
+  const date = wall.slice(0, 10);
+  if (date !== lastDate) {
+    if (!DATE.test(date) || !isCalendarDate(date)) return null;
+    lastDate = date;
+  }
+  return { date, minutes: hours * 60 + minutes };
 }
 
 export function joinWall(date: string, minutes: number): string {
@@ -272,7 +285,14 @@ export function placeVisits<T>(items: ReadonlyArray<{ visit: T; start: number; e
     let column = columnEnds.findIndex((end) => end <= item.start);
     if (column === -1) column = columnEnds.push(item.end) - 1;
     else columnEnds[column] = item.end;
-    const p: PlacedVisit<T> = { ...item, column, columns: 1, cluster: clusterIndex };
+    const p: PlacedVisit<T> = {
+      visit: item.visit,
+      start: item.start,
+      end: item.end,
+      column,
+      columns: 1,
+      cluster: clusterIndex,
+    };
     cluster.push(p);
     placed.push(p);
     clusterEnd = Math.max(clusterEnd, item.end);

@@ -16,6 +16,26 @@ import {
   visibleDays,
   wallMinutesBetween,
 } from "~/models/schedule/schedule";
+import { wallClock } from "~/models/schedule/schedule.server";
+import { toFloating } from "~/models/jobs/job-recurrence";
+
+describe("wall clock of instants in a zone", () => {
+  it("gives what the zone's own conversion gives, minute by minute across both daylight-saving changes", () => {
+    for (const [zone, from, to] of [
+      ["America/New_York", "2026-03-07T00:00:00Z", "2026-03-10T00:00:00Z"],
+      ["America/Vancouver", "2026-10-31T00:00:00Z", "2026-11-03T00:00:00Z"],
+      ["America/St_Johns", "2026-03-07T00:00:00Z", "2026-03-10T00:00:00Z"],
+    ] as const) {
+      const range = { from: new Date(from), to: new Date(to) };
+      const toWall = wallClock(zone, range.from, range.to);
+      // Every 7 minutes 13 seconds over three days, and instants outside the range on both sides.
+      for (let ms = range.from.getTime() - 86_400_000; ms < range.to.getTime() + 86_400_000; ms += 433_000)
+        expect(toWall(ms), `${zone} ${new Date(ms).toISOString()}`).toBe(
+          toFloating(new Date(ms), zone).toISOString().slice(0, 16),
+        );
+    }
+  });
+});
 
 describe("schedule calendar arithmetic", () => {
   it("validates dates and wall-clock times", () => {
@@ -25,6 +45,17 @@ describe("schedule calendar arithmetic", () => {
     expect(splitWall("2026-03-08T02:30")).toEqual({ date: "2026-03-08", minutes: 150 });
     expect(splitWall("2026-03-08T24:00")).toBeNull();
     expect(splitWall("2026-13-01T10:00")).toBeNull();
+    // The date last accepted is kept: a bad one after it, or a bad time on it, is still refused.
+    expect(splitWall("2026-02-28T10:05")).toEqual({ date: "2026-02-28", minutes: 605 });
+    for (const bad of [
+      "2026-02-29T10:05",
+      "2026-02-28T1a:05",
+      "2026-02-28 10:05",
+      "2026-02-28T10:05Z",
+      "2026-02-28T10:60",
+      "2O26-02-28T10:05",
+    ])
+      expect(splitWall(bad), bad).toBeNull();
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(joinWall("2026-03-08", 1440 + 90)).toBe("2026-03-09T01:30");
     expect(wallMinutesBetween("2026-03-08T23:00", "2026-03-09T01:00")).toBe(120);

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_company_unscheduled_idx" ON "jobs" USING btree ("company_id","id") WHERE "jobs"."status" = 0;
