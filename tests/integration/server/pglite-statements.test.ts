@@ -27,6 +27,26 @@ describe("the embedded database's prepared statements", () => {
     expect(await statementNames()).toHaveLength(1);
   });
 
+  it("applies a query's own parsers as PGlite does, each kind of them, the built-in ones otherwise", async () => {
+    const text = "select $1::timestamptz as t, $2::int as i";
+    const params = [new Date("2026-11-25T10:00:00Z"), 7];
+    // As drizzle passes them: new functions with every query, timestamps kept as text.
+    const asText = () => ({ parsers: { 1184: (value: string) => value } });
+    const asYear = () => ({ parsers: { 1184: (value: string) => Number(value.slice(0, 4)) } });
+    const expected = [asText(), asYear(), undefined, asText()].map((o) => client.query(text, params, o));
+    const before = await Promise.all(expected);
+    preparedStatements(client);
+    const after = [];
+    for (const o of [asText(), asYear(), undefined, asText()]) after.push(await client.query(text, params, o));
+    expect(after).toEqual(before);
+    expect(after.map((r) => (r.rows[0] as { t: unknown }).t)).toEqual([
+      "2026-11-25 10:00:00+00",
+      2026,
+      new Date("2026-11-25T10:00:00Z"),
+      "2026-11-25 10:00:00+00",
+    ]);
+  });
+
   it("counts the rows a write changed and keeps one statement per text", async () => {
     preparedStatements(client);
     for (const name of ["a", "b", "c"]) {
