@@ -83,8 +83,9 @@ await executeSql(
 // Written directly, so their counters are set as the app keeps them (the list's and the thread's totals).
 await executeSql(`update conversations set message_count = $2 where id = $1`, [thread.id, THREAD]);
 await executeSql(
-  `insert into conversation_counts (company_id, conversations, unread_conversations)
-   select $1, count(*), count(*) filter (where unread_count > 0) from conversations where company_id = $1`,
+  `insert into conversation_counts (company_id, conversations, unread_conversations, unread_messages)
+   select $1, count(*), count(*) filter (where unread_count > 0), coalesce(sum(unread_count), 0)
+   from conversations where company_id = $1`,
   [companyId],
 );
 if (!process.env.DATABASE_URL) await executeSql("vacuum (analyze)");

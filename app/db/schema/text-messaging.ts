@@ -59,6 +59,8 @@ export const conversationCounts = pgTable("conversation_counts", {
   companyId: companyKey(),
   conversations: integer("conversations").notNull().default(0),
   unreadConversations: integer("unread_conversations").notNull().default(0),
+  /** Unread messages over all the conversations: the inbox's total, without summing them per page. */
+  unreadMessages: integer("unread_messages").notNull().default(0),
 });
 
 export const conversationMessages = pgTable(

@@ -203,7 +203,7 @@ export async function receiveInboxText(text: IncomingText & { companyId: number 
       .where(eq(conversations.id, conversationId))
       .returning({ unreadCount: conversations.unreadCount });
     // Its first unread message makes the conversation one of the company's unread ones.
-    if (moved.unreadCount === 1) await adjustConversationCounts(tx, text.companyId, { unread: 1 });
+    await adjustConversationCounts(tx, text.companyId, { unread: moved.unreadCount === 1 ? 1 : 0, unreadMessages: 1 });
     return { conversationId, messageId: message.id };
   });
   if (!stored) return null;

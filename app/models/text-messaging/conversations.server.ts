@@ -80,19 +80,26 @@ type ListInput = { paging: Pick<Paging, "pageNumber" | "pageSize">; onlyUnread: 
 export async function adjustConversationCounts(
   exec: Executor,
   companyId: number,
-  by: { conversations?: number; unread?: number },
+  by: { conversations?: number; unread?: number; unreadMessages?: number },
 ) {
   const conversationsBy = by.conversations ?? 0;
   const unreadBy = by.unread ?? 0;
-  if (!conversationsBy && !unreadBy) return;
+  const messagesBy = by.unreadMessages ?? 0;
+  if (!conversationsBy && !unreadBy && !messagesBy) return;
   await exec
     .insert(conversationCounts)
-    .values({ companyId, conversations: Math.max(conversationsBy, 0), unreadConversations: Math.max(unreadBy, 0) })
+    .values({
+      companyId,
+      conversations: Math.max(conversationsBy, 0),
+      unreadConversations: Math.max(unreadBy, 0),
+      unreadMessages: Math.max(messagesBy, 0),
+    })
     .onConflictDoUpdate({
       target: conversationCounts.companyId,
       set: {
         conversations: sql`greatest(${conversationCounts.conversations} + ${conversationsBy}, 0)`,
         unreadConversations: sql`greatest(${conversationCounts.unreadConversations} + ${unreadBy}, 0)`,
+        unreadMessages: sql`greatest(${conversationCounts.unreadMessages} + ${messagesBy}, 0)`,
       },
     });
 }
@@ -240,31 +247,27 @@ export async function searchConversations(
  */
 export async function markConversationRead(ctx: Pick<CallerContext, "companyId">, id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [read] = await tx
-      .update(conversations)
-      .set({ unreadCount: 0 })
-      .where(
-        and(eq(conversations.id, id), eq(conversations.companyId, ctx.companyId), gt(conversations.unreadCount, 0)),
-      )
-      .returning({ id: conversations.id });
-    if (read) {
-      await adjustConversationCounts(tx, ctx.companyId, { unread: -1 });
-      return true;
-    }
-    const [owned] = await tx
-      .select({ id: conversations.id })
+    // Locked while read: an incoming text waits, so the counters lose none of its unread message.
+    const [conversation] = await tx
+      .select({ unreadCount: conversations.unreadCount })
       .from(conversations)
-      .where(and(eq(conversations.id, id), eq(conversations.companyId, ctx.companyId)));
-    return Boolean(owned);
+      .where(and(eq(conversations.id, id), eq(conversations.companyId, ctx.companyId)))
+      .for("update");
+    if (!conversation) return false;
+    if (conversation.unreadCount > 0) {
+      await tx.update(conversations).set({ unreadCount: 0 }).where(eq(conversations.id, id));
+      await adjustConversationCounts(tx, ctx.companyId, { unread: -1, unreadMessages: -conversation.unreadCount });
+    }
+    return true;
   });
 }
 
-/** Unread messages over all the company's conversations (the header's dot, the inbox's total). */
+/** Unread messages over all the company's conversations (the header's dot, the inbox's total), from its counter row. */
 export async function totalUnreadCount(companyId: number): Promise<number> {
   const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
-    .from(conversations)
-    .where(and(eq(conversations.companyId, companyId), gt(conversations.unreadCount, 0)));
+    .select({ total: conversationCounts.unreadMessages })
+    .from(conversationCounts)
+    .where(eq(conversationCounts.companyId, companyId));
   return row?.total ?? 0;
 }
 

@@ -47,6 +47,16 @@ async function counted(companyId: number) {
   return row;
 }
 
+/** The unread messages kept on the counter row and summed over the conversations. */
+async function unreadMessages(companyId: number) {
+  const [row] = await db.select().from(conversationCounts).where(eq(conversationCounts.companyId, companyId));
+  const [real] = await db
+    .select({ n: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)::int` })
+    .from(conversations)
+    .where(eq(conversations.companyId, companyId));
+  return { kept: row?.unreadMessages ?? 0, real: real.n };
+}
+
 async function messageCount(conversationId: number) {
   const [row] = await db
     .select({ kept: conversations.messageCount })
@@ -76,17 +86,22 @@ describe("the inbox counters", () => {
     expect(await counters(company.companyId)).toEqual({ conversations: 1, unread: 1 });
     expect(await counters(company.companyId)).toEqual(await counted(company.companyId));
     expect(await messageCount(first!.conversationId)).toEqual({ kept: 2, real: 2 });
+    expect(await unreadMessages(company.companyId)).toEqual({ kept: 2, real: 2 });
   });
 
   it("reading takes the conversation out of the unread count once; a new text puts it back", async () => {
     const second = await arrive(company.companyId, "+16045550102");
     expect(await counters(company.companyId)).toEqual({ conversations: 2, unread: 2 });
+    await arrive(company.companyId, "+16045550102");
+    expect(await unreadMessages(company.companyId)).toEqual({ kept: 4, real: 4 });
     expect(await markConversationRead(company, second!.conversationId)).toBe(true);
     expect(await markConversationRead(company, second!.conversationId)).toBe(true);
     expect(await counters(company.companyId)).toEqual({ conversations: 2, unread: 1 });
+    expect(await unreadMessages(company.companyId)).toEqual({ kept: 2, real: 2 });
     await arrive(company.companyId, "+16045550102");
     expect(await counters(company.companyId)).toEqual({ conversations: 2, unread: 2 });
     expect(await counters(company.companyId)).toEqual(await counted(company.companyId));
+    expect(await unreadMessages(company.companyId)).toEqual({ kept: 3, real: 3 });
   });
 
   it("another company's texts and reads move only its own counters", async () => {
@@ -97,6 +112,7 @@ describe("the inbox counters", () => {
     expect(await markConversationRead(company, foreign!.conversationId)).toBe(false);
     expect(await counters(other.companyId)).toEqual({ conversations: 1, unread: 1 });
     expect(await counters(company.companyId)).toEqual(before);
+    expect(await unreadMessages(other.companyId)).toEqual({ kept: 1, real: 1 });
   });
 
   it("gives the list's totals from the counters and the same rows from either end", async () => {
