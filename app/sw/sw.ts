@@ -139,10 +139,37 @@ async function keptAnswer(url: URL): Promise<Response | undefined> {
   return anyPage ? cache.match(anyPage.request) : undefined;
 }
 
+/**
+ * The kept pages are the signed-in user's customers and jobs: gone when they sign out (a shared
+ * phone) or their session ended; the build assets stay.
+ */
+let signedInAs = 0;
+const forgetPages = () => {
+  // A keeping run still under way puts nothing after this (it was asked for the user who left).
+  signedInAs += 1;
+  return caches.delete(PAGES);
+};
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === "/logout",
+  async ({ request }) => {
+    await forgetPages();
+    try {
+      return await fetch(request);
+    } catch {
+      return offlinePage();
+    }
+  },
+  "POST",
+);
+
 /** Fetches the visits of today and tomorrow and keeps their pages and `_data` for reading offline. */
 async function keepVisits(manifestVersion: string | null): Promise<void> {
   const keeping = { credentials: "same-origin", headers: { [OFFLINE_KEEP_HEADER]: "1" } } as const;
+  const run = signedInAs;
   const answer = await fetch("/api/offline/visits", keeping);
+  // Signed out, or the session ended elsewhere: nothing of theirs stays on the phone.
+  if (answer.status === 401 || answer.status === 403) return void (await forgetPages());
   if (!answer.ok) return;
   const { pages } = (await answer.json()) as { pages: { url: string; data: string[] }[] };
   const cache = await caches.open(PAGES);
@@ -165,7 +192,7 @@ async function keepVisits(manifestVersion: string | null): Promise<void> {
       await keepAssets(
         [...(await response.clone().text()).matchAll(/["'](\/build\/[^"'\s]+\.(?:js|css))["']/g)].map((m) => m[1]),
       );
-    await cache.put(cacheKey(href), response);
+    if (run === signedInAs) await cache.put(cacheKey(href), response);
   };
   for (let i = 0; i < urls.length; i += 4) await Promise.allSettled(urls.slice(i, i + 4).map(keepOne));
   await tellPages({ type: "offline-visits-kept", count: pages.length });
@@ -186,7 +213,11 @@ const importsOf = (code: string) => [...code.matchAll(/["']((?:\.{1,2}|\/build)\
 async function keepAssets(urls: string[]) {
   const cache = await caches.open(ASSETS);
   const seen = new Set<string>();
-  let next = urls.filter((u) => u.startsWith("/build/")).map((u) => new URL(u, self.location.origin).href);
+  // Only the build's own files: a chunk's text also holds strings that look like paths (a bundled
+  // package's "../node_modules/x/index.js"), and asking the app for those is a page request.
+  const build = `${self.location.origin}/build/`;
+  const ours = (list: string[]) => list.filter((href) => href.startsWith(build));
+  let next = ours(urls.map((u) => new URL(u, self.location.origin).href));
   while (next.length) {
     const found: string[] = [];
     await Promise.allSettled(
@@ -195,7 +226,7 @@ async function keepAssets(urls: string[]) {
         seen.add(href);
         let response = await cache.match(href, { ignoreVary: true });
         if (!response) {
-          const fetched = await fetch(href);
+          const fetched = await fetch(href, { headers: { [OFFLINE_KEEP_HEADER]: "1" } });
           if (!fetched.ok) return;
           await cache.put(href, fetched.clone());
           response = fetched;
@@ -203,7 +234,7 @@ async function keepAssets(urls: string[]) {
         if (href.endsWith(".js")) for (const i of importsOf(await response.text())) found.push(new URL(i, href).href);
       }),
     );
-    next = found.filter((href) => !seen.has(href));
+    next = ours(found).filter((href) => !seen.has(href));
   }
 }
 

@@ -207,7 +207,7 @@ test("a technician finishes a visit with no signal; every change is stored once 
     await page.getByText(/waiting to send/).waitFor({ state: "hidden", timeout: 30_000 });
 
     // Sent, none refused: no conflict is shown.
-    expect(await page.getByRole("region", { name: "Changes on this phone" }).count()).toBe(0);
+    await page.getByRole("region", { name: "Changes on this phone" }).waitFor({ state: "detached" });
 
     const job = await stored(jobId);
     expect(job.status).toBe(2);
@@ -302,3 +302,33 @@ test("with JavaScript off the job page still works, with no service worker", asy
   expect((await stored(jobId)).privateNotes).toBe(`No script ${run}`);
   expect(await page.getByText(/waiting to send/).count()).toBe(0);
 });
+
+test("signing out leaves none of the technician's pages on the phone", async () => {
+  const { jobId } = seeded;
+  const relay = await startRelay(baseUrl());
+  try {
+    const page = await newPage({ javaScript: true, phone: true });
+    allowConsoleErrors(page, /net::ERR_|Failed to fetch|status of 503|WebSocket connection/);
+    await signIn(page, "field tech");
+    await page.goto(`${relay.url}/schedule?view=agenda`);
+    await page.locator(`a.agenda-open[href="/jobs/${jobId}"]`).first().waitFor();
+    await keptForOffline(page, `/jobs/${jobId}`, "jobs+/$id-");
+
+    await page.locator("details:has(form[action='/logout']) > summary").click();
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL(/\/login/);
+    // Only Remix's route lists (no one's data) may be kept again: the sign-in page asks for its own.
+    const kept = await page.evaluate(async () =>
+      (await (await caches.open("fieldwise-pages-v1")).keys()).map((r) => new URL(r.url).pathname),
+    );
+    expect(kept.filter((path) => path !== "/__manifest")).toEqual([]);
+
+    // Whoever picks the phone up next, with no signal, reads none of them.
+    setOnline(relay, false);
+    await page.goto(`${relay.url}/jobs/${jobId}`);
+    await page.getByRole("heading", { level: 1, name: "You are offline" }).waitFor();
+    expect(await page.getByText(`Boiler service ${run}`).count()).toBe(0);
+  } finally {
+    relay.close();
+  }
+}, 120_000);
