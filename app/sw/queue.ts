@@ -25,6 +25,7 @@ export type QueuedChange = {
 
 export const CARD_PAYMENT_OFFLINE = "Card payments need a connection. Record a payment note instead.";
 export const SAVED_ON_PHONE = "Saved on this phone. It will be sent when you are back online.";
+export const NOT_SENT_SIGNED_OUT = "You logged out before it could be sent. Nothing was changed.";
 export const DB_NAME = "fieldwise-offline";
 export const STORE = "changes";
 

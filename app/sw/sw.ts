@@ -13,6 +13,7 @@ import {
   isCardPayment,
   isKeptPage,
   nextToSend,
+  NOT_SENT_SIGNED_OUT,
   queueableJobId,
   replayResult,
   SAVED_ON_PHONE,
@@ -110,15 +111,18 @@ async function networkFirst(request: Request): Promise<Response> {
     return (await kept) ?? (await network);
   } catch {
     const answer = await kept;
-    if (answer) return answer;
-    if (!isData(url)) return offlinePage();
-    // A Remix fetch of a page not kept: have Remix load the page as a document (the offline page).
-    url.searchParams.delete("_data");
-    return new Response(null, {
-      status: 204,
-      headers: { "X-Remix-Redirect": `${url.pathname}${url.search}`, "X-Remix-Reload-Document": "true" },
-    });
+    return answer ?? offlineAnswer(url);
   }
+}
+
+/** With no signal and no kept copy: the offline page; to a Remix fetch, have Remix load the address as a document (the offline page). */
+function offlineAnswer(url: URL): Response {
+  if (!isData(url)) return offlinePage();
+  url.searchParams.delete("_data");
+  return new Response(null, {
+    status: 204,
+    headers: { "X-Remix-Redirect": `${url.pathname}${url.search}`, "X-Remix-Reload-Document": "true" },
+  });
 }
 
 /**
@@ -153,11 +157,16 @@ const forgetPages = () => {
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === "/logout",
   async ({ request }) => {
+    // What waits is sent now, while the session is still theirs; what cannot be sent is never sent
+    // later under whoever signs in next: it stays listed as not saved, with the reason.
+    await sendWaiting().catch(() => false);
+    for (const change of await keptChanges())
+      if (change.state === "waiting") await keepChange({ ...change, state: "conflict", message: NOT_SENT_SIGNED_OUT });
     await forgetPages();
     try {
       return await fetch(request);
     } catch {
-      return offlinePage();
+      return offlineAnswer(new URL(request.url));
     }
   },
   "POST",
@@ -175,10 +184,11 @@ async function keepVisits(manifestVersion: string | null): Promise<void> {
   const cache = await caches.open(PAGES);
   const urls = pages.flatMap((p) => [p.url, ...p.data]);
   if (manifestVersion) {
-    // The kept pages' routes, for Remix's route discovery with no signal.
+    // The kept pages' routes, for Remix's route discovery with no signal, and Log Out's (the shell's
+    // menu posts there: the worker answers it offline).
     const discovery = new URLSearchParams();
-    for (const path of [...new Set(pages.map((p) => new URL(p.url, self.location.origin).pathname))].sort())
-      discovery.append("p", path);
+    const paths = [...pages.map((p) => new URL(p.url, self.location.origin).pathname), "/logout"];
+    for (const path of [...new Set(paths)].sort()) discovery.append("p", path);
     discovery.set("version", manifestVersion);
     urls.push(`/__manifest?${discovery}`);
   }

@@ -205,9 +205,11 @@ test("a technician finishes a visit with no signal; every change is stored once 
     setOnline(relay, true);
     await page.reload();
     await page.getByText(/waiting to send/).waitFor({ state: "hidden", timeout: 30_000 });
+    // The page lists the kept changes once it has read them: wait for the server to have the first.
+    await expect.poll(async () => (await stored(jobId)).status, { timeout: 30_000 }).toBe(2);
 
     // Sent, none refused: no conflict is shown.
-    await page.getByRole("region", { name: "Changes on this phone" }).waitFor({ state: "detached" });
+    await page.getByRole("region", { name: "Changes on this phone" }).waitFor({ state: "detached", timeout: 30_000 });
 
     const job = await stored(jobId);
     expect(job.status).toBe(2);
@@ -313,9 +315,32 @@ test("signing out leaves none of the technician's pages on the phone", async () 
     await page.goto(`${relay.url}/schedule?view=agenda`);
     await page.locator(`a.agenda-open[href="/jobs/${jobId}"]`).first().waitFor();
     await keptForOffline(page, `/jobs/${jobId}`, "jobs+/$id-");
+    const logOut = async () => {
+      await page.locator("details:has(form[action='/logout']) > summary").click();
+      await page.getByRole("button", { name: "Log Out" }).click();
+    };
 
-    await page.locator("details:has(form[action='/logout']) > summary").click();
-    await page.getByRole("button", { name: "Log Out" }).click();
+    // A change made with no signal, then Log Out still with no signal: the change is never sent
+    // later under whoever signs in next; it stays listed as not saved.
+    await page.goto(`${relay.url}/jobs/${jobId}`);
+    await page.getByRole("heading", { level: 1, name: `Boiler service ${run}` }).waitFor();
+    setOnline(relay, false);
+    await page.getByRole("textbox", { name: "Notes" }).fill(`Left behind ${run}`);
+    await page.getByRole("button", { name: "Save notes" }).click();
+    await waiting(page, 1);
+    await logOut();
+    await page.getByRole("heading", { level: 1, name: "You are offline" }).waitFor();
+    setOnline(relay, true);
+    // The sign-out never reached the server: still signed in, the change shown as not saved.
+    await page.goto(`${relay.url}/jobs/${jobId}`);
+    const notSent = page.getByRole("alert").filter({ hasText: "Notes was not saved" });
+    await notSent.waitFor({ timeout: 30_000 });
+    expect(await notSent.innerText()).toContain("You logged out before it could be sent. Nothing was changed.");
+    expect((await stored(jobId)).privateNotes).not.toBe(`Left behind ${run}`);
+    await notSent.getByRole("button", { name: "Dismiss" }).click();
+    await keptForOffline(page, `/jobs/${jobId}`, "jobs+/$id-");
+
+    await logOut();
     await page.waitForURL(/\/login/);
     // Only Remix's route lists (no one's data) may be kept again: the sign-in page asks for its own.
     const kept = await page.evaluate(async () =>
