@@ -75,6 +75,7 @@ describe("the activity feed's page", () => {
     const f = await jobsFixture();
     const jobId = await newJob(f, "Furnace check");
     await updateJobStatus(f.admin, { jobId, status: JobStatus.Finished });
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const { id: estimateId, number: estimateNumber } = await createEstimate(
       f.admin,
       estimateCreateSchema.parse({ customerId: f.customerId }),
@@ -82,6 +83,9 @@ describe("the activity feed's page", () => {
     await db
       .insert(estimateTimelineEvents)
       .values({ companyId: f.companyId, estimateId, type: TimelineEvent.EstimateSent, actorType: ActorType.System });
+    // Records of different timelines made in the same millisecond tie on `at`: the invoice comes a
+    // few milliseconds later, so "made last" holds on a fast machine too.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const invoice = await createInvoiceFromJob(f.admin, jobId);
     const page = await feed(f);
     const seen = page.items.map((i) => [i.source, i.type, i.recordLabel, i.customerName]);
