@@ -74,3 +74,31 @@ describe("a replayed change", () => {
     expect(malformed.status).toBe(400);
   });
 });
+
+describe("the worker's background copies", () => {
+  test("never set a cookie: a copy asked with a session ended meanwhile cannot sign the phone out of the next one", async () => {
+    const gone = await signUpOwner({ name: "Offlinegone", phoneNumber: "+17045550194" });
+    const out = await fetch(`${baseUrl()}/logout`, {
+      method: "POST",
+      headers: { Cookie: gone, "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl() },
+      body: "",
+      redirect: "manual",
+    });
+    expect(out.status).toBe(302);
+    const page = (keep: boolean) =>
+      fetch(`${baseUrl()}/schedule?view=agenda`, {
+        headers: { Cookie: gone, ...(keep ? { "Offline-Keep": "1" } : {}) },
+        redirect: "manual",
+      });
+    // The page itself: sign in again, the dead cookie cleared, the toast set.
+    const own = await page(false);
+    expect(own.status).toBe(302);
+    expect(own.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    expect(own.headers.getSetCookie().length).toBeGreaterThan(0);
+    // The worker's copy of it: the same answer, no cookie touched.
+    const copy = await page(true);
+    expect(copy.status).toBe(302);
+    expect(copy.headers.get("Location")).toBe(own.headers.get("Location"));
+    expect(copy.headers.getSetCookie()).toEqual([]);
+  });
+});
