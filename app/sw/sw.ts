@@ -102,15 +102,18 @@ async function networkFirst(request: Request): Promise<Response> {
     return response;
   });
   network.catch(() => undefined); // answered below; a late failure after the kept copy went out is no error
-  const kept = keep ? keptAnswer(url) : Promise.resolve(undefined);
   const late = new Promise<"late">((resolve) => setTimeout(() => resolve("late"), NETWORK_TIMEOUT_MS));
   try {
     const first = await Promise.race([network, late]);
     if (first !== "late") return first;
-    // A slow network: the kept copy if there is one, else keep waiting.
-    return (await kept) ?? (await network);
+    // A slow network when opening a page: its kept copy, this very address only, else keep waiting.
+    // A fetch inside the app (Remix's data, the reload after a change) always waits for the answer:
+    // a copy from before the change would show it undone.
+    const exact =
+      keep && request.mode === "navigate" ? await (await caches.open(PAGES)).match(cacheKey(url.href)) : undefined;
+    return exact ?? (await network);
   } catch {
-    const answer = await kept;
+    const answer = keep ? await keptAnswer(url) : undefined;
     return answer ?? offlineAnswer(url);
   }
 }
