@@ -132,6 +132,18 @@ async function keptForOffline(page: Page, path: string, module: string) {
   }
 }
 
+/** A field tech's phone talking through the relay, signed in, the job's page kept for reading offline. */
+async function phoneWithKeptJob(relay: Relay, jobId: number): Promise<Page> {
+  const page = await newPage({ javaScript: true, phone: true });
+  // With no signal the browser logs each request it could not send; those are the point of these tests.
+  allowConsoleErrors(page, /net::ERR_|Failed to fetch|status of 503|WebSocket connection/);
+  await signIn(page, "field tech");
+  await page.goto(`${relay.url}/schedule?view=agenda`);
+  await page.locator(`a.agenda-open[href="/jobs/${jobId}"]`).first().waitFor();
+  await keptForOffline(page, `/jobs/${jobId}`, "jobs+/$id-");
+  return page;
+}
+
 const setOnline = (relay: Relay, online: boolean) => relay.cut(!online);
 
 const waiting = (page: Page, count: number) =>
@@ -148,15 +160,9 @@ test("a technician finishes a visit with no signal; every change is stored once 
   const { jobId, checklistId } = seeded;
   const relay = await startRelay(baseUrl());
   try {
-    const page = await newPage({ javaScript: true, phone: true });
-    // With no signal the browser logs each request it could not send; those are the point of this test.
-    allowConsoleErrors(page, /net::ERR_|Failed to fetch|status of 503|WebSocket connection/);
-    await signIn(page, "field tech");
-    await page.goto(`${relay.url}/schedule?view=agenda`);
+    const page = await phoneWithKeptJob(relay, jobId);
     // The agenda's visit links name the customer; both jobs are the same customer's.
     const visit = page.locator(`a.agenda-open[href="/jobs/${jobId}"]`);
-    await visit.first().waitFor();
-    await keptForOffline(page, `/jobs/${jobId}`, "jobs+/$id-");
     await keptForOffline(page, `/jobs/${jobId}/checklist/${checklistId}`, "jobs+/$id_.checklist.$checklistId-");
     await page.goto(`${relay.url}/jobs/${jobId}`);
     await page.getByRole("heading", { level: 1, name: `Boiler service ${run}` }).waitFor();
@@ -256,12 +262,7 @@ test("a change the office overtook while the phone was offline is shown with the
   const { conflictJobId } = seeded;
   const relay = await startRelay(baseUrl());
   try {
-    const page = await newPage({ javaScript: true, phone: true });
-    allowConsoleErrors(page, /net::ERR_|Failed to fetch|status of 503|WebSocket connection/);
-    await signIn(page, "field tech");
-    await page.goto(`${relay.url}/schedule?view=agenda`);
-    await page.locator(`a.agenda-open[href="/jobs/${conflictJobId}"]`).waitFor();
-    await keptForOffline(page, `/jobs/${conflictJobId}`, "jobs+/$id-");
+    const page = await phoneWithKeptJob(relay, conflictJobId);
 
     setOnline(relay, false);
     await page.locator(`a.agenda-open[href="/jobs/${conflictJobId}"]`).click();
@@ -309,12 +310,7 @@ test("signing out leaves none of the technician's pages on the phone", async () 
   const { jobId } = seeded;
   const relay = await startRelay(baseUrl());
   try {
-    const page = await newPage({ javaScript: true, phone: true });
-    allowConsoleErrors(page, /net::ERR_|Failed to fetch|status of 503|WebSocket connection/);
-    await signIn(page, "field tech");
-    await page.goto(`${relay.url}/schedule?view=agenda`);
-    await page.locator(`a.agenda-open[href="/jobs/${jobId}"]`).first().waitFor();
-    await keptForOffline(page, `/jobs/${jobId}`, "jobs+/$id-");
+    const page = await phoneWithKeptJob(relay, jobId);
     const logOut = async () => {
       await page.locator("details:has(form[action='/logout']) > summary").click();
       await page.getByRole("button", { name: "Log Out" }).click();
